@@ -1,0 +1,86 @@
+// The only reader of process.env. Parsed once with zod; a bad value stops the process with a clear message.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  DATA_DIR: z.string().default('./data'),
+  WEB_DIST: z.string().optional(),
+  SERVE_WEB: bool,
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Lombard <no-reply@lombard.test>'),
+  SUPPORT_EMAIL: z.string().default('support@lombard.test'),
+  REDIS_URL: z.string().optional(),
+  SENTRY_DSN: z.string().optional(),
+  SENTRY_ENVIRONMENT: z.string().optional(),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  MAP_TILE_URL: z.string().optional(),
+  MAP_ATTRIBUTION: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  TRUST_PROXY: bool,
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    isTest: e.NODE_ENV === 'test',
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    serveWeb: e.SERVE_WEB || e.NODE_ENV === 'production',
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    redisUrl: e.REDIS_URL,
+    sentry: {
+      dsn: e.SENTRY_DSN ?? null,
+      environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+      tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+    },
+    map: { tileUrl: e.MAP_TILE_URL ?? null, attribution: e.MAP_ATTRIBUTION ?? null },
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+  };
+}
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+/** Overrides for tests and tools: merged over process.env before parsing. */
+export function loadConfig(overrides: Env = {}): AppConfig {
+  return parseConfig({ ...process.env, ...(overrides as Record<string, string | undefined>) });
+}

@@ -1,0 +1,131 @@
+// One database handle for the whole API: PGlite (embedded, in-process) when DATABASE_URL is unset,
+// node-postgres against a PostgreSQL server when it is set. Both speak the same SQL and migrations.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything that runs queries: the database itself or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs a callback on one dedicated connection (advisory locks are per session). */
+  withSession<T>(fn: (session: Database) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  inMemory?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // A failed idle client must not crash the process; the next query reports the error.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(drizzlePg(client) as unknown as Database);
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      if (closed) throw new Error('database closed');
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const folder = path.join(options.dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    client = new PGlite(folder);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is a single connection: the session is the database itself.
+    withSession: (fn) => fn(db),
+    async ping() {
+      if (client.closed) throw new Error('database closed');
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+/**
+ * Runs one unit of work in a transaction. Serialization failures and deadlocks (40001, 40P01) are
+ * retried with a short backoff, so callers may use `isolationLevel: 'serializable'` safely.
+ */
+export async function inTransaction<T>(
+  db: Database,
+  work: (tx: Transaction) => Promise<T>,
+  options: { isolationLevel?: 'read committed' | 'repeatable read' | 'serializable'; retries?: number } = {},
+): Promise<T> {
+  const retries = options.retries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(
+        work,
+        options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined,
+      );
+    } catch (error) {
+      const code = sqlState(error);
+      if (attempt < retries && code && RETRYABLE_SQLSTATES.has(code)) {
+        await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** The SQLSTATE of a database error, looking through drizzle's wrapping. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Investment products offered by the partner bank (spec §3 Investment/Product). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    isin: text('isin').notNull(),
+    name: text('name').notNull(),
+    /** { it: {name, summary, description, underlying}, en: {...} } */
+    translatedContent: jsonb('translated_content').notNull(),
+    category: text('category').notNull(),
+    /** SRI risk indicator 1 (lowest) to 7 (highest). */
+    riskIndicator: integer('risk_indicator').notNull(),
+    /** Coupon frequency code of spec §3: M, B, Q, H, Y, A; null for accumulating products. */
+    couponFrequency: text('coupon_frequency'),
+    couponRate: numeric('coupon_rate', { precision: 7, scale: 4 }),
+    minInvestment: numeric('min_investment', { precision: 18, scale: 2 }).notNull(),
+    maxInvestment: numeric('max_investment', { precision: 18, scale: 2 }),
+    minHoldingDays: integer('min_holding_days').notNull().default(0),
+    capitalProtection: numeric('capital_protection', { precision: 5, scale: 2 }),
+    entryCost: numeric('entry_cost', { precision: 7, scale: 4 }).notNull().default('0'),
+    annualFee: numeric('annual_fee', { precision: 7, scale: 4 }).notNull().default('0'),
+    maturityDate: date('maturity_date'),
+    performanceYtd: numeric('performance_ytd', { precision: 9, scale: 4 }),
+    loanToValue: numeric('loan_to_value', { precision: 5, scale: 4 }).notNull(),
+    onSale: boolean('on_sale').notNull().default(true),
+    status: integer('status').notNull().default(1),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_slug_unique').on(t.slug), uniqueIndex('products_isin_unique').on(t.isin)],
+);
+
+/** Net asset value per unit, one row per product and day. */
+export const productNavs = pgTable(
+  'product_navs',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    navDate: date('nav_date').notNull(),
+    nav: numeric('nav', { precision: 18, scale: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.navDate] }), index('product_navs_date_idx').on(t.navDate)],
+);

@@ -1,0 +1,165 @@
+// Typed application errors and the one place that maps them to an HTTP status and a translated body
+// in the shape the client reads (spec §8): {"detail": "…"} or {"field": ["…"], "non_field_errors": ["…"]}.
+import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Translate } from './i18n';
+
+type Params = Record<string, string | number>;
+
+/** A field-level message: an i18n key with its interpolation values. */
+export interface FieldMessage {
+  key: string;
+  params?: Params;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode | string;
+  readonly status: number;
+  /** i18n key of the detail message; defaults to `errors:<code>`. */
+  readonly messageKey: string;
+  readonly params: Params | undefined;
+  readonly fields: Record<string, FieldMessage[]> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode | string,
+    options: {
+      status?: number;
+      messageKey?: string;
+      params?: Params;
+      fields?: Record<string, FieldMessage[]>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = options.status ?? ERROR_STATUS[code as ErrorCode] ?? 400;
+    this.messageKey = options.messageKey ?? `errors:${code}`;
+    this.params = options.params;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = () => new AppError('NOT_FOUND');
+export const forbidden = () => new AppError('FORBIDDEN');
+export const unauthenticated = () => new AppError('UNAUTHENTICATED');
+
+/** A 400 naming fields, e.g. `fieldError({ email: 'validation:email' })`. */
+export function fieldError(fields: Record<string, string | FieldMessage | Array<string | FieldMessage>>): AppError {
+  const normalised: Record<string, FieldMessage[]> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    const list = Array.isArray(value) ? value : [value];
+    normalised[field] = list.map((item) => (typeof item === 'string' ? { key: item } : item));
+  }
+  return new AppError('VALIDATION_FAILED', { fields: normalised });
+}
+
+interface ZodLikeIssue {
+  code?: string;
+  message?: string;
+  path?: Array<string | number>;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  input?: unknown;
+  keys?: string[];
+}
+
+/** Translates one zod issue. Shared schemas carry i18n keys as messages; zod's own codes map to §5 texts. */
+export function translateIssue(issue: ZodLikeIssue, t: Translate): string {
+  const message = issue.message ?? '';
+  if (/^[a-z]+:[A-Za-z.]+$/.test(message)) {
+    return t(message, { min: Number(issue.minimum ?? 0), max: Number(issue.maximum ?? 0) });
+  }
+  const isString = issue.origin === 'string';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? t('validation:required') : t('validation:invalid');
+    case 'too_small':
+      if (isString && Number(issue.minimum) === 1) return t('validation:required');
+      return isString
+        ? t('validation:minLength', { min: Number(issue.minimum) })
+        : t('validation:min', { min: Number(issue.minimum) });
+    case 'too_big':
+      return isString
+        ? t('validation:maxLength', { max: Number(issue.maximum) })
+        : t('validation:max', { max: Number(issue.maximum) });
+    case 'invalid_format':
+      return message.toLowerCase().includes('email') ? t('validation:email') : t('validation:invalid');
+    case 'unrecognized_keys':
+      return t('validation:unknownField');
+    default:
+      return t('validation:invalid');
+  }
+}
+
+/** Field lists from zod issues: `{ "email": ["…"], "non_field_errors": ["…"] }`. */
+export function issuesToFields(issues: ZodLikeIssue[], t: Translate): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const names =
+      issue.code === 'unrecognized_keys' && issue.keys?.length
+        ? issue.keys.map((key) => [...(issue.path ?? []), key].join('.'))
+        : [issue.path && issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors'];
+    for (const name of names) {
+      body[name] ??= [];
+      const text = translateIssue(issue, t);
+      if (!body[name].includes(text)) body[name].push(text);
+    }
+  }
+  return body;
+}
+
+function render(error: AppError, t: Translate): Record<string, unknown> {
+  if (error.fields) {
+    const body: Record<string, string[]> = {};
+    for (const [field, messages] of Object.entries(error.fields)) {
+      body[field] = messages.map((m) => t(m.key, m.params));
+    }
+    return body;
+  }
+  return { detail: t(error.messageKey, error.params), code: error.code };
+}
+
+function fromFastifyError(error: FastifyError): AppError | null {
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE');
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return new AppError('BAD_REQUEST', { messageKey: 'errors:INVALID_JSON' });
+  if (error instanceof SyntaxError) return new AppError('BAD_REQUEST', { messageKey: 'errors:INVALID_JSON' });
+  if (status === 429) {
+    const seconds = Number(/(\d+)\s*second/.exec(error.message)?.[1] ?? 60);
+    return new AppError('RATE_LIMITED', { params: { seconds } });
+  }
+  if (status === 404) return new AppError('NOT_FOUND');
+  if (status === 405) return new AppError('METHOD_NOT_ALLOWED');
+  if (status >= 400 && status < 500) return new AppError('BAD_REQUEST', { status });
+  return null;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const t = request.t;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => {
+        const params = v.params as { issue?: ZodLikeIssue } | undefined;
+        const issue: ZodLikeIssue = params?.issue ?? { message: v.message };
+        const base = v.instancePath.split('/').filter(Boolean);
+        return { ...issue, path: issue.path ?? base };
+      });
+      return reply.status(400).send(issuesToFields(issues, t));
+    }
+    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    if (appError) {
+      if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (appError.headers) reply.headers(appError.headers);
+      return reply.status(appError.status).send(render(appError, t));
+    }
+    request.log.error({ err: error, correlationId: request.id }, 'unexpected error');
+    return reply.status(500).send({ detail: t('errors:INTERNAL'), code: 'INTERNAL', correlation_id: request.id });
+  });
+}

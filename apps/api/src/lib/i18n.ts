@@ -1,0 +1,49 @@
+// Server-side translations: one i18next instance, catalogues in src/locales/<lang>/<namespace>.json.
+// Each feature owns its namespace file; the request's language comes from Accept-Language.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@lombard/shared/locale';
+import i18next, { type TOptions } from 'i18next';
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
+
+function loadResources() {
+  const resources: Record<string, Record<string, unknown>> = {};
+  for (const language of LANGUAGES) {
+    resources[language] = {};
+    const folder = path.join(LOCALES_DIR, language);
+    for (const file of readdirSync(folder)) {
+      if (!file.endsWith('.json')) continue;
+      resources[language][file.slice(0, -5)] = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+    }
+  }
+  return resources;
+}
+
+const resources = loadResources();
+export const namespaces = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: resources as never,
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  ns: namespaces,
+  defaultNS: 'errors',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export type Translate = (key: string, options?: TOptions) => string;
+
+/** A translate function bound to one language. Keys are `namespace:path.to.key`. */
+export function translator(language: Language): Translate {
+  const fixed = instance.getFixedT(language);
+  return (key, options) => (options ? fixed(key, options) : fixed(key)) as string;
+}
+
+export function hasTranslation(key: string, language: Language = DEFAULT_LANGUAGE): boolean {
+  return instance.exists(key, { lng: language });
+}

@@ -1,0 +1,89 @@
+import {
+  CALCULATOR_MAX_AMOUNT,
+  COOKIE_CONSENT_DAYS,
+  DEFAULT_CURRENCY,
+  DEFAULT_REPLAY_ON_ERROR_SAMPLE_RATE,
+  DEFAULT_REPLAY_SESSION_SAMPLE_RATE,
+  DEPOSIT_GUARANTEE_EUR,
+  MAX_INSTALMENTS,
+  MINIMUM_ADVANCE_AMOUNT,
+} from '@lombard/shared/constants';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@lombard/shared/locale';
+import type { GlobalConfig } from '@lombard/shared/schemas/config';
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import type { Database, Queryable } from '../../db/client';
+import { settings } from '../../db/schema/settings';
+
+/** Keys of the operator-editable settings that feed the global configuration. */
+export const SETTING_KEYS = {
+  newsletter: 'newsletter_settings',
+  bankMaximumAdvance: 'bank_maximum_advance_amount',
+  socialLinks: 'social_links',
+} as const;
+
+export async function readSetting<T>(db: Queryable, key: string): Promise<T | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value as T | undefined;
+}
+
+export async function writeSetting(db: Queryable, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+/**
+ * The global configuration of spec §3/§7. Built once from the environment and the settings table, then
+ * served from memory; `invalidate()` after an operator changes a setting.
+ */
+export function createConfigService(db: Database, config: AppConfig) {
+  let cached: Promise<GlobalConfig> | null = null;
+
+  async function build(): Promise<GlobalConfig> {
+    const [newsletter, bankMaximum, socialLinks] = await Promise.all([
+      readSetting<GlobalConfig['newsletter_settings']>(db, SETTING_KEYS.newsletter),
+      readSetting<{ amount: string }>(db, SETTING_KEYS.bankMaximumAdvance),
+      readSetting<GlobalConfig['social_links']>(db, SETTING_KEYS.socialLinks),
+    ]);
+    return {
+      environment: config.env,
+      error_reporting: {
+        dsn: config.sentry.dsn,
+        environment: config.sentry.environment,
+        traces_sample_rate: config.sentry.tracesSampleRate,
+        replays_session_sample_rate: DEFAULT_REPLAY_SESSION_SAMPLE_RATE,
+        replays_on_error_sample_rate: DEFAULT_REPLAY_ON_ERROR_SAMPLE_RATE,
+      },
+      newsletter_settings: newsletter ?? {},
+      currency: DEFAULT_CURRENCY,
+      default_locale: DEFAULT_LOCALE,
+      fallback_locale: FALLBACK_LOCALE,
+      minimum_advance_amount: MINIMUM_ADVANCE_AMOUNT,
+      bank_maximum_advance_amount: bankMaximum?.amount ?? '500000.00',
+      calculator_max_amount: CALCULATOR_MAX_AMOUNT,
+      max_instalments: MAX_INSTALMENTS,
+      deposit_guarantee_amount: DEPOSIT_GUARANTEE_EUR,
+      cookie_consent_days: COOKIE_CONSENT_DAYS,
+      map: { tile_url: config.map.tileUrl, attribution: config.map.attribution },
+      social_links: socialLinks ?? [],
+      support_email: config.supportEmail,
+    };
+  }
+
+  return {
+    get(): Promise<GlobalConfig> {
+      cached ??= build().catch((error) => {
+        cached = null;
+        throw error;
+      });
+      return cached;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;

@@ -1,0 +1,62 @@
+// Test harness: builds the real app on an isolated database. Without DATABASE_URL each call gets an
+// in-memory PGlite; with it, a fresh database is created on that server and dropped afterwards, so
+// runs can repeat on the same server and files run in parallel.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Env, loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  if (!base.databaseUrl) {
+    const handle = await openDatabase({ dataDir, inMemory: true });
+    return { handle, drop: async () => handle.close() };
+  }
+  const name = `lombard_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.databaseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  return {
+    handle,
+    async drop() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: base.databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { env?: Env; seed?: boolean } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-test-'));
+  const { handle, drop } = await createTestDatabase(dataDir);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_MAX: '10000', ...options.env });
+  const app = await buildApp({ config, database: handle, seed: options.seed ?? true });
+  await app.ready();
+  return {
+    app,
+    database: handle,
+    dataDir,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Language } from '@lombard/shared/locale';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { Translate } from './lib/i18n';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+  interface FastifyRequest {
+    /** Language of the response: from Accept-Language (it default). */
+    language: Language;
+    t: Translate;
+  }
+}

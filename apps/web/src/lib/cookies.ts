@@ -1,0 +1,31 @@
+// Tiny cookie helpers: path /, SameSite Lax, Secure when served over https (spec §9).
+
+export interface CookieOptions {
+  /** Lifetime in days; omitted → a session cookie. */
+  days?: number;
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return null;
+}
+
+// The cookie store API is not in every browser the app supports; document.cookie is.
+// biome-ignore-start lint/suspicious/noDocumentCookie: see above
+export function writeCookie(name: string, value: string, options: CookieOptions = {}): void {
+  const attributes = ['path=/', 'SameSite=Lax'];
+  if (options.days !== undefined) {
+    attributes.push(`max-age=${Math.round(options.days * 86_400)}`);
+  }
+  if (typeof location !== 'undefined' && location.protocol === 'https:') attributes.push('Secure');
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; ${attributes.join('; ')}`;
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${encodeURIComponent(name)}=; path=/; max-age=0; SameSite=Lax`;
+}
+// biome-ignore-end lint/suspicious/noDocumentCookie: see above

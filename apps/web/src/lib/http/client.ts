@@ -1,0 +1,12 @@
+// The one HTTP client. Every call carries Accept-Language from the current locale (spec §7).
+// Authorization, the token-refresh queue and error display are attached by lib/http interceptors.
+import { localeOf } from '@lombard/shared/locale';
+import axios from 'axios';
+import { currentLanguage } from '../i18n/i18n';
+
+export const http = axios.create({ baseURL: '/', timeout: 30_000 });
+
+http.interceptors.request.use((request) => {
+  request.headers.set('Accept-Language', localeOf(currentLanguage()));
+  return request;
+});

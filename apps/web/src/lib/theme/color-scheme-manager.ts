@@ -1,0 +1,20 @@
+import { THEME_COOKIE } from '@lombard/shared/locale';
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+import { readCookie, writeCookie } from '../cookies';
+
+/**
+ * Spec §4: dark mode is remembered in a cookie; when there is none, the current setting (the system's)
+ * is used. Mantine reads and writes the scheme through this manager.
+ */
+export function cookieColorSchemeManager(): MantineColorSchemeManager {
+  return {
+    get: (defaultValue) => {
+      const saved = readCookie(THEME_COOKIE);
+      return saved === 'light' || saved === 'dark' ? saved : defaultValue;
+    },
+    set: (value: MantineColorScheme) => writeCookie(THEME_COOKIE, value, { days: 365 }),
+    subscribe: () => {},
+    unsubscribe: () => {},
+    clear: () => writeCookie(THEME_COOKIE, '', { days: 0 }),
+  };
+}

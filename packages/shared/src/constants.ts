@@ -1,0 +1,79 @@
+// Business constants of the specification (§9 and §5). Named after what they mean; never repeat them as bare numbers.
+
+export const DEFAULT_CURRENCY = 'EUR';
+
+/** Advances (spec §1, §5, §9). */
+export const MINIMUM_ADVANCE_AMOUNT = '5000.00';
+export const MAX_ADVANCE_MATURITY_YEARS = 10;
+export const MAX_INSTALMENTS = 40;
+export const MIN_INSTALMENTS = 1;
+export const INSTALMENTS_PER_YEAR = 4;
+export const CALCULATOR_MAX_AMOUNT = '1000000.00';
+export const DEPOSIT_GUARANTEE_EUR = '100000.00';
+export const ADVANCE_PAYOUT_HOURS = 48;
+export const DISINVESTMENT_WORKING_DAYS = 1;
+export const BANK_TRANSFER_BUSINESS_DAYS = { min: 1, max: 2 } as const;
+
+/** Help centre (spec §9). */
+export const SUPPORT_REPLY_HOURS_WEEKDAY = 24;
+export const SUPPORT_REPLY_HOURS_WEEKEND = 72;
+export const SUPPORT_LIST_PER_PAGE = 50;
+
+/** Profile and documents (spec §5, §9). */
+export const US_PERSON_TEST_DAYS = 183;
+export const ADDRESS_PROOF_MAX_AGE_MONTHS = 3;
+export const ID_AS_ADDRESS_PROOF_MAX_AGE_MONTHS = 12;
+export const ACCEPTED_UPLOAD_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
+export const INCOME_BANDS = [
+  { code: 'band_1', min: '0', max: '25000' },
+  { code: 'band_2', min: '25001', max: '50000' },
+  { code: 'band_3', min: '50001', max: '100000' },
+  { code: 'band_4', min: '100001', max: '250000' },
+  { code: 'band_5', min: '250001', max: null },
+] as const;
+
+/** Session and cookies (spec §9). */
+export const COOKIE_CONSENT_DAYS = 182;
+export const MAX_CONSECUTIVE_401 = 10;
+export const REMEMBER_ME_COOKIE_DAYS = 1;
+
+/** Formatting (spec §9). */
+export const TEXT_TRUNCATE_LENGTH = 40;
+export const PERCENT_DECIMALS = 2;
+export const NUMBER_DECIMALS = 3;
+
+/** Lists (spec §9). */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 10;
+export const PER_PAGE_OPTIONS = [5, 10, 25, 50] as const;
+export const MAX_PER_PAGE = 100;
+
+/** Toasts (spec §9), in milliseconds. */
+export const TOAST_DURATION_MS = { success: 3000, error: 8000, info: 3000, default: 5000 } as const;
+
+/** Layout and loading (spec §9). */
+export const MOBILE_DRAWER_BREAKPOINT_PX = 700;
+export const SCROLL_TO_TOP_MS = 250;
+export const FOOTER_LINKS_PER_COLUMN = 3;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Error reporting (spec §9). */
+export const DEFAULT_TRACES_SAMPLE_RATE = 0.1;
+export const DEFAULT_REPLAY_SESSION_SAMPLE_RATE = 0.1;
+export const DEFAULT_REPLAY_ON_ERROR_SAMPLE_RATE = 1.0;
+
+/** MiFID appropriateness scores (spec §3). */
+export const MIFID_SCORE = {
+  notPassed: -1,
+  inexperienced: 0,
+  average: 1,
+  experienced: 2,
+  veryExperienced: 3,
+} as const;
+
+/** Coupon and payment frequency codes (spec §3). */
+export const FREQUENCY_CODES = ['M', 'B', 'Q', 'H', 'Y', 'A'] as const;
+export type FrequencyCode = (typeof FREQUENCY_CODES)[number];
+
+/** Item status for enable/disable (spec §4). */
+export const ITEM_STATUS = { disabled: 0, enabled: 1 } as const;

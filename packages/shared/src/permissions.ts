@@ -1,0 +1,26 @@
+// Profiles and the role check of spec §6.
+
+export const PROFILES = ['base', 'lead', 'customer', 'admin'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export const PROFILE_COOKIE = 'lombard_profile';
+
+/**
+ * Spec §6 role check: no role required → allowed; a superuser always passes; otherwise the user must
+ * hold one of the required profiles.
+ */
+export function hasAnyProfile(
+  user: { attributes: readonly string[]; is_superuser?: boolean } | null | undefined,
+  required: readonly Profile[] | undefined,
+): boolean {
+  if (!required || required.length === 0) return true;
+  if (!user) return false;
+  if (user.is_superuser) return true;
+  return required.some((profile) => user.attributes.includes(profile));
+}
+
+/** Spec §4: the profile saved in a cookie is preferred when still held, otherwise the first. */
+export function pickActiveProfile(attributes: readonly Profile[], saved: string | null | undefined): Profile | null {
+  if (saved && (attributes as readonly string[]).includes(saved)) return saved as Profile;
+  return attributes[0] ?? null;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Error body the client reads (spec §8): `{detail}` or field lists with optional non_field_errors. */
+export const errorBodySchema = z.union([
+  z.object({ detail: z.string(), code: z.string().optional(), correlation_id: z.string().optional() }),
+  z.record(z.string(), z.array(z.string())),
+]);
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const detailSchema = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof detailSchema>;
+
+/** Generic detail item of spec §3. */
+export const statusItemSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  status: z.union([z.literal(0), z.literal(1)]),
+  status_name: z.string(),
+});
+export type StatusItem = z.infer<typeof statusItemSchema>;
+
+/** List response of spec §3/§7. */
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    count: z.number().int(),
+    next: z.number().int().nullable(),
+    previous: z.number().int().nullable(),
+    per_page: z.number().int(),
+    page: z.number().int(),
+  });
+}
+export type ListResponse<T> = {
+  results: T[];
+  count: number;
+  next: number | null;
+  previous: number | null;
+  per_page: number;
+  page: number;
+};
+
+/** Bulk selection of spec §3. */
+export const bulkSelectionSchema = z.object({
+  filtered_ids: z.array(z.union([z.number(), z.string()])).optional(),
+  excluded_ids: z.array(z.union([z.number(), z.string()])).optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+});
+export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
+
+/** Money crosses the wire as a decimal string with two decimals. */
+export const moneySchema = z.string().regex(/^-?\d+(\.\d{1,2})?$/);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { moneySchema } from './common';
+
+/** GET /api/get-global-config/ (spec §3, §7). */
+export const globalConfigSchema = z.object({
+  environment: z.string(),
+  error_reporting: z.object({
+    dsn: z.string().nullable(),
+    environment: z.string(),
+    traces_sample_rate: z.number().min(0).max(1),
+    replays_session_sample_rate: z.number().min(0).max(1),
+    replays_on_error_sample_rate: z.number().min(0).max(1),
+  }),
+  newsletter_settings: z.record(z.string(), z.object({ url: z.string() })),
+  currency: z.string(),
+  default_locale: z.string(),
+  fallback_locale: z.string(),
+  minimum_advance_amount: moneySchema,
+  bank_maximum_advance_amount: moneySchema,
+  calculator_max_amount: moneySchema,
+  max_instalments: z.number().int(),
+  deposit_guarantee_amount: moneySchema,
+  cookie_consent_days: z.number().int(),
+  map: z.object({ tile_url: z.string().nullable(), attribution: z.string().nullable() }),
+  social_links: z.array(z.object({ network: z.string(), url: z.string() })),
+  support_email: z.string(),
+});
+export type GlobalConfig = z.infer<typeof globalConfigSchema>;

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Enforces one import direction: shared → lib → features → app (docs/decisions/001-layers-and-boundaries.md).
+// Web:  lib/, components/ may not import features/ or app/; features/<a> may not import app/ or features/<b>.
+// API:  lib/, db/, plugins/ may not import modules/ or app.ts; modules/<a> may import another module only
+//       through its service.ts (or its schemas in packages/shared), and only its own db/schema files.
+// Both: packages/shared imports neither app; the apps never import each other.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const violations = [];
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (/\.(ts|tsx|mts)$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+const IMPORT_RE =
+  /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+
+function importsOf(file) {
+  const source = readFileSync(file, 'utf8');
+  const specs = [];
+  for (const match of source.matchAll(IMPORT_RE)) specs.push(match[1] ?? match[2] ?? match[3]);
+  return specs;
+}
+
+function rel(file) {
+  return path.relative(root, file).split(path.sep).join('/');
+}
+
+/** Which schema files each API module may read directly; other modules go through the owner's service. */
+const SCHEMA_OWNERS = {
+  accounts: ['auth', 'account'],
+  settings: ['config'],
+  menus: ['menu'],
+  outbox: ['notifications'],
+};
+
+function check(file) {
+  const from = rel(file);
+  for (const spec of importsOf(file)) {
+    const target = spec.startsWith('.') ? rel(path.resolve(path.dirname(file), spec)) : spec;
+    const fail = (why) => violations.push(`${from}: imports '${spec}' — ${why}`);
+
+    if (
+      from.startsWith('packages/shared/') &&
+      (target.startsWith('apps/') || (target.startsWith('@lombard/') && !target.startsWith('@lombard/shared')))
+    )
+      fail('the shared contract imports nothing from the apps');
+    if (from.startsWith('apps/web/') && (target.startsWith('apps/api/') || target.startsWith('@lombard/api')))
+      fail('the web app talks to the API over HTTP only');
+    if (from.startsWith('apps/api/') && (target.startsWith('apps/web/') || target.startsWith('@lombard/web')))
+      fail('the API does not import the web app');
+
+    const web = /^apps\/web\/src\/([^/]+)(?:\/([^/]+))?/.exec(from);
+    const webTarget = /^apps\/web\/src\/([^/]+)(?:\/([^/]+))?/.exec(target);
+    if (web && webTarget) {
+      const [, layer, feature] = web;
+      const [, tLayer, tFeature] = webTarget;
+      if (['lib', 'components', 'locales', 'test'].includes(layer) && ['features', 'app'].includes(tLayer))
+        fail('shared web code (lib, components) may not depend on features or the app');
+      if (layer === 'features' && tLayer === 'app') fail('a feature may not import the app layer');
+      if (layer === 'features' && tLayer === 'features' && tFeature !== feature)
+        fail(
+          `feature '${feature}' may not import feature '${tFeature}': lift the shared part to lib/ or components/, or compose in app/`,
+        );
+    }
+
+    const api = /^apps\/api\/src\/([^/.]+)(?:\/([^/.]+))?/.exec(from);
+    const apiTarget = /^apps\/api\/src\/([^/.]+)(?:\/([^/.]+))?(\/.*)?/.exec(target);
+    if (api && apiTarget) {
+      const [, layer, module] = api;
+      const [, tLayer, tModule, tRest] = apiTarget;
+      if (['lib', 'db', 'plugins'].includes(layer) && tLayer === 'modules')
+        fail('shared API code (lib, db, plugins) may not depend on a feature module');
+      if (['lib', 'db', 'plugins', 'modules'].includes(layer) && (tLayer === 'app' || tLayer === 'server'))
+        fail('nothing imports the app; the app imports the modules');
+      if (layer === 'modules' && tLayer === 'modules' && tModule !== module && tRest !== '/service')
+        fail(`module '${module}' reaches module '${tModule}' only through its service.ts`);
+      if (layer === 'modules' && tLayer === 'db' && tModule === 'schema') {
+        const schemaFile = (tRest ?? '').replace(/^\//, '');
+        const owners = SCHEMA_OWNERS[schemaFile] ?? [schemaFile];
+        if (!owners.includes(module))
+          fail(`the '${schemaFile}' tables belong to module(s) ${owners.join(', ')}: use their service`);
+      }
+    }
+  }
+}
+
+for (const dir of ['packages/shared/src', 'apps/api/src', 'apps/web/src']) {
+  for (const file of walk(path.join(root, dir))) check(file);
+}
+
+if (violations.length > 0) {
+  console.error(`Import boundaries: ${violations.length} violation(s)\n${violations.map((v) => `  ${v}`).join('\n')}`);
+  process.exit(1);
+}
+console.info('Import boundaries: ok');
