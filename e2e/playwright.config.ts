@@ -26,7 +26,9 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+// WEB_DIST lets parallel runs each test their own build.
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+if (!existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web app is not built: run `npm run build -w @lombard/web` (npm run test:e2e does it).');
 }
 
@@ -45,7 +47,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -65,6 +75,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       E2E: 'true',
+      WEB_DIST: webDist,
     },
   },
 });

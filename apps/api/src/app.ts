@@ -9,6 +9,7 @@ import { configModule } from './modules/config/routes';
 import { healthModule } from './modules/health/routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
+import { outboxPlugin } from './plugins/outbox';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorateRequest('user', null);
 
   // Tier 1: infrastructure.
   registerErrorHandler(app);
@@ -58,6 +60,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     seed: options.seed ?? config.seedDemo,
   });
   await app.register(securityPlugin);
+  await app.register(outboxPlugin);
   await app.register(docsPlugin);
 
   // Tier 2: feature modules. Each registers its own paths (spec §7) and owns its folder.

@@ -1,0 +1,170 @@
+// The outbox: every e-mail and SMS is a row written in the same transaction as the change that caused
+// it; a dispatcher delivers pending rows afterwards (plugins/outbox.ts). Default transport: one file per
+// message in DATA_DIR/outbox (and the link or code in the log); SMTP_URL sends real mail.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Language } from '@lombard/shared/locale';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database, Queryable } from '../db/client';
+import { outboxMessages } from '../db/schema/outbox';
+
+export interface OutgoingEmail {
+  to: string;
+  template: string;
+  language: Language;
+  subject: string;
+  text: string;
+  html: string;
+  /** Links and codes carried by the message (logged by the file transport, read by tests). */
+  meta?: Record<string, unknown>;
+}
+
+export interface OutgoingSms {
+  to: string;
+  template: string;
+  language: Language;
+  text: string;
+  meta?: Record<string, unknown>;
+}
+
+export async function queueEmail(db: Queryable, email: OutgoingEmail): Promise<number> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      channel: 'email',
+      recipient: email.to,
+      template: email.template,
+      language: email.language,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      meta: email.meta ?? {},
+    })
+    .returning({ id: outboxMessages.id });
+  return row!.id;
+}
+
+export async function queueSms(db: Queryable, sms: OutgoingSms): Promise<number> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      channel: 'sms',
+      recipient: sms.to,
+      template: sms.template,
+      language: sms.language,
+      text: sms.text,
+      meta: sms.meta ?? {},
+    })
+    .returning({ id: outboxMessages.id });
+  return row!.id;
+}
+
+/** Newest messages to a recipient, optionally of one template (tests, operator tools). */
+export async function messagesTo(db: Queryable, recipient: string, template?: string) {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(
+      template
+        ? and(eq(outboxMessages.recipient, recipient), eq(outboxMessages.template, template))
+        : eq(outboxMessages.recipient, recipient),
+    )
+    .orderBy(desc(outboxMessages.id));
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * One layout for every e-mail: a greeting, paragraphs, an optional button, a footer. Returns the plain
+ * text and HTML parts; values are escaped.
+ */
+export function renderEmail(content: {
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}): { text: string; html: string } {
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    '—',
+    content.footer,
+  ].join('\n');
+  const button = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0b3d91;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(content.action.url)}</p>`
+    : '';
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-size:20px;font-weight:700;color:#0b3d91">Lombard</p><p>${escapeHtml(content.greeting)}</p>${content.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('')}${button}<hr style="border:none;border-top:1px solid #dde1ea;margin:24px 0"><p style="font-size:12px;color:#555">${escapeHtml(content.footer)}</p></div></body></html>`;
+  return { text, html };
+}
+
+export interface OutboxTransportOptions {
+  dataDir: string;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  log: FastifyBaseLogger;
+}
+
+/** Delivers pending messages, oldest first. Safe to call concurrently with itself (one run at a time). */
+export function createOutboxDispatcher(db: Database, options: OutboxTransportOptions) {
+  const folder = path.join(options.dataDir, 'outbox');
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  let running: Promise<void> | null = null;
+
+  async function deliver(message: typeof outboxMessages.$inferSelect) {
+    if (message.channel === 'email' && smtp) {
+      await smtp.sendMail({
+        from: options.mailFrom,
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.text,
+        html: message.html ?? undefined,
+      });
+      return;
+    }
+    await mkdir(folder, { recursive: true });
+    const base = `${String(message.id).padStart(6, '0')}-${message.channel}-${message.template}`;
+    await writeFile(path.join(folder, `${base}.json`), JSON.stringify(message, null, 2));
+    options.log.info(
+      { to: message.recipient, template: message.template, meta: message.meta },
+      `outbox: ${message.channel} written`,
+    );
+  }
+
+  async function runOnce() {
+    const pending = await db
+      .select()
+      .from(outboxMessages)
+      .where(isNull(outboxMessages.sentAt))
+      .orderBy(asc(outboxMessages.id))
+      .limit(50);
+    for (const message of pending) {
+      try {
+        await deliver(message);
+        await db
+          .update(outboxMessages)
+          .set({ sentAt: new Date(), lastError: null })
+          .where(eq(outboxMessages.id, message.id));
+      } catch (error) {
+        options.log.warn({ err: error, id: message.id }, 'outbox delivery failed; will retry');
+        await db
+          .update(outboxMessages)
+          .set({ lastError: String(error) })
+          .where(eq(outboxMessages.id, message.id));
+      }
+    }
+  }
+
+  return {
+    flush(): Promise<void> {
+      running ??= runOnce().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
+}
