@@ -145,12 +145,15 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => {
-        const params = v.params as { issue?: ZodLikeIssue } | undefined;
-        const issue: ZodLikeIssue = params?.issue ?? { message: v.message };
-        const base = v.instancePath.split('/').filter(Boolean);
-        return { ...issue, path: issue.path ?? base };
-      });
+      // The type provider flattens each zod issue into {keyword, instancePath, message, params}.
+      const issues = error.validation.map(
+        (v): ZodLikeIssue => ({
+          ...(v.params as Omit<ZodLikeIssue, 'code' | 'message' | 'path'>),
+          code: v.keyword,
+          message: v.message ?? '',
+          path: v.instancePath.split('/').filter(Boolean),
+        }),
+      );
       return reply.status(400).send(issuesToFields(issues, t));
     }
     const appError = error instanceof AppError ? error : fromFastifyError(error);
