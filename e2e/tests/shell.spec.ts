@@ -1,8 +1,157 @@
-import { expect, test } from '@playwright/test';
+// The app shell in a real browser: language, theme, cookie consent, 404, /maintenance, chunk failures
+// and the global loading bar, against the built app served by the production API.
+import { expect, type Page, test } from '@playwright/test';
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function cookieValue(page: Page, name: string): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((c) => c.name === name);
+  return cookie ? decodeURIComponent(cookie.value) : undefined;
+}
 
 test('the home route renders in Italian by default', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/home\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('liquidità');
+  await expect(heading(page)).toContainText('liquidità');
+});
+
+test('the language switch changes the text and survives a reload', async ({ page }) => {
+  await page.goto('/home/');
+  await expect(heading(page)).toContainText('liquidità');
+  const italian = await heading(page).innerText();
+
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en-US').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(heading(page)).not.toHaveText(italian);
+  await expect(page.getByTestId('language-menu')).toHaveText(/EN/);
+  const english = await heading(page).innerText();
+  expect(await cookieValue(page, 'lombard_language')).toBe('en-US');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(heading(page)).toHaveText(english);
+
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-it-IT').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(heading(page)).toHaveText(italian);
+});
+
+test.describe('with an English browser', () => {
+  test.use({ locale: 'en-GB' });
+  test('the browser language is used when no language was chosen (en-GB counts as English)', async ({ page }) => {
+    await page.goto('/home/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(heading(page)).not.toContainText('liquidità');
+  });
+});
+
+test('the theme switch survives a reload', async ({ page }) => {
+  await page.goto('/home/');
+  const html = page.locator('html');
+  const toggle = page.getByTestId('theme-toggle');
+  await expect(toggle).toHaveAttribute('data-scheme', /light|dark/);
+  const initial = (await toggle.getAttribute('data-scheme')) ?? 'light';
+  const flipped = initial === 'dark' ? 'light' : 'dark';
+
+  await toggle.click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', flipped);
+  expect(await cookieValue(page, 'lombard_theme')).toBe(flipped);
+
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', flipped);
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-scheme', flipped);
+});
+
+test('the cookie bar appears once and its choice persists across reloads', async ({ page }) => {
+  await page.goto('/home/');
+  const bar = page.getByTestId('cookie-consent-bar');
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('privacy');
+
+  await bar.getByTestId('cookie-reject-optional').click();
+  await expect(bar).toBeHidden();
+  const stored = JSON.parse((await cookieValue(page, 'lombard_consent')) ?? '{}');
+  expect(stored).toMatchObject({ f: 0, a: 0 });
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'lombard_consent');
+  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(181);
+  expect(days).toBeLessThanOrEqual(182);
+
+  await page.reload();
+  await expect(heading(page)).toBeVisible();
+  await expect(page.getByTestId('cookie-consent-bar')).toBeHidden();
+  await page.goto('/no/such/page/');
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+  await expect(page.getByTestId('cookie-consent-bar')).toBeHidden();
+});
+
+test('the cookie preferences save each category', async ({ page }) => {
+  await page.goto('/home/');
+  await page.getByTestId('cookie-customise').click();
+  const dialog = page.getByRole('dialog', { name: 'Preferenze cookie' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('switch').first()).toBeDisabled();
+  await dialog.getByText('Funzionali', { exact: true }).click();
+  await dialog.getByTestId('cookie-save').click();
+  await expect(dialog).toBeHidden();
+  expect(JSON.parse((await cookieValue(page, 'lombard_consent')) ?? '{}')).toMatchObject({ f: 1, a: 0 });
+  await page.reload();
+  await expect(page.getByTestId('cookie-consent-bar')).toBeHidden();
+});
+
+test('an unknown path shows the 404 screen inside the site layout', async ({ page }) => {
+  const response = await page.goto('/this/does/not/exist/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+  await expect(heading(page)).toHaveText('Pagina non trovata');
+  await expect(page.getByTestId('language-menu')).toBeVisible();
+  await page.getByTestId('not-found-page').getByRole('link', { name: 'Torna alla home' }).click();
+  await expect(page).toHaveURL(/\/home\/$/);
+});
+
+test('/maintenance renders the blank layout, without the navbar', async ({ page }) => {
+  await page.goto('/maintenance');
+  await expect(page.getByTestId('maintenance-page')).toBeVisible();
+  await expect(heading(page)).toHaveText('Sistema in manutenzione');
+  await expect(page.getByTestId('language-menu')).toHaveCount(0);
+  await expect(page.getByTestId('theme-toggle')).toHaveCount(0);
+  await expect(page.locator('header')).toHaveCount(0);
+  await expect(page).toHaveTitle('Sistema in manutenzione');
+});
+
+test('a screen whose code cannot be downloaded shows "Loading chunk failed" and reloads', async ({ page }) => {
+  await page.goto('/home/');
+  await expect(heading(page)).toBeVisible();
+  await page.route(/\/assets\/not-found-page-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/missing/page/');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByTestId('chunk-error')).toBeVisible();
+  await expect(heading(page)).toHaveText('Caricamento della pagina non riuscito');
+
+  await page.unrouteAll();
+  await page.getByTestId('route-error-reload').click();
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+});
+
+test('a slow call shows the top loading bar until it ends', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/get-global-config/', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home/');
+  const bar = page.getByTestId('top-progress');
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('role', 'progressbar');
+  release();
+  await expect(bar).toHaveCount(0);
 });

@@ -5,10 +5,24 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type AppConfig, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './lib/errors';
+import { accountModule } from './modules/account/routes';
+import { auditModule } from './modules/audit/routes';
+import { authModule } from './modules/auth/routes';
+import { backofficeModule } from './modules/backoffice/routes';
 import { configModule } from './modules/config/routes';
+import { contactModule } from './modules/contact/routes';
+import { exportsModule } from './modules/exports/routes';
 import { healthModule } from './modules/health/routes';
+import { menuModule } from './modules/menu/routes';
+import { newsletterModule } from './modules/newsletter/routes';
+import { notificationsModule } from './modules/notifications/routes';
+import { partnersModule } from './modules/partners/routes';
+import { pledgeDocumentModule } from './modules/pledge-document/routes';
+import { productsModule } from './modules/products/routes';
+import { supportModule } from './modules/support/routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
+import { jobsPlugin } from './plugins/jobs';
 import { outboxPlugin } from './plugins/outbox';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
@@ -43,6 +57,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 12 * 1024 * 1024,
+    // A first start migrates and seeds an embedded database; on a busy machine that exceeds the 10 s default.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -61,11 +77,27 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(securityPlugin);
   await app.register(outboxPlugin);
+  await app.register(jobsPlugin);
   await app.register(docsPlugin);
 
   // Tier 2: feature modules. Each registers its own paths (spec §7) and owns its folder.
+  // The auth module first: its hook sets request.user for every module after it.
+  await app.register(authModule);
+  await app.register(accountModule);
+  await app.register(menuModule);
   await app.register(healthModule);
   await app.register(configModule);
+  await app.register(notificationsModule);
+  await app.register(exportsModule);
+  await app.register(auditModule);
+  await app.register(backofficeModule);
+  // Public site (issue 5): help centre, products, partners, contact, newsletter, pledge document.
+  await app.register(supportModule);
+  await app.register(productsModule);
+  await app.register(partnersModule);
+  await app.register(contactModule);
+  await app.register(newsletterModule);
+  await app.register(pledgeDocumentModule);
 
   // Tier 3: the built web app and the SPA fallback; last, so that API 404s stay JSON.
   await app.register(webPlugin);

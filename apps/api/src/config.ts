@@ -29,6 +29,7 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().optional(),
   MAP_ATTRIBUTION: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: bool,
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -71,6 +72,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     map: { tileUrl: e.MAP_TILE_URL ?? null, attribution: e.MAP_ATTRIBUTION ?? null },
     rateLimitMax: e.RATE_LIMIT_MAX,
+    /** Per-IP requests per minute to each sign-in, registration and password-reset call. */
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
   };

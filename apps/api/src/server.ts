@@ -24,6 +24,10 @@ async function main() {
       process.exit(1);
     }, 15_000);
     timer.unref();
+    // Node closes only the keep-alive connections that are idle when close() starts; one that was busy
+    // would otherwise stay open after its last response until the keep-alive timeout.
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweeper.unref();
     try {
       await app.close();
       process.exit(0);

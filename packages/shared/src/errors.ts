@@ -15,6 +15,12 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** Accounts and sessions (issue 3). */
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 403,
+  SESSION_EXPIRED: 401,
+  EMAIL_VERIFICATION_FAILED: 400,
+  RESET_LINK_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,6 +11,8 @@ export interface AuthUser {
   attributes: Profile[];
   isSuperuser: boolean;
   language: Language;
+  /** The sign-in (session family) the access token belongs to, when authenticated by a token. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {

@@ -43,11 +43,26 @@ export async function createTestDatabase(dataDir: string): Promise<{ handle: Dat
   };
 }
 
-export async function createTestApp(options: { env?: Env; seed?: boolean } = {}): Promise<TestApp> {
+export interface CreateTestAppOptions {
+  env?: Env;
+  seed?: boolean;
+  /** Extra routes for one test (e.g. a route that throws), registered before the app is ready. */
+  routes?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-test-'));
   const { handle, drop } = await createTestDatabase(dataDir);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_MAX: '10000', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '10000',
+    // Tests sign in far more often than a person; the auth limit has its own test with a low value.
+    AUTH_RATE_LIMIT_MAX: '10000',
+    ...options.env,
+  });
   const app = await buildApp({ config, database: handle, seed: options.seed ?? true });
+  if (options.routes) await app.register(async (scope) => options.routes?.(scope));
   await app.ready();
   return {
     app,

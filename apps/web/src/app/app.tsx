@@ -1,7 +1,14 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
+import { CookieConsent } from '../components/cookie-consent';
+import { MaintenanceDialog } from '../components/maintenance-dialog';
+import { TopProgress } from '../components/top-progress';
+import { useErrorReporting } from '../lib/error-reporting';
 import { queryClient } from '../lib/query-client';
 import { cookieColorSchemeManager } from '../lib/theme/color-scheme-manager';
 import { theme } from '../lib/theme/theme';
@@ -9,13 +16,38 @@ import { router } from './router';
 
 const colorSchemeManager = cookieColorSchemeManager();
 
+// The shell's overlays live outside the route tree so that they survive route errors; they navigate
+// through the router object instead of hooks.
+const navigate = (to: string) => void router.navigate(to);
+const isNavigating = () => router.state.navigation.state !== 'idle';
+
 export function App() {
+  const { i18n } = useTranslation('common');
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      {/* Spec §9: the week starts on Monday in both languages; calendars follow the interface language. */}
+      <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'it', firstDayOfWeek: 1 }}>
+        <QueryClientProvider client={queryClient}>
+          <Notifications position="top-right" />
+          <Shell />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>
+  );
+}
+
+function Shell() {
+  useErrorReporting();
+  const navigating = useSyncExternalStore(router.subscribe, isNavigating, isNavigating);
+  return (
+    <>
+      <TopProgress busy={navigating} />
+      <MaintenanceDialog navigate={navigate} />
+      {/* The consent texts are a separate catalogue: nothing is shown until it has loaded. */}
+      <Suspense fallback={null}>
+        <CookieConsent navigate={navigate} />
+      </Suspense>
+    </>
   );
 }

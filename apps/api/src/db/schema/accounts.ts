@@ -36,3 +36,60 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * One sign-in and every session rotated from it. Revoking the family (logout, reuse of a rotated refresh
+ * token, password reset, e-mail change, blocked user) ends all of them and the access tokens they carry.
+ */
+export const sessionFamilies = pgTable(
+  'session_families',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull(),
+    /** Absolute end of the sign-in: rotation does not extend it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_families_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored as sha256 hashes. `usedAt` is set when rotated: a second use is a reuse. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use links sent by e-mail (activation, e-mail change, password reset), stored as sha256 hashes. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activation', 'email_change', 'password_reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address being confirmed (e-mail change only). */
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
+    index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../client';
 import { seedAccounts } from './accounts';
+import { seedBackoffice } from './backoffice';
 import { seedMenus } from './menus';
 import { seedPartners } from './partners';
 import { seedProducts } from './products';
@@ -19,5 +20,6 @@ export async function seedDemoData(db: Database, log?: FastifyBaseLogger): Promi
   await seedProducts(db);
   await seedSupport(db);
   await seedAccounts(db);
+  await seedBackoffice(db);
   log?.info({ ms: Date.now() - started }, 'demo data seeded');
 }

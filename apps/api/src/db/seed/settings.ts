@@ -8,8 +8,9 @@ export async function seedSettings(db: Database) {
       {
         key: 'newsletter_settings',
         value: {
-          it: { url: '/support/?newsletter=it' },
-          en: { url: '/support/?newsletter=en' },
+          // The site's own double opt-in sign-up page; an operator may point a language elsewhere.
+          it: { url: '/newsletter/' },
+          en: { url: '/newsletter/' },
         },
       },
       { key: 'bank_maximum_advance_amount', value: { amount: '500000.00' } },

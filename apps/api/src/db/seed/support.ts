@@ -1,11 +1,16 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { supportArticles, supportCollections } from '../schema/support';
 import { SUPPORT_CONTENT } from './support-content';
 
-/** Help-centre collections and articles; an article without an `en` entry is shown in Italian only. */
+/**
+ * Help-centre collections and articles; an article without an `en` entry is shown in Italian only.
+ * Idempotent per item: a collection or article already present (by slug) is left as an operator left it,
+ * and articles added to the seed later are inserted into existing collections.
+ */
 export async function seedSupport(db: Database) {
   for (const [position, collection] of SUPPORT_CONTENT.entries()) {
-    const [row] = await db
+    await db
       .insert(supportCollections)
       .values({
         slug: collection.slug,
@@ -15,8 +20,11 @@ export async function seedSupport(db: Database) {
         description: collection.it.description,
         translatedContent: { it: collection.it, ...(collection.en ? { en: collection.en } : {}) },
       })
-      .onConflictDoNothing()
-      .returning({ id: supportCollections.id });
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ id: supportCollections.id })
+      .from(supportCollections)
+      .where(eq(supportCollections.slug, collection.slug));
     if (!row) continue;
     await db
       .insert(supportArticles)

@@ -1,43 +1,45 @@
-import { Anchor, AppShell, Box, Container, Group, Text } from '@mantine/core';
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { LanguageMenu } from '../../components/language-menu';
+// The public site's layout (spec §2): navbar, page, footer. Pages are lazy route modules; while one
+// loads, the bar and the footer stay in place.
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { isRouteErrorResponse, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { ThemeToggle } from '../../components/theme-toggle';
+import { ErrorScreen } from '../../components/route-error';
+import { SiteFooter } from '../../features/landing/components/site-footer';
+import { SiteNavbar } from '../../features/landing/components/site-navbar';
+import { lazyImport } from '../../lib/lazy-import';
 
-/** Public site: navbar, page, footer. */
+const NotFoundPage = lazy(() =>
+  lazyImport(() => import('../../features/system/not-found-page')).then((m) => ({ default: m.NotFoundPage })),
+);
+
 export function LandingLayout() {
-  const { t } = useTranslation('common');
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between">
-            <Anchor component={Link} to="/home/" fw={800} fz="xl" underline="never" aria-label={t('brand.home')}>
-              Lombard
-            </Anchor>
-            <Group gap="xs">
-              <LanguageMenu />
-              <ThemeToggle />
-            </Group>
-          </Group>
-        </Container>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Box component="main" id="main">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-        <Box component="footer" py="xl" mt="xl" bg="var(--mantine-color-default-hover)">
-          <Container size="lg">
-            <Text size="sm" c="dimmed">
-              {t('footer.copyright', { year: new Date().getFullYear() })}
-            </Text>
-          </Container>
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+    <>
+      <SiteNavbar />
+      <Box component="main" id="main" tabIndex={-1} mih="calc(100dvh - 64px)" style={{ outline: 'none' }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SiteFooter context="landing" />
+      <ScrollRestoration />
+    </>
   );
+}
+
+/**
+ * Errors of public pages, shown inside the layout: a 404 from a route (unknown partner, help-centre
+ * collection or article) is the site's 404 screen; anything else the generic error screen.
+ */
+export function LandingRouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
+  return <ErrorScreen error={error} />;
 }

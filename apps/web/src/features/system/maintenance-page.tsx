@@ -1,16 +1,48 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconRefresh, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 
+/** /maintenance (spec §2): blank layout, no navigation, just the notice and a way back. */
 export function MaintenancePage() {
   const { t } = useTranslation('system');
-  usePageMeta(t('maintenance.title'));
+  const { t: tc } = useTranslation('common');
+  usePageMeta(t('maintenance.title'), t('maintenance.body'));
   return (
-    <Container size="sm" py={96} data-testid="maintenance-page">
-      <Stack gap="md" ta="center">
-        <Title order={1}>{t('maintenance.title')}</Title>
-        <Text c="dimmed">{t('maintenance.body')}</Text>
+    <Center mih="100dvh" p="md" component="main" data-testid="maintenance-page">
+      <Stack align="center" gap="xl" w="100%" maw={560}>
+        <Anchor component={Link} to="/home/" underline="never" aria-label={tc('brand.home')}>
+          <Group gap={10}>
+            <Box component="img" src="/favicon.svg" alt="" w={32} h={32} />
+            <Text fw={800} fz={22} c="var(--mantine-color-text)">
+              {tc('brand.name')}
+            </Text>
+          </Group>
+        </Anchor>
+        <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 40 }} w="100%">
+          <Stack align="center" ta="center" gap="md">
+            <ThemeIcon size={72} radius="xl" variant="light" color="orange" aria-hidden>
+              <IconTool size={38} stroke={1.5} />
+            </ThemeIcon>
+            <Title order={1} fz={{ base: 24, sm: 30 }}>
+              {t('maintenance.title')}
+            </Title>
+            <Text>{t('maintenance.body')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('maintenance.detail')}
+            </Text>
+            <Group justify="center" mt="sm">
+              <Button leftSection={<IconRefresh size={18} stroke={1.6} />} onClick={() => window.location.reload()}>
+                {t('maintenance.retry')}
+              </Button>
+              <Button component={Link} to="/home/" variant="default">
+                {t('maintenance.home')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
       </Stack>
-    </Container>
+    </Center>
   );
 }

@@ -1,22 +1,52 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconHome, IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 
+/** Catch-all (spec §2): any unknown path, inside the landing layout so the visitor can navigate on. */
 export function NotFoundPage() {
   const { t } = useTranslation('system');
-  usePageMeta(t('notFound.title'));
+  const navigate = useNavigate();
+  usePageMeta(t('notFound.title'), t('notFound.body'));
+  // The history entry before this one belongs to this site only when the visitor navigated here.
+  const canGoBack = typeof window !== 'undefined' && (window.history.state?.idx ?? 0) > 0;
   return (
-    <Container size="sm" py={96} data-testid="not-found-page">
-      <Stack gap="md" align="center" ta="center">
-        <Text fz={72} fw={800} c="dimmed" aria-hidden>
+    <Container size="sm" py={{ base: 64, sm: 112 }} data-testid="not-found-page">
+      <Stack gap="lg" align="center" ta="center">
+        <ThemeIcon size={80} radius="xl" variant="light" aria-hidden>
+          <IconMapSearch size={42} stroke={1.4} />
+        </ThemeIcon>
+        <Text
+          fz={{ base: 64, sm: 96 }}
+          fw={900}
+          lh={1}
+          variant="gradient"
+          gradient={{ from: 'navy.6', to: 'navy.3', deg: 135 }}
+          aria-hidden
+        >
           404
         </Text>
-        <Title order={1}>{t('notFound.title')}</Title>
-        <Text c="dimmed">{t('notFound.body')}</Text>
-        <Button component={Link} to="/home/">
-          {t('notFound.back')}
-        </Button>
+        <Title order={1} fz={{ base: 26, sm: 34 }}>
+          {t('notFound.title')}
+        </Title>
+        <Text c="dimmed" maw={440}>
+          {t('notFound.body')}
+        </Text>
+        <Group justify="center" mt="sm">
+          <Button component={Link} to="/home/" leftSection={<IconHome size={18} stroke={1.6} />}>
+            {t('notFound.back')}
+          </Button>
+          {canGoBack && (
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={18} stroke={1.6} />}
+              onClick={() => navigate(-1)}
+            >
+              {t('notFound.previous')}
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Container>
   );

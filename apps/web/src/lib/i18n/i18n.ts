@@ -11,10 +11,15 @@ import {
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import 'dayjs/locale/en';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../cookies';
+
+// Spec §9: the week starts on Monday in both languages (dayjs's English default is Sunday).
+dayjs.extend(updateLocale);
+dayjs.updateLocale('en', { weekStart: 1 });
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 

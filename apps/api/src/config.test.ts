@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = parseConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.logLevel).toBe('info');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.serveWeb).toBe(false);
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(config.accessTokenTtlSeconds).toBe(300);
+    expect(config.rateLimitMax).toBe(300);
+    expect(config.trustProxy).toBe(false);
+    expect(config.seedDemo).toBe(true);
+    expect(config.sentry).toEqual({ dsn: null, environment: 'development', tracesSampleRate: 0.1 });
+    expect(config.mailFrom).toBe('Lombard <no-reply@lombard.test>');
+  });
+
+  it('derives production behaviour and the public URL from other values', () => {
+    const config = parseConfig({ NODE_ENV: 'production', PORT: '8080' });
+    expect(config.isProduction).toBe(true);
+    expect(config.serveWeb).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.sentry.environment).toBe('production');
+    expect(parseConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it('reads booleans, numbers and paths', () => {
+    const config = parseConfig({
+      SERVE_WEB: 'true',
+      TRUST_PROXY: '1',
+      SEED_DEMO: 'false',
+      SENTRY_TRACES_SAMPLE_RATE: '0.25',
+      WEB_DIST: 'some/dist',
+      DATABASE_URL: 'postgres://u@db:5432/lombard',
+    });
+    expect(config.serveWeb).toBe(true);
+    expect(config.trustProxy).toBe(true);
+    expect(config.seedDemo).toBe(false);
+    expect(config.sentry.tracesSampleRate).toBe(0.25);
+    expect(config.webDist).toBe(path.resolve('some/dist'));
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/lombard');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://root@localhost/lombard' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ SENTRY_TRACES_SAMPLE_RATE: '2' }, 'SENTRY_TRACES_SAMPLE_RATE'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('rejects %o with a message naming %s', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    try {
+      parseConfig(env);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Invalid configuration:/);
+      expect(message).toContain(`  ${name}: `);
+    }
+  });
+
+  it('lists every bad value at once', () => {
+    expect(() => parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT: [\s\S]*DATABASE_URL: /);
+  });
+});

@@ -1,0 +1,151 @@
+// Stored files: the bytes live under DATA_DIR/files/<yyyy>/<mm>/<uuid>, the row in stored_files holds the
+// name, type and size a download needs. Storage keys are generated here, never taken from user input.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../../db/client';
+import { storedFiles } from '../../db/schema/files';
+import { AppError } from '../errors';
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+
+export function filesRoot(dataDir: string) {
+  return path.join(dataDir, 'files');
+}
+
+function newStorageKey() {
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${now.getUTCFullYear()}/${month}/${randomUUID()}`;
+}
+
+function absolutePath(dataDir: string, storageKey: string) {
+  const root = filesRoot(dataDir);
+  const full = path.resolve(root, storageKey);
+  // Defence in depth: a key from the database must still stay inside the files folder.
+  if (!full.startsWith(root + path.sep)) throw new Error('storage key outside the files folder');
+  return full;
+}
+
+export interface NewFile {
+  fileName: string;
+  contentType: string;
+  ownerId?: number | null;
+}
+
+/** Writes the bytes (atomically: temp file then rename) and records the file. */
+export async function saveFile(db: Queryable, dataDir: string, bytes: Buffer, file: NewFile): Promise<StoredFile> {
+  const storageKey = newStorageKey();
+  const target = absolutePath(dataDir, storageKey);
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.part`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, target);
+  try {
+    const [row] = await db
+      .insert(storedFiles)
+      .values({
+        storageKey,
+        fileName: safeFileName(file.fileName),
+        contentType: file.contentType,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        ownerId: file.ownerId ?? null,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Adopts a file already written under the files folder (e.g. by a streaming writer) given its key from
+ * `reserveStorage`.
+ */
+export async function registerFile(
+  db: Queryable,
+  dataDir: string,
+  storageKey: string,
+  file: NewFile & { sha256: string },
+): Promise<StoredFile> {
+  const info = await stat(absolutePath(dataDir, storageKey));
+  const [row] = await db
+    .insert(storedFiles)
+    .values({
+      storageKey,
+      fileName: safeFileName(file.fileName),
+      contentType: file.contentType,
+      size: info.size,
+      sha256: file.sha256,
+      ownerId: file.ownerId ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** A fresh storage key and its absolute path, with the folder created, for writers that stream to disk. */
+export async function reserveStorage(dataDir: string): Promise<{ storageKey: string; path: string }> {
+  const storageKey = newStorageKey();
+  const full = absolutePath(dataDir, storageKey);
+  await mkdir(path.dirname(full), { recursive: true });
+  return { storageKey, path: full };
+}
+
+export async function findFile(db: Queryable, id: number): Promise<StoredFile | null> {
+  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function deleteFile(db: Queryable, dataDir: string, file: StoredFile): Promise<void> {
+  await db.delete(storedFiles).where(eq(storedFiles.id, file.id));
+  await rm(absolutePath(dataDir, file.storageKey), { force: true });
+}
+
+/** Removes path separators and control characters; keeps letters of any script, spaces and dots. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .replace(/[\\/]/g, '_')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
+  return (cleaned || 'file').slice(0, 200);
+}
+
+/**
+ * `Content-Disposition: attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266/5987),
+ * so that every browser saves the file under the server's name.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Streams a stored file as the reply: content type, length and file name from the row. A row whose bytes
+ * are gone answers 404 rather than a broken stream.
+ */
+export async function sendFile(reply: FastifyReply, dataDir: string, file: StoredFile) {
+  const full = absolutePath(dataDir, file.storageKey);
+  const exists = await stat(full).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  if (!exists) throw new AppError('NOT_FOUND');
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', contentDisposition(file.fileName))
+    .header('Access-Control-Expose-Headers', 'Content-Disposition')
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(createReadStream(full));
+}

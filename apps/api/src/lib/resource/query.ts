@@ -1,0 +1,89 @@
+// Reads of a declared resource: one page with its count, one row, or every row of a selection in
+// batches (exports). Counting and paging happen in the database.
+import type { ListResponse } from '@lombard/shared/schemas/common';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { filterConditions, notFoundError, orderBy, paging, whereOf } from './params';
+import type { AnyResource, ResourceContext } from './types';
+
+type Row = Record<string, unknown>;
+
+function rowsQuery(db: Queryable, resource: AnyResource): PgSelect {
+  const query = db.select(resource.select).from(resource.from).$dynamic() as unknown as PgSelect;
+  return resource.joins ? resource.joins(query) : query;
+}
+
+/** Joins must be to-one (display columns), so the count of the base rows is the count of the list. */
+function countQuery(db: Queryable, resource: AnyResource): PgSelect {
+  const query = db.select({ count: sql<number>`count(*)::int` }).from(resource.from).$dynamic() as unknown as PgSelect;
+  return resource.joins ? resource.joins(query) : query;
+}
+
+export async function countRows(db: Queryable, resource: AnyResource, where: SQL | undefined): Promise<number> {
+  const [row] = (await countQuery(db, resource).where(where)) as Array<{ count: number }>;
+  return Number(row?.count ?? 0);
+}
+
+/** GET {api}/ — spec §7 list response. A page above 1 past the end is a 404 (the client steps back). */
+export async function listPage(
+  db: Queryable,
+  resource: AnyResource,
+  context: ResourceContext,
+  query: Record<string, unknown>,
+): Promise<ListResponse<unknown>> {
+  const { page, perPage } = paging(query);
+  const order = orderBy(resource, query.order_by__);
+  const where = whereOf(resource, context, filterConditions(resource, query));
+  const count = await countRows(db, resource, where);
+  const pages = Math.max(1, Math.ceil(count / perPage));
+  if (page > pages) throw notFoundError();
+  const rows = (await rowsQuery(db, resource)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage)) as Row[];
+  return {
+    results: rows.map((row) => resource.serialize(row as never, context)),
+    count,
+    next: page < pages ? page + 1 : null,
+    previous: page > 1 ? page - 1 : null,
+    per_page: perPage,
+    page,
+  };
+}
+
+/** One row the caller may see, or null. `lock` takes a row lock for the write that follows. */
+export async function findRow(
+  db: Queryable,
+  resource: AnyResource,
+  context: ResourceContext,
+  id: string | number,
+  options: { lock?: boolean } = {},
+): Promise<Row | null> {
+  let query = rowsQuery(db, resource)
+    .where(whereOf(resource, context, [eq(resource.id, id)]))
+    .limit(1);
+  if (options.lock) query = query.for('update', { of: resource.from }) as unknown as PgSelect;
+  const [row] = (await query) as Row[];
+  return row ?? null;
+}
+
+/** Every row matching the conditions, in order, a batch at a time (exports of any size). */
+export async function* iterateRows(
+  db: Queryable,
+  resource: AnyResource,
+  where: SQL | undefined,
+  order: SQL[],
+  batchSize = 1000,
+): AsyncGenerator<Row[]> {
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = (await rowsQuery(db, resource)
+      .where(where)
+      .orderBy(...order)
+      .limit(batchSize)
+      .offset(offset)) as Row[];
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+  }
+}

@@ -1,0 +1,134 @@
+// Writes a resource's rows to an XLSX file with exceljs, streaming (any number of rows in constant
+// memory). Columns are typed: amounts and integers are numeric cells, dates real date cells in the bank's
+// time zone, booleans real booleans; headers and the sheet title in the requester's language.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { BUSINESS_TIME_ZONE } from './params';
+import type { ExportCellType, ExportColumn, ResourceContext } from './types';
+
+type Row = Record<string, unknown>;
+
+const DATE_FORMAT = { it: 'dd/mm/yyyy', en: 'mm/dd/yyyy' } as const;
+const DATETIME_FORMAT = { it: 'dd/mm/yyyy hh:mm', en: 'mm/dd/yyyy hh:mm AM/PM' } as const;
+
+const wallClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * Spreadsheet dates have no time zone: a cell shows its UTC fields. Shift instants so that the cell shows
+ * the time in Rome, which is what the operator sees in the app.
+ */
+export function toSheetDate(value: Date): Date {
+  const parts = Object.fromEntries(wallClock.formatToParts(value).map((p) => [p.type, p.value]));
+  return new Date(
+    Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    ),
+  );
+}
+
+function cellValue(type: ExportCellType, value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  switch (type) {
+    case 'amount':
+    case 'integer': {
+      const number = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(number) ? number : String(value);
+    }
+    case 'date': {
+      // A calendar date (YYYY-MM-DD) is midnight UTC in the sheet, whatever the server's zone.
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
+      return value instanceof Date ? toSheetDate(value) : String(value);
+    }
+    case 'datetime':
+      return value instanceof Date ? toSheetDate(value) : toSheetDate(new Date(String(value)));
+    case 'boolean':
+      return Boolean(value);
+    default:
+      return Array.isArray(value) ? value.join(', ') : String(value);
+  }
+}
+
+function numberFormat(type: ExportCellType, context: ResourceContext): string | undefined {
+  switch (type) {
+    case 'amount':
+      return '#,##0.00';
+    case 'integer':
+      return '0';
+    case 'date':
+      return DATE_FORMAT[context.language];
+    case 'datetime':
+      return DATETIME_FORMAT[context.language];
+    default:
+      return undefined;
+  }
+}
+
+const DEFAULT_WIDTH: Record<ExportCellType, number> = {
+  text: 28,
+  integer: 10,
+  amount: 16,
+  date: 14,
+  datetime: 20,
+  boolean: 10,
+};
+
+/** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
+function sheetName(title: string) {
+  return title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
+export async function writeXlsx(
+  filePath: string,
+  options: {
+    title: string;
+    columns: ExportColumn<Row>[];
+    batches: AsyncIterable<Row[]>;
+    context: ResourceContext;
+  },
+): Promise<{ rowCount: number; sha256: string }> {
+  const { columns, context } = options;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
+  workbook.creator = 'Lombard';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(sheetName(options.title), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, index) => ({
+    key: `c${index}`,
+    header: context.t(column.header),
+    width: column.width ?? DEFAULT_WIDTH[column.type],
+    style: { numFmt: numberFormat(column.type, context) as string },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, columns.length) } };
+  let rowCount = 0;
+  for await (const batch of options.batches) {
+    for (const row of batch) {
+      const values: Record<string, ExcelJS.CellValue> = {};
+      columns.forEach((column, index) => {
+        const raw = typeof column.value === 'function' ? column.value(row, context) : row[column.value as string];
+        values[`c${index}`] = cellValue(column.type, raw);
+      });
+      sheet.addRow(values).commit();
+      rowCount++;
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  return { rowCount, sha256: hash.digest('hex') };
+}

@@ -1,0 +1,155 @@
+// Account calls of spec §7: registration, activation, current user, language, e-mail and password.
+import {
+  changeLanguageSchema,
+  emailChangeSchema,
+  meSchema,
+  oneTimeLinkParamsSchema,
+  passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetSchema,
+  registrationSchema,
+} from '@lombard/shared/schemas/auth';
+import { detailSchema } from '@lombard/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, requireAuth } from '../../lib/auth-guards';
+import { createCredentialsService } from './credentials';
+import { createAccountService } from './service';
+
+const signedIn = [{ bearerAuth: [] }];
+
+export async function accountModule(app: FastifyInstance) {
+  const accounts = createAccountService(app.database.db, app.config);
+  const credentials = createCredentialsService(app.database.db, app.config);
+  // Per-IP limit on the calls that send e-mail or try secrets; stricter than the global API limit.
+  const limited = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/account/registration/',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Register: e-mails an activation link (same answer for a known address)',
+        body: registrationSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await accounts.register(request.body);
+      return { detail: request.t('account:confirmationSent') };
+    },
+  );
+
+  api.get(
+    '/api/account/activate-user/:uid/:token/',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Open an activation or e-mail-change link (single use)',
+        params: oneTimeLinkParamsSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await accounts.activate(request.params.uid, request.params.token);
+      return { detail: request.t('account:emailVerified') };
+    },
+  );
+
+  api.get(
+    '/api/account/me/',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['account'], summary: 'The signed-in user', security: signedIn, response: { 200: meSchema } },
+    },
+    async (request) => accounts.me(currentUser(request).id),
+  );
+
+  api.patch(
+    '/api/account/user/change-language/',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the language of the interface and of e-mails',
+        security: signedIn,
+        body: changeLanguageSchema,
+        response: { 200: changeLanguageSchema },
+      },
+    },
+    async (request) => ({ language: await accounts.changeLanguage(currentUser(request).id, request.body.language) }),
+  );
+
+  api.patch(
+    '/api/account/email/change/',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Change e-mail: confirmation link to the new address; every session ends',
+        security: signedIn,
+        body: emailChangeSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await credentials.requestEmailChange(currentUser(request), request.body);
+      return { detail: request.t('account:confirmationSent') };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/password/change/',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password (other sessions end)',
+        security: signedIn,
+        body: passwordChangeSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await credentials.changePassword(currentUser(request), request.body);
+      return { detail: request.t('account:passwordSaved') };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/password/reset/',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'E-mail a password reset link (same answer for unknown addresses)',
+        body: passwordResetSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await credentials.requestPasswordReset(request.body.email);
+      return { detail: request.t('account:resetSent') };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/password/reset/confirm/',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password from a reset link; unlocks the account and ends every session',
+        body: passwordResetConfirmSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await credentials.confirmPasswordReset(request.body);
+      return { detail: request.t('account:passwordReset') };
+    },
+  );
+}

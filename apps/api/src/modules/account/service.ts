@@ -1,0 +1,233 @@
+// Accounts: registration and activation, the current user, language; and what other modules need to
+// read or change a user (they reach the users table only through here or modules/auth/service.ts).
+import type { Language } from '@lombard/shared/locale';
+import type { Profile } from '@lombard/shared/permissions';
+import type { Me, RegistrationRequest } from '@lombard/shared/schemas/auth';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import { type Database, inTransaction, type Queryable, sqlState } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { AppError, fieldError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { revokeSessions, toLanguage, toProfiles } from '../auth/service';
+import { sendAccountEmail } from './emails';
+import { consumeLink, issueLink, retireLinks } from './one-time-links';
+import { assertPasswordAllowed } from './password-policy';
+import { findUserByEmail, findUserById, insertUser, type UserRow } from './users';
+
+/** What other modules may read about a user. */
+export async function getAccount(db: Queryable, userId: number) {
+  const row = await findUserById(db, userId);
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    language: toLanguage(row.language),
+    attributes: toProfiles(row.attributes),
+    isSuperuser: row.isSuperuser,
+    status: row.status,
+    activated: row.activatedAt !== null,
+    locked: row.lockedAt !== null,
+    referralCode: row.referralCode,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Replaces the profiles a user holds (KYC approval → lead, first investment → customer, operators). */
+export async function setProfiles(db: Queryable, userId: number, attributes: Profile[]): Promise<void> {
+  await db.update(users).set({ attributes, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Adds a profile in front, making it the active one; a profile already held is not repeated. */
+export async function grantProfile(db: Queryable, userId: number, profile: Profile): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      attributes: sql`array_prepend(${profile}::text, array_remove(${users.attributes}, ${profile}::text))`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+export interface NewActiveUser {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  language?: Language;
+  attributes?: Profile[];
+  isSuperuser?: boolean;
+}
+
+/** An activated user, ready to sign in (operators, demo data, tests). 409 when the address is taken. */
+export async function createActiveUser(db: Queryable, input: NewActiveUser): Promise<UserRow> {
+  const row = await insertUser(db, {
+    email: input.email.trim(),
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName ?? '',
+    lastName: input.lastName ?? '',
+    language: input.language ?? 'it',
+    attributes: input.attributes ?? ['base'],
+    isSuperuser: input.isSuperuser ?? false,
+    activatedAt: new Date(),
+  });
+  if (!row) throw new AppError('CONFLICT');
+  return row;
+}
+
+export function toMe(row: UserRow): Me {
+  const attributes = toProfiles(row.attributes);
+  return {
+    email: row.email,
+    full_name: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    contact: row.id,
+    profile: attributes[0] ?? null,
+    attributes,
+    referral_code: row.referralCode,
+    username: row.email,
+    language: toLanguage(row.language),
+    contact_avatar_base64: row.avatarBase64 ?? null,
+    is_superuser: row.isSuperuser,
+  };
+}
+
+export function createAccountService(db: Database, config: AppConfig) {
+  const link = (path: string, uid: string, token: string) => `${config.publicUrl}/${path}/${uid}/${token}/`;
+  const params = { supportEmail: config.supportEmail };
+
+  async function sendActivation(tx: Queryable, user: UserRow) {
+    const { uid, token, hours } = await issueLink(tx, { userId: user.id, purpose: 'activation' });
+    await sendAccountEmail(tx, 'account_activation', {
+      to: user.email,
+      language: toLanguage(user.language),
+      firstName: user.firstName,
+      url: link('user-account-activation', uid, token),
+      params: { ...params, hours },
+    });
+  }
+
+  return {
+    /**
+     * Registration. Answers the same whether or not the address is known: a new address gets an
+     * activation link; a known, never-activated one gets a fresh link; an active one a warning.
+     */
+    async register(input: RegistrationRequest): Promise<void> {
+      assertPasswordAllowed(input.password, input.email, 'password');
+      const referral = input.referral_code ? input.referral_code.toUpperCase() : null;
+      if (referral) {
+        const [referrer] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, referral));
+        if (!referrer) throw fieldError({ referral_code: 'account:referralUnknown' });
+      }
+      // Hashing before looking the address up keeps both answers equally slow.
+      const passwordHash = await hashPassword(input.password);
+      await inTransaction(db, async (tx) => {
+        const known = await findUserByEmail(tx, input.email);
+        const created = known
+          ? null
+          : await insertUser(tx, {
+              email: input.email,
+              passwordHash,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              language: input.language,
+              referredBy: referral,
+              partnerSlug: input.partner || null,
+            });
+        if (created) return sendActivation(tx, created);
+        // Known, or registered by a concurrent request a moment ago.
+        const existing = known ?? (await findUserByEmail(tx, input.email))!;
+        if (!existing.activatedAt) return sendActivation(tx, existing);
+        await sendAccountEmail(tx, 'registration_attempt', {
+          to: existing.email,
+          language: toLanguage(existing.language),
+          firstName: existing.firstName,
+          url: `${config.publicUrl}/auth/forgot-password`,
+          params,
+        });
+      });
+    },
+
+    /** Activation link, or confirmation of a new e-mail address (same client screen and call). */
+    async activate(uid: string, token: string): Promise<void> {
+      try {
+        await inTransaction(db, async (tx) => {
+          const used = await consumeLink(tx, uid, token, ['activation', 'email_change']);
+          if (!used) throw new AppError('EMAIL_VERIFICATION_FAILED');
+          const activatedAt = sql`coalesce(${users.activatedAt}, now())`;
+          if (used.purpose === 'activation') {
+            await tx.update(users).set({ activatedAt, updatedAt: new Date() }).where(eq(users.id, used.userId));
+            return;
+          }
+          const newEmail = used.newEmail!;
+          const taken = await findUserByEmail(tx, newEmail);
+          if (taken && taken.id !== used.userId) throw new AppError('EMAIL_VERIFICATION_FAILED');
+          await tx
+            .update(users)
+            .set({ email: newEmail, activatedAt, securityStamp: crypto.randomUUID(), updatedAt: new Date() })
+            .where(eq(users.id, used.userId));
+          await retireLinks(tx, used.userId, ['email_change', 'password_reset']);
+          await revokeSessions(tx, used.userId);
+        });
+      } catch (error) {
+        // Another account took the address between the request and the confirmation.
+        if (sqlState(error) === '23505') throw new AppError('EMAIL_VERIFICATION_FAILED');
+        throw error;
+      }
+    },
+
+    async me(userId: number): Promise<Me> {
+      const row = await findUserById(db, userId);
+      if (!row) throw new AppError('UNAUTHENTICATED');
+      return toMe(row);
+    },
+
+    async changeLanguage(userId: number, language: Language): Promise<Language> {
+      await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+      return language;
+    },
+
+    /**
+     * Operator action (back-office): a fresh activation link for a user who never activated, in the
+     * caller's transaction. False when the account is already active.
+     */
+    async resendActivation(tx: Queryable, userId: number): Promise<boolean> {
+      const user = await findUserById(tx, userId);
+      if (!user || user.activatedAt) return false;
+      await sendActivation(tx, user);
+      return true;
+    },
+  };
+}
+
+/**
+ * The user columns operators may list and filter (back-office). Other modules build their lists on these
+ * expressions instead of reading the table; secrets (password hash, security stamp) are not among them.
+ */
+export const operatorUserView = {
+  table: users,
+  columns: {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    language: users.language,
+    attributes: users.attributes,
+    isSuperuser: users.isSuperuser,
+    status: users.status,
+    activatedAt: users.activatedAt,
+    lockedAt: users.lockedAt,
+    failedLoginCount: users.failedLoginCount,
+    lastLoginAt: users.lastLoginAt,
+    referralCode: users.referralCode,
+    createdAt: users.createdAt,
+  },
+} as const;
+
+/** A user's e-mail as an SQL expression, for lists of other modules that show who a row belongs to. */
+export function userEmailOf(userId: SQLWrapper) {
+  return sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${userId})`;
+}

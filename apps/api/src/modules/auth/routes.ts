@@ -1,0 +1,77 @@
+// Token calls of spec §7 and the hook that turns `Authorization: Bearer <access>` into `request.user`.
+// Registered with fastify-plugin so the hook applies to every module registered after it.
+
+import { loginSchema, logoutRequestSchema, refreshRequestSchema, tokenPairSchema } from '@lombard/shared/schemas/auth';
+import { detailSchema } from '@lombard/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadJwtSecret } from '../../lib/jwt-secret';
+import { createAuthService } from './service';
+import { createAccessTokens } from './tokens';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** Per-IP limit on the calls that guess or spend credentials; stricter than the global API limit. */
+export function authRateLimit(app: FastifyInstance) {
+  return { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
+}
+
+export const authModule = fp(async (app: FastifyInstance) => {
+  const tokens = createAccessTokens(loadJwtSecret(app.config), app.config.accessTokenTtlSeconds);
+  const service = createAuthService(app.database.db, tokens);
+
+  // An invalid or expired access token leaves the request anonymous: guarded routes then answer 401
+  // (the client refreshes and retries), while public calls such as sign-in still work.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) return;
+    request.user = await service.authenticate(match[1]!);
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/account/token/auth/',
+    {
+      config: authRateLimit(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: e-mail and password → access and refresh tokens',
+        body: loginSchema,
+        response: { 200: tokenPairSchema },
+      },
+    },
+    async (request) => service.signIn(request.body),
+  );
+
+  api.post(
+    '/api/account/token/refresh/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token: a new pair; the old refresh token is dead',
+        body: refreshRequestSchema,
+        response: { 200: tokenPairSchema },
+      },
+    },
+    async (request) => service.refresh(request.body.refresh),
+  );
+
+  api.post(
+    '/api/account/token/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh token and its sign-in (idempotent)',
+        body: logoutRequestSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await service.signOut(request.body.refresh);
+      return { detail: request.t('auth:loggedOut') };
+    },
+  );
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t.close());
+
+describe('health and readiness', () => {
+  it('/healthz answers while the process is up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers ready with the database kind', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ready',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('are not rate limited, so probes never see 429', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  // Last: it stops the database for the rest of the file.
+  it('/readyz answers 503 with a translated detail once the database is stopped, /healthz stays up', async () => {
+    await t.database.close();
+    const res = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: 'unavailable',
+      detail: 'This operation is not possible at this time. Please try again later.',
+    });
+    const italian = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(italian.json().detail).toBe('Questa operazione non è possibile in questo momento. Riprova più tardi.');
+    const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(live.statusCode).toBe(200);
+  });
+});

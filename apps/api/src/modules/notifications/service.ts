@@ -1,0 +1,73 @@
+// In-app notifications: created by other modules (exports, operators…) through `notifyUser`, read by
+// their recipient. Text is rendered when read, in the reader's language, from the kind and its params.
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { notifications } from '../../db/schema/notifications';
+import type { Translate } from '../../lib/i18n';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Kinds with copy in the `notifications` catalogue (kinds.<kind>.title / .message). */
+export const NOTIFICATION_KINDS = [
+  'welcome',
+  'export_ready',
+  'message',
+  'profile_incomplete',
+  'document_expiring',
+  'order_settled',
+  'advance_status',
+  'security',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  params?: Record<string, string | number>;
+  /** An app path (/customer/…) or an API download path (/api/…). */
+  link?: string | null;
+}
+
+export async function notifyUser(db: Queryable, input: NewNotification): Promise<number> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId: input.userId, kind: input.kind, params: input.params ?? {}, link: input.link ?? null })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+export async function unreadCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.count ?? 0);
+}
+
+/** Marks every unread notification of the user read; returns how many changed. */
+export async function markAllRead(db: Queryable, userId: number): Promise<number> {
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return changed.length;
+}
+
+export async function setRead(db: Queryable, id: number, read: boolean): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: read ? sql`coalesce(${notifications.readAt}, now())` : null })
+    .where(eq(notifications.id, id));
+}
+
+/** Title and message in the reader's language; operator messages carry their own text. */
+export function renderNotification(row: Pick<NotificationRow, 'kind' | 'params'>, t: Translate) {
+  const params = (row.params ?? {}) as Record<string, string | number>;
+  const known = (NOTIFICATION_KINDS as readonly string[]).includes(row.kind);
+  const kind = known ? row.kind : 'message';
+  return {
+    title: t(`notifications:kinds.${kind}.title`, { ...params, defaultValue: String(params.title ?? '') }),
+    message: t(`notifications:kinds.${kind}.message`, { ...params, defaultValue: String(params.body ?? '') }),
+  };
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t.close());
+
+describe('OpenAPI', () => {
+  it('publishes an OpenAPI 3.1 document generated from the zod schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('Lombard API');
+    const operation = doc.paths['/api/get-global-config/'].get;
+    expect(operation.tags).toContain('config');
+    const schema = operation.responses['200'].content['application/json'].schema;
+    expect(schema.properties.error_reporting.properties).toHaveProperty('traces_sample_rate');
+    expect(schema.required).toContain('newsletter_settings');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('hides the health probes from the document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths).not.toHaveProperty('/healthz');
+    expect(doc.paths).not.toHaveProperty('/readyz');
+  });
+
+  it('serves the interactive UI at /api/docs', async () => {
+    let res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    if (res.statusCode >= 300 && res.statusCode < 400) {
+      res = await t.app.inject({
+        method: 'GET',
+        url: new URL(String(res.headers.location), 'http://x/api/docs').pathname,
+      });
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/swagger/i);
+  });
+});

@@ -1,0 +1,64 @@
+// Security headers, per-IP rate limiting of the API, cookies and the request language.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: { RATE_LIMIT_MAX: '3' } });
+});
+afterAll(async () => t.close());
+
+describe('security headers', () => {
+  it('sends a strict content security policy and the usual hardening headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('tells the client which language the answer is in', async () => {
+    const en = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-language': 'en-GB,it;q=0.5' } });
+    expect(en.headers['content-language']).toBe('en');
+    const it_ = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-language': 'fr, it;q=0.3' } });
+    expect(it_.headers['content-language']).toBe('it');
+  });
+});
+
+describe('rate limiting', () => {
+  it('limits API calls per IP and answers 429 with a translated detail', async () => {
+    const ip = '203.0.113.7';
+    const statuses: number[] = [];
+    let last = await t.app.inject({ method: 'GET', url: '/api/get-global-config/', remoteAddress: ip });
+    statuses.push(last.statusCode);
+    for (let i = 0; i < 3; i++) {
+      last = await t.app.inject({
+        method: 'GET',
+        url: '/api/get-global-config/',
+        remoteAddress: ip,
+        headers: { 'accept-language': 'en' },
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(last.json().detail).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another address has its own budget.
+    const other = await t.app.inject({ method: 'GET', url: '/api/get-global-config/', remoteAddress: '203.0.113.8' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('leaves the probes and the web app unlimited', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+// The customer area (spec §2 table): every route under /customer/ requires a login and names the
+// profiles that may open it (spec §6); children inherit their parent's profiles. Features own the
+// routes inside their section; this file decides who may enter it.
+import type { Profile } from '@lombard/shared/permissions';
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from '../components/require-auth';
+import { RequireProfile } from '../components/require-profile';
+import { profileRoutes, settingRoutes } from '../features/account/routes';
+import { backofficeRoutes } from '../features/backoffice/routes';
+import { cashRoutes } from '../features/cash/routes';
+import { documentRoutes } from '../features/documents/routes';
+import { homeRoutes } from '../features/home/routes';
+import { loanRoutes } from '../features/loan/routes';
+import { notificationRoutes } from '../features/notifications/routes';
+import { productRoutes } from '../features/products/routes';
+import { transactionRoutes } from '../features/transactions/routes';
+import { walletRoutes } from '../features/wallet/routes';
+import { lazyImport } from '../lib/lazy-import';
+import type { ProfilesHandle } from '../lib/session/guard';
+import { DEFAULT_AUTHENTICATED_PATH } from '../lib/session/navigation';
+
+const EVERYONE: readonly Profile[] = ['base', 'lead', 'customer', 'admin'];
+const LEAD_AND_ABOVE: readonly Profile[] = ['lead', 'customer', 'admin'];
+const CUSTOMER_AND_ABOVE: readonly Profile[] = ['customer', 'admin'];
+const ADMIN_ONLY: readonly Profile[] = ['admin'];
+
+const gated = (path: string, profiles: readonly Profile[], children: RouteObject[]): RouteObject => ({
+  path,
+  handle: { profiles } satisfies ProfilesHandle,
+  children,
+});
+
+export const customerRoutes: RouteObject[] = [
+  {
+    path: 'customer/',
+    Component: RequireAuth,
+    children: [
+      {
+        lazy: async () => ({ Component: (await lazyImport(() => import('./layouts/main-layout'))).MainLayout }),
+        children: [
+          {
+            Component: RequireProfile,
+            children: [
+              { index: true, element: <Navigate to={DEFAULT_AUTHENTICATED_PATH} replace /> },
+              gated('home/', LEAD_AND_ABOVE, homeRoutes),
+              gated('wallet/', LEAD_AND_ABOVE, walletRoutes),
+              gated('transaction/', LEAD_AND_ABOVE, transactionRoutes),
+              gated('document/', LEAD_AND_ABOVE, documentRoutes),
+              gated('product/', EVERYONE, productRoutes),
+              gated('loan/', CUSTOMER_AND_ABOVE, loanRoutes),
+              gated('cash/', CUSTOMER_AND_ABOVE, cashRoutes),
+              gated('profile/', EVERYONE, profileRoutes),
+              gated('setting/', EVERYONE, settingRoutes),
+              gated('notifications/', EVERYONE, notificationRoutes),
+              gated('backoffice/', ADMIN_ONLY, backofficeRoutes),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,85 @@
+import { emailChangeSchema } from '@lombard/shared/schemas/auth';
+import { Alert, Button, Card, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { applyServerErrors } from '../../lib/forms/server-errors';
+import { useZodForm } from '../../lib/forms/use-zod-form';
+import { notifySuccess } from '../../lib/notify';
+import { usePageMeta } from '../../lib/page-meta';
+import { logout } from '../../lib/session/logout';
+import { LOGIN_PATH } from '../../lib/session/navigation';
+import { useChangeEmail } from './api';
+import { PageHeading } from './page-heading';
+
+const INITIAL = { password: '', new_email: '', new_email_confirm: '' };
+
+/** Spec §4: after an e-mail change the user is logged out and must confirm the new address. */
+export function ChangeEmailPage() {
+  const { t } = useTranslation('account');
+  usePageMeta(t('changeEmail.title'));
+  const navigate = useNavigate();
+  const change = useChangeEmail();
+  const form = useZodForm(emailChangeSchema, INITIAL);
+
+  const submit = form.onSubmit(async (values) => {
+    let detail: string;
+    try {
+      ({ detail } = await change.mutateAsync(values));
+    } catch (error) {
+      await applyServerErrors(form, Object.keys(INITIAL), error);
+      return;
+    }
+    notifySuccess(detail);
+    await logout();
+    await navigate(LOGIN_PATH, { replace: true });
+  });
+
+  return (
+    <Stack gap={0} maw={560} data-testid="change-email-page">
+      <PageHeading title={t('changeEmail.title')} back={{ to: '/customer/profile/', label: t('backToProfile') }} />
+      <Card withBorder radius="lg" padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Alert variant="light" color="navy" icon={<IconInfoCircle size={20} />}>
+              {t('changeEmail.hint')}
+            </Alert>
+            <TextInput
+              label={t('changeEmail.newEmail')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('new_email')}
+              data-testid="change-email-new"
+            />
+            <TextInput
+              label={t('changeEmail.newEmailConfirm')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('new_email_confirm')}
+              data-testid="change-email-confirm"
+            />
+            <PasswordInput
+              label={t('changeEmail.password')}
+              autoComplete="current-password"
+              withAsterisk
+              {...form.getInputProps('password')}
+              data-testid="change-email-password"
+            />
+            <Button
+              type="submit"
+              loading={change.isPending}
+              data-testid="change-email-submit"
+              w={{ sm: 'fit-content' }}
+            >
+              {t('changeEmail.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

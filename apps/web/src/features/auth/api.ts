@@ -1,0 +1,105 @@
+// The account calls of the sign-in screens (spec §7).
+import { localeOf } from '@lombard/shared/locale';
+import {
+  type LoginInput,
+  loginSchema,
+  oneTimeLinkParamsSchema,
+  type PasswordResetConfirmInput,
+  type PasswordResetInput,
+  passwordResetConfirmSchema,
+  passwordResetSchema,
+  type RegistrationInput,
+  registrationSchema,
+  tokenPairSchema,
+} from '@lombard/shared/schemas/auth';
+import { detailSchema } from '@lombard/shared/schemas/common';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http/client';
+import { TOKEN_AUTH_URL } from '../../lib/http/interceptors';
+import { changeLocale, currentLanguage } from '../../lib/i18n/i18n';
+import { clearLocalSession } from '../../lib/session/end-session';
+import { meQuery } from '../../lib/session/session-queries';
+import { clearTokens, saveTokens } from '../../lib/session/token-store';
+
+/** Field errors of these calls are shown under the fields by the forms, not as a toast. */
+const FORM_ERRORS = { silent: [400] } as const;
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: LoginInput) => {
+      // Whatever a previous user left in the cache must not show for this one.
+      clearLocalSession();
+      const { data } = await http.post(TOKEN_AUTH_URL, loginSchema.parse(values), {
+        ...FORM_ERRORS,
+        skipAuth: true,
+      });
+      const pair = tokenPairSchema.parse(data);
+      saveTokens(pair, values.rememberMe ?? false);
+      const me = await queryClient.fetchQuery(meQuery);
+      // The interface follows the language saved on the account (spec §7 change-language).
+      if (me.language !== currentLanguage()) await changeLocale(localeOf(me.language));
+      return me;
+    },
+    // Spec §4: after a failed login the token is cleared.
+    onError: () => clearTokens(),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (values: RegistrationInput) => {
+      const { data } = await http.post('/api/account/registration/', registrationSchema.parse(values), {
+        ...FORM_ERRORS,
+        skipAuth: true,
+      });
+      return detailSchema.parse(data);
+    },
+  });
+}
+
+export function usePasswordReset() {
+  return useMutation({
+    mutationFn: async (values: PasswordResetInput) => {
+      const { data } = await http.post('/api/rest-auth/password/reset/', passwordResetSchema.parse(values), {
+        ...FORM_ERRORS,
+        skipAuth: true,
+      });
+      return detailSchema.parse(data);
+    },
+  });
+}
+
+export function usePasswordResetConfirm() {
+  return useMutation({
+    mutationFn: async (values: PasswordResetConfirmInput) => {
+      const { data } = await http.post(
+        '/api/rest-auth/password/reset/confirm/',
+        passwordResetConfirmSchema.parse(values),
+        { ...FORM_ERRORS, skipAuth: true },
+      );
+      return detailSchema.parse(data);
+    },
+  });
+}
+
+/**
+ * Opening an activation (or e-mail confirmation) link. A query rather than an effect: the link is
+ * single-use, and a query runs once however often the screen mounts.
+ */
+export function activationQuery(uid: string, token: string) {
+  return queryOptions({
+    queryKey: ['account-activation', uid, token],
+    queryFn: async () => {
+      const params = oneTimeLinkParamsSchema.parse({ uid, token });
+      const { data } = await http.get(
+        `/api/account/activate-user/${encodeURIComponent(params.uid)}/${encodeURIComponent(params.token)}/`,
+        { silent: [400, 404], skipAuth: true },
+      );
+      return detailSchema.parse(data);
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,79 @@
+import type { LoginInput } from '@lombard/shared/schemas/auth';
+import { loginSchema } from '@lombard/shared/schemas/auth';
+import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { applyServerErrors } from '../../lib/forms/server-errors';
+import { useZodForm } from '../../lib/forms/use-zod-form';
+import { usePageMeta } from '../../lib/page-meta';
+import { safeRedirect } from '../../lib/session/navigation';
+import { useLogin } from './api';
+import { AuthCard } from './auth-card';
+
+const INITIAL: LoginInput = { email: '', password: '', rememberMe: false };
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  usePageMeta(t('login.title'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useZodForm(loginSchema, INITIAL);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+    } catch (error) {
+      await applyServerErrors(form, Object.keys(INITIAL), error);
+      return;
+    }
+    // Spec §2: after login the user lands on the product list, or on the page that sent them here.
+    await navigate(safeRedirect(params.get('redirect')), { replace: true });
+  });
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} testId="login-page">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('email')}
+            data-testid="login-email"
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+            data-testid="login-password"
+          />
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Checkbox
+              label={t('login.rememberMe')}
+              {...form.getInputProps('rememberMe', { type: 'checkbox' })}
+              data-testid="login-remember"
+            />
+            <Anchor component={Link} to="/auth/forgot-password/" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={login.isPending} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Divider />
+      <Text size="sm" ta="center">
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to="/auth/register-account/" fw={600}>
+          {t('login.register')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyImport } from '../../lib/lazy-import';
+
+const layout = async () => ({ Component: (await lazyImport(() => import('./backoffice-layout'))).BackofficeLayout });
+const users = async () => ({ Component: (await lazyImport(() => import('./users-page'))).UsersPage });
+const audit = async () => ({ Component: (await lazyImport(() => import('./audit-page'))).AuditPage });
+const notifications = async () => ({
+  Component: (await lazyImport(() => import('./notifications-admin-page'))).NotificationsAdminPage,
+});
+
+/** Children of customer/backoffice/ (profile admin). A detail opens over its list, under its own path. */
+export const backofficeRoutes: RouteObject[] = [
+  {
+    lazy: layout,
+    children: [
+      { index: true, element: <Navigate to="users/" replace /> },
+      // One route for list and detail, so that opening a row keeps the list's selection and scroll.
+      { path: 'users/:id?/', lazy: users },
+      { path: 'audit-log/:id?/', lazy: audit },
+      { path: 'notifications/:id?/', lazy: notifications },
+    ],
+  },
+];

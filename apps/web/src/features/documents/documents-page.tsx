@@ -1,0 +1,22 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../lib/page-meta';
+
+export type DocumentsSection = 'list';
+
+/**
+ * The screens of this section. Until they are built, each route shows its heading and what it will
+ * hold, so that navigation and the profile guards work end to end.
+ */
+export function DocumentsPage({ section }: { section: DocumentsSection }) {
+  const { t } = useTranslation('documents');
+  usePageMeta(t(`sections.${section}.title`));
+  return (
+    <Stack gap={6} maw={760} data-testid={`documents-${section}`}>
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        {t(`sections.${section}.title`)}
+      </Title>
+      <Text c="dimmed">{t(`sections.${section}.description`)}</Text>
+    </Stack>
+  );
+}

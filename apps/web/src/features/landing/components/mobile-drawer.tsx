@@ -1,0 +1,105 @@
+// Spec §2: below the large-screen breakpoint the navigation is a right-side overlay drawer with Login
+// (or the signed-in user), the links, the theme switch and the language dropdown. Full width on phones
+// (under MOBILE_DRAWER_BREAKPOINT_PX), a side panel on tablets.
+import { MOBILE_DRAWER_BREAKPOINT_PX } from '@lombard/shared/constants';
+import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLogin2, IconMail } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { ThemeToggle } from '../../../components/theme-toggle';
+import { lazyImport } from '../../../lib/lazy-import';
+import { BrandLogo } from './brand-logo';
+import { LanguageControl } from './navbar-controls';
+import { LANDING_PATHS, NAV_LINKS } from './site-links';
+import { DRAWER_ID } from './site-navbar';
+import classes from './site-navbar.module.css';
+
+const DrawerAccount = lazy(() =>
+  lazyImport(() => import('./drawer-account')).then((m) => ({ default: m.DrawerAccount })),
+);
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  signedIn: boolean;
+}
+
+export function MobileDrawer({ opened, onClose, signedIn }: Props) {
+  const { t } = useTranslation('landing');
+  const phone = useMediaQuery(`(max-width: ${MOBILE_DRAWER_BREAKPOINT_PX - 0.02}px)`, true, {
+    getInitialValueInEffect: false,
+  });
+  return (
+    <Drawer
+      id={DRAWER_ID}
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 360}
+      title={<BrandLogo size={28} />}
+      closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      data-testid="navbar-drawer"
+    >
+      <Stack gap="lg">
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <DrawerAccount onNavigate={onClose} />
+          </Suspense>
+        ) : (
+          <Stack gap="xs">
+            <Button
+              component={Link}
+              to={LANDING_PATHS.login}
+              size="md"
+              fullWidth
+              leftSection={<IconLogin2 size={18} aria-hidden />}
+              onClick={onClose}
+              data-testid="drawer-login"
+            >
+              {t('nav.login')}
+            </Button>
+            <Button
+              component={Link}
+              to={LANDING_PATHS.register}
+              size="md"
+              variant="default"
+              fullWidth
+              onClick={onClose}
+            >
+              {t('nav.register')}
+            </Button>
+          </Stack>
+        )}
+        <Stack component="nav" aria-label={t('nav.label')} gap={4}>
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.key} to={link.to} className={classes.drawerLink} onClick={onClose}>
+              {t(`nav.${link.key}`)}
+            </NavLink>
+          ))}
+          <Button
+            component={Link}
+            to={LANDING_PATHS.contact}
+            size="md"
+            variant="light"
+            mt="xs"
+            leftSection={<IconMail size={18} aria-hidden />}
+            onClick={onClose}
+          >
+            {t('nav.contact')}
+          </Button>
+        </Stack>
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={500}>{t('nav.theme')}</Text>
+          <ThemeToggle />
+        </Group>
+        <Group justify="space-between">
+          <Text fw={500}>{t('nav.language')}</Text>
+          <LanguageControl signedIn={signedIn} />
+        </Group>
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,248 @@
+// The advance calculator (spec §1, §5): amount and number of quarterly instalments in; quarterly
+// interest, total interest, maturity, nominal rate, APR and the schedule out. The figures come from the
+// shared quoteAdvance(), the same function the customer area and the server use.
+import {
+  CALCULATOR_MAX_AMOUNT,
+  INSTALMENTS_PER_YEAR,
+  MAX_INSTALMENTS,
+  MIN_INSTALMENTS,
+  MINIMUM_ADVANCE_AMOUNT,
+} from '@lombard/shared/constants';
+import type { Language } from '@lombard/shared/locale';
+import {
+  ADVANCE_RATE_BANDS,
+  type CalculatorMessage,
+  quoteAdvance,
+  validateAdvanceInput,
+} from '@lombard/shared/money/advance-calculator';
+import { Box, Button, Grid, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LANDING_PATHS } from '../components/site-links';
+import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../format';
+import { ScheduleTable } from './schedule-table';
+
+const DEFAULT_AMOUNT = 50_000;
+const DEFAULT_INSTALMENTS = 8;
+
+/** Separators of the amount field, as each language writes numbers. */
+const SEPARATORS: Record<Language, { thousand: string; decimal: string }> = {
+  it: { thousand: '.', decimal: ',' },
+  en: { thousand: ',', decimal: '.' },
+};
+
+export function AdvanceCalculator() {
+  const { t, i18n } = useTranslation('landing');
+  const language: Language = i18n.language === 'en' ? 'en' : 'it';
+  const [amount, setAmount] = useState<number | string>(DEFAULT_AMOUNT);
+  const [instalments, setInstalments] = useState<number | string>(DEFAULT_INSTALMENTS);
+
+  const issues = validateAdvanceInput({
+    amount: amount === '' ? null : amount,
+    instalments: typeof instalments === 'number' ? instalments : Number.NaN,
+  });
+  const valid = !issues.amount && !issues.instalments;
+  const quote = useMemo(
+    () =>
+      valid ? quoteAdvance({ amount: String(amount), instalments: Number(instalments), startDate: todayIso() }) : null,
+    [valid, amount, instalments],
+  );
+
+  /** Spec §5 messages, with their figures formatted for the language. */
+  const message = (issue: CalculatorMessage | undefined) => {
+    if (!issue) return undefined;
+    const params = issue.params ?? {};
+    return t(issue.key, {
+      max:
+        issue.key === 'validation:calculatorAmount'
+          ? formatNumber(CALCULATOR_MAX_AMOUNT, language)
+          : formatNumber(String(params.max ?? MAX_INSTALMENTS), language),
+      minimumInvestment: params.minimumInvestment ? formatMoney(params.minimumInvestment, language) : '',
+    });
+  };
+
+  const years = typeof instalments === 'number' && instalments > 0 ? instalments / INSTALMENTS_PER_YEAR : null;
+  const separators = SEPARATORS[language];
+
+  return (
+    <Paper radius="xl" withBorder shadow="sm" p={0} style={{ overflow: 'hidden' }} data-testid="advance-calculator">
+      <Grid gap={0}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg" p={{ base: 'lg', sm: 32 }}>
+            <NumberInput
+              label={t('calculator.amount.label')}
+              description={t('calculator.amount.description', {
+                min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+                max: formatMoney(CALCULATOR_MAX_AMOUNT, language, { cents: false }),
+              })}
+              value={amount}
+              onChange={setAmount}
+              prefix="€ "
+              thousandSeparator={separators.thousand}
+              decimalSeparator={separators.decimal}
+              decimalScale={2}
+              allowNegative={false}
+              clampBehavior="none"
+              hideControls
+              size="lg"
+              inputMode="decimal"
+              error={message(issues.amount)}
+              data-testid="calculator-amount"
+            />
+            <NumberInput
+              label={t('calculator.instalments.label')}
+              description={
+                years !== null && !issues.instalments
+                  ? t('calculator.instalments.duration', {
+                      years: formatNumber(years, language, years % 1 === 0 ? 0 : 2),
+                    })
+                  : t('calculator.instalments.description', { min: MIN_INSTALMENTS, max: MAX_INSTALMENTS })
+              }
+              value={instalments}
+              onChange={setInstalments}
+              min={MIN_INSTALMENTS}
+              max={MAX_INSTALMENTS}
+              step={1}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              size="lg"
+              inputMode="numeric"
+              error={message(issues.instalments)}
+              data-testid="calculator-instalments"
+            />
+            <Box>
+              <Text size="sm" fw={600} mb={6}>
+                {t('calculator.bands.title')}
+              </Text>
+              <Stack gap={4}>
+                {ADVANCE_RATE_BANDS.map((band, index) => {
+                  const next = ADVANCE_RATE_BANDS[index + 1];
+                  return (
+                    <Group key={band.from} justify="space-between" gap="xs">
+                      <Text size="sm" c="dimmed">
+                        {next
+                          ? t('calculator.bands.range', {
+                              // The first band starts at the minimum advance: nothing smaller is lent.
+                              from: formatMoney(index === 0 ? MINIMUM_ADVANCE_AMOUNT : band.from, language, {
+                                cents: false,
+                              }),
+                              to: formatMoney(next.from, language, { cents: false }),
+                            })
+                          : t('calculator.bands.above', { from: formatMoney(band.from, language, { cents: false }) })}
+                      </Text>
+                      <Text size="sm" fw={700}>
+                        {formatPercent(band.annualRate, language)}
+                      </Text>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            </Box>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack
+            gap="lg"
+            p={{ base: 'lg', sm: 32 }}
+            h="100%"
+            bg="light-dark(var(--mantine-color-navy-0), rgba(65, 109, 225, 0.1))"
+            aria-live="polite"
+            data-testid="calculator-results"
+          >
+            <div>
+              <Text size="sm" fw={600} c="dimmed">
+                {t('calculator.results.quarterly')}
+              </Text>
+              <Text
+                fz={{ base: 36, sm: 44 }}
+                fw={800}
+                lh={1.1}
+                style={{ letterSpacing: '-0.02em' }}
+                data-testid="calc-quarterly"
+              >
+                {quote ? formatMoney(quote.quarterlyInterest, language) : '—'}
+              </Text>
+              {!quote && (
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t('calculator.results.invalid')}
+                </Text>
+              )}
+            </div>
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
+              <Figure
+                label={t('calculator.results.totalInterest')}
+                value={quote && formatMoney(quote.totalInterest, language)}
+                testId="calc-total-interest"
+              />
+              <Figure
+                label={t('calculator.results.maturity')}
+                value={quote && formatDate(quote.maturityDate, language)}
+                testId="calc-maturity"
+              />
+              <Figure
+                label={t('calculator.results.totalRepayable')}
+                value={quote && formatMoney(quote.totalRepayable, language)}
+                testId="calc-total-repayable"
+              />
+              <Figure
+                label={t('calculator.results.rate')}
+                value={quote && formatPercent(quote.annualRate, language)}
+                testId="calc-rate"
+              />
+              <Figure
+                label={t('calculator.results.apr')}
+                value={quote && formatPercent(quote.apr, language)}
+                testId="calc-apr"
+              />
+              <Figure
+                label={t('calculator.results.fees')}
+                value={quote && formatMoney('0', language)}
+                testId="calc-fees"
+              />
+            </SimpleGrid>
+            <Group gap="sm" mt="auto">
+              <Button
+                component={Link}
+                to={LANDING_PATHS.register}
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+                data-testid="calculator-register"
+              >
+                {t('calculator.cta')}
+              </Button>
+              <Button component={Link} to={LANDING_PATHS.login} variant="default">
+                {t('calculator.login')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {quote && (
+        <Box p={{ base: 'lg', sm: 32 }} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Title order={3} fz="lg" mb="sm">
+            {t('calculator.schedule.title')}
+          </Title>
+          <ScheduleTable quote={quote} language={language} />
+          <Text size="xs" c="dimmed" mt="md">
+            {t('calculator.disclaimer')}
+          </Text>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string | null; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {value ?? '—'}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// Landing home (route id `landing-home`). The first screen is the hero; the calculator and the product
+// teaser load when they come near the viewport (see LazyWhenVisible).
+import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import type { Language } from '@lombard/shared/locale';
+import { Box, Button, Container } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { lazyImport } from '../../../lib/lazy-import';
+import { usePageMeta } from '../../../lib/page-meta';
+import { LazyWhenVisible } from '../components/lazy-when-visible';
+import { SectionHeading } from '../components/section-heading';
+import { LANDING_PATHS } from '../components/site-links';
+import { formatMoney } from '../format';
+import { withNamespaces } from '../load-namespaces';
+import { CALCULATOR_ANCHOR, HomeHero } from './home-hero';
+import { ClosingCta, Guarantees, HowItWorks, WhyPledge } from './home-sections';
+
+// The calculator brings its own validation messages (spec §5) with it.
+const AdvanceCalculator = lazy(() =>
+  withNamespaces(() => lazyImport(() => import('./advance-calculator')), 'validation').then((m) => ({
+    default: m.AdvanceCalculator,
+  })),
+);
+const ProductsTeaser = lazy(() =>
+  lazyImport(() => import('./products-teaser')).then((m) => ({ default: m.ProductsTeaser })),
+);
+
+export function HomePage() {
+  const { t, i18n } = useTranslation('landing');
+  const language: Language = i18n.language === 'en' ? 'en' : 'it';
+  usePageMeta(
+    t('home.meta.title'),
+    t('home.meta.description', {
+      amount: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+      hours: ADVANCE_PAYOUT_HOURS,
+      years: MAX_ADVANCE_MATURITY_YEARS,
+    }),
+  );
+  return (
+    <>
+      <HomeHero />
+      <Box component="section" aria-labelledby="calculator-title" py={{ base: 56, sm: 88 }}>
+        <Container size="lg">
+          <Box id={CALCULATOR_ANCHOR} tabIndex={-1} style={{ outline: 'none', scrollMarginTop: 80 }}>
+            <SectionHeading
+              id="calculator-title"
+              eyebrow={t('calculator.eyebrow')}
+              title={t('calculator.title')}
+              description={t('calculator.lead')}
+            />
+          </Box>
+          <Box mt={40}>
+            <LazyWhenVisible minHeight={560}>
+              <AdvanceCalculator />
+            </LazyWhenVisible>
+          </Box>
+        </Container>
+      </Box>
+      <HowItWorks />
+      <WhyPledge language={language} />
+      <Container size="lg" py={{ base: 56, sm: 88 }} component="section" aria-labelledby="opportunities-title">
+        <SectionHeading
+          id="opportunities-title"
+          eyebrow={t('home.opportunities.eyebrow')}
+          title={t('home.opportunities.title')}
+          description={t('home.opportunities.lead')}
+        />
+        <Box mt={40}>
+          <LazyWhenVisible minHeight={460}>
+            <ProductsTeaser />
+          </LazyWhenVisible>
+        </Box>
+        <Button
+          component={Link}
+          to={LANDING_PATHS.investmentOpportunity}
+          variant="subtle"
+          mt="lg"
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+        >
+          {t('home.opportunities.all')}
+        </Button>
+      </Container>
+      <Guarantees language={language} />
+      <ClosingCta />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+// Shows an error body as a red toast (spec §8): one line as text, several as a bullet list.
+import { List } from '@mantine/core';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { notifyError } from '../notify';
+import { formatErrorBody } from './error-format';
+
+export function errorLinesNode(lines: readonly string[]): ReactNode {
+  if (lines.length === 1) return lines[0];
+  return (
+    <List size="sm" spacing={2} data-testid="error-list">
+      {lines.map((line) => (
+        <List.Item key={line}>{line}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The generic "not possible at this time" text, for bodies that say nothing readable. */
+export async function genericErrorText(): Promise<string> {
+  await i18next.loadNamespaces('errors');
+  return i18next.t('errors:generic');
+}
+
+/** Shows a parsed body as an error toast; falls back to the generic message. */
+export async function showErrorBody(body: unknown): Promise<void> {
+  const lines = formatErrorBody(body);
+  notifyError(lines.length > 0 ? errorLinesNode(lines) : await genericErrorText());
+}

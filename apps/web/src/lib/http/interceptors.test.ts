@@ -1,0 +1,188 @@
+import { MAX_CONSECUTIVE_401 } from '@lombard/shared/constants';
+import axios, { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import i18next from 'i18next';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showMaintenance } from '../maintenance';
+import { notifyError } from '../notify';
+import { readAccessToken, readRefreshToken, saveTokens } from '../session/token-store';
+import { installInterceptors, isHandledError } from './interceptors';
+
+vi.mock('../maintenance', () => ({ showMaintenance: vi.fn(() => true) }));
+vi.mock('../notify', () => ({ notifyError: vi.fn(() => 'id') }));
+
+type Handler = (config: InternalAxiosRequestConfig) => { status: number; data?: unknown } | 'network';
+
+/** An axios instance whose "server" is a function of the request, with the interceptors installed. */
+function makeClient(handler: Handler) {
+  const calls: Array<{ url: string; auth: string | null; data: unknown }> = [];
+  const adapter: AxiosAdapter = async (config) => {
+    const auth = config.headers.get('Authorization');
+    calls.push({
+      url: config.url ?? '',
+      auth: typeof auth === 'string' ? auth : null,
+      data: config.data ? JSON.parse(config.data) : null,
+    });
+    // Let concurrent calls overlap as they would over a network.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const answer = handler(config);
+    if (answer === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    const response: AxiosResponse = {
+      status: answer.status,
+      statusText: String(answer.status),
+      data: answer.data ?? null,
+      headers: {},
+      config,
+    };
+    if (answer.status >= 400) {
+      throw new AxiosError(`status ${answer.status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
+    }
+    return response;
+  };
+  const instance = axios.create({ baseURL: '/', adapter });
+  const queue = installInterceptors(instance);
+  return { instance, calls, queue };
+}
+
+const REFRESH = '/api/account/token/refresh/';
+
+beforeAll(async () => {
+  await i18next.init({
+    lng: 'en',
+    resources: { en: { errors: { notFound: 'Element not found', generic: 'Not possible now' } } },
+  });
+});
+
+beforeEach(() => {
+  vi.mocked(showMaintenance).mockClear();
+  vi.mocked(notifyError).mockClear();
+  saveTokens({ access: 'a1', refresh: 'r1' });
+  window.history.replaceState(null, '', '/customer/wallet/');
+});
+
+describe('authorization and refresh', () => {
+  it('sends the stored access token', async () => {
+    const { instance, calls } = makeClient(() => ({ status: 200, data: {} }));
+    await instance.get('/api/account/me/');
+    expect(calls[0]?.auth).toBe('Bearer a1');
+  });
+
+  it('refreshes once for concurrent 401s and retries each call with the new token', async () => {
+    const { instance, calls } = makeClient((config) => {
+      if (config.url === REFRESH) return { status: 200, data: { access: 'a2', refresh: 'r2' } };
+      return config.headers.get('Authorization') === 'Bearer a2' ? { status: 200, data: config.url } : { status: 401 };
+    });
+    const results = await Promise.all(['/one/', '/two/', '/three/'].map((url) => instance.get(url)));
+    expect(results.map((r) => r.data)).toEqual(['/one/', '/two/', '/three/']);
+    const refreshes = calls.filter((c) => c.url === REFRESH);
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.data).toEqual({ refresh: 'r1' });
+    expect(readAccessToken()).toBe('a2');
+    expect(readRefreshToken()).toBe('r2');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the refresh fails twice: token cleared, logout called, login with redirect', async () => {
+    const assign = vi.fn();
+    const { registerNavigator } = await import('../session/navigation');
+    registerNavigator(assign);
+    const { instance, calls } = makeClient((config) => {
+      if (config.url === REFRESH) return 'network';
+      if (config.url === '/api/account/token/logout/') return { status: 200 };
+      return { status: 401 };
+    });
+    const error = await instance.get('/api/portfolio/').catch((e: unknown) => e);
+    expect(isHandledError(error)).toBe(true);
+    expect(calls.filter((c) => c.url === REFRESH)).toHaveLength(2);
+    expect(readAccessToken()).toBeNull();
+    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/account/token/logout/')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/account/token/logout/')?.data).toEqual({ refresh: 'r1' });
+    expect(assign).toHaveBeenCalledWith('/auth/login/?redirect=%2Fcustomer%2Fwallet%2F');
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(showMaintenance).not.toHaveBeenCalled();
+  });
+
+  it('passes login failures to the caller without the refresh flow, with the detail as a toast', async () => {
+    const { instance, calls } = makeClient(() => ({ status: 401, data: { detail: 'Wrong credentials', code: 'X' } }));
+    const error = await instance
+      .post('/api/account/token/auth/', { email: 'a@b.it', password: 'x' })
+      .catch((e: unknown) => e);
+    expect(axios.isAxiosError(error) && error.response?.status).toBe(401);
+    expect(calls.map((c) => c.url)).toEqual(['/api/account/token/auth/']);
+    expect(calls[0]?.auth).toBeNull();
+    expect(notifyError).toHaveBeenCalledWith('Wrong credentials');
+  });
+
+  it(`gives up after more than ${MAX_CONSECUTIVE_401} consecutive 401s`, async () => {
+    let refreshes = 0;
+    const { instance } = makeClient((config) => {
+      if (config.url === REFRESH) {
+        refreshes += 1;
+        return { status: 200, data: { access: `a${refreshes + 1}`, refresh: `r${refreshes + 1}` } };
+      }
+      return { status: 401, data: { detail: 'no' } };
+    });
+    const outcomes: boolean[] = [];
+    for (let i = 0; i < MAX_CONSECUTIVE_401; i += 1) {
+      outcomes.push(
+        await instance.get('/x/').then(
+          () => true,
+          () => readAccessToken() !== null,
+        ),
+      );
+      if (!outcomes.at(-1)) break;
+    }
+    // Each call: 401, refresh, retry, 401 again — two in a row per call; the sixth call is the 11th 401.
+    expect(outcomes).toEqual([true, true, true, true, true, false]);
+    expect(refreshes).toBe(MAX_CONSECUTIVE_401 / 2);
+  });
+});
+
+describe('error display', () => {
+  it('shows "Element not found" for a 404 unless the caller keeps it', async () => {
+    const { instance } = makeClient(() => ({ status: 404, data: { detail: 'x' } }));
+    await instance.get('/api/products/9/').catch(() => {});
+    expect(notifyError).toHaveBeenCalledWith('Element not found', { id: 'http-not-found' });
+    vi.mocked(notifyError).mockClear();
+    await instance.get('/api/products/9/', { silent: [404] }).catch(() => {});
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it.each([405, 502, 504])('on %i removes the token, clears the session and shows maintenance', async (status) => {
+    const { instance } = makeClient(() => ({ status }));
+    await instance.get('/api/x/').catch(() => {});
+    expect(readAccessToken()).toBeNull();
+    expect(showMaintenance).toHaveBeenCalledWith({ loggedIn: true });
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('on 500 shows maintenance, keeps the token and shows no toast, even for a silent call', async () => {
+    const { instance } = makeClient(() => ({ status: 500, data: { detail: 'boom' } }));
+    await instance.get('/api/x/', { silent: true }).catch(() => {});
+    expect(showMaintenance).toHaveBeenCalledWith({ loggedIn: true });
+    expect(readAccessToken()).toBe('a1');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('shows the maintenance dialog when the server cannot be reached', async () => {
+    const { clearTokens } = await import('../session/token-store');
+    clearTokens();
+    const { instance } = makeClient(() => 'network');
+    const error = await instance.get('/api/x/').catch((e: unknown) => e);
+    expect(isHandledError(error)).toBe(true);
+    expect(showMaintenance).toHaveBeenCalledWith({ loggedIn: false });
+  });
+
+  it('shows other errors as the formatted body, as a list when there are several messages', async () => {
+    const { instance } = makeClient(() => ({ status: 400, data: { first_name: ['Required.'], email: ['Bad.'] } }));
+    await instance.post('/api/x/', {}).catch(() => {});
+    const node = vi.mocked(notifyError).mock.calls[0]?.[0] as { props: { children: unknown[] } };
+    expect(node.props.children).toHaveLength(2);
+  });
+
+  it('leaves a silenced 400 to the caller', async () => {
+    const { instance } = makeClient(() => ({ status: 400, data: { email: ['Bad.'] } }));
+    const error = await instance.post('/api/x/', {}, { silent: [400] }).catch((e: unknown) => e);
+    expect(isHandledError(error)).toBe(false);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,173 @@
+// The HTTP client's behaviour around every call (spec §4, §7, §8), in one place:
+// - Authorization header from the stored token; calls wait while a refresh runs;
+// - 401 → the refresh queue, then the call is retried once with the new token; the token calls
+//   themselves (login, refresh, logout) go straight back to the caller;
+// - 405/502/504 → token removed, session cleared, maintenance state; other 5xx → maintenance state;
+// - no answer at all (network down, timeout) → maintenance dialog;
+// - 404 → "Element not found"; anything else → the formatted body as a red toast.
+// A call can keep its 4xx errors to itself with `silent` (e.g. a form showing field errors inline).
+import { type TokenPair, tokenPairSchema } from '@lombard/shared/schemas/auth';
+import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import i18next from 'i18next';
+import { showMaintenance } from '../maintenance';
+import { notifyError } from '../notify';
+import { clearLocalSession } from '../session/end-session';
+import { loginPathFor, navigateTo } from '../session/navigation';
+import { hasSession, readAccessToken, readRefreshToken, saveTokens } from '../session/token-store';
+import { readErrorBody } from './error-format';
+import { showErrorBody } from './error-toast';
+import { RefreshQueue, SessionLostError } from './refresh-queue';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** No Authorization header and no refresh flow (the token calls, public one-time links). */
+    skipAuth?: boolean;
+    /**
+     * The caller shows these 4xx errors itself instead of the global toast: `true` for every 4xx, or a
+     * list of statuses. Maintenance states (5xx, network) are always shown.
+     */
+    silent?: boolean | readonly number[];
+    /** Set on the one retry after a refresh. */
+    retriedAfterRefresh?: boolean;
+  }
+}
+
+export const TOKEN_AUTH_URL = '/api/account/token/auth/';
+export const TOKEN_REFRESH_URL = '/api/account/token/refresh/';
+export const TOKEN_LOGOUT_URL = '/api/account/token/logout/';
+const TOKEN_CALL = /\/api\/account\/token\/(auth|refresh|logout)\/?$/;
+
+const CLEAR_SESSION_STATUSES = new Set([405, 502, 504]);
+
+/** Errors the HTTP layer already dealt with (session ended, maintenance shown, toast shown). */
+const handled = new WeakSet<object>();
+export function isHandledError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && handled.has(error);
+}
+
+function isTokenCall(config: InternalAxiosRequestConfig): boolean {
+  return TOKEN_CALL.test(config.url ?? '');
+}
+
+function isSilenced(config: InternalAxiosRequestConfig | undefined, status: number): boolean {
+  const silent = config?.silent;
+  if (silent === true) return true;
+  return Array.isArray(silent) && silent.includes(status);
+}
+
+function sentAccessToken(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+export function installInterceptors(instance: AxiosInstance): RefreshQueue {
+  // The refresh and the logout that ends a lost session bypass these interceptors: their failures are
+  // part of the session logic (they end the session), not something to show the user.
+  const bare = axios.create({
+    baseURL: instance.defaults.baseURL,
+    timeout: instance.defaults.timeout,
+    adapter: instance.defaults.adapter,
+  });
+  const revoke = (refresh: string) =>
+    bare.post(TOKEN_LOGOUT_URL, { refresh }).then(
+      () => undefined,
+      () => undefined,
+    );
+
+  const queue = new RefreshQueue({
+    readAccessToken,
+    readRefreshToken,
+    requestRefresh: async (refresh): Promise<TokenPair> => {
+      const response = await bare.post(TOKEN_REFRESH_URL, { refresh });
+      return tokenPairSchema.parse(response.data);
+    },
+    saveTokens: (pair) => saveTokens(pair),
+    isRefreshRejected: (error) => {
+      const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+      return status !== undefined && status >= 400 && status < 500;
+    },
+    onSessionLost: () => {
+      const refresh = readRefreshToken();
+      clearLocalSession();
+      if (refresh) void revoke(refresh);
+      // Public pages simply show the visitor signed out; the customer area goes to login and back.
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (here.startsWith('/customer')) navigateTo(loginPathFor(here));
+    },
+  });
+
+  instance.interceptors.request.use(async (config) => {
+    if (config.skipAuth || isTokenCall(config)) return config;
+    // A call starting while the token is being refreshed goes out with the new one.
+    await queue.whenIdle();
+    const access = readAccessToken();
+    if (access) config.headers.set('Authorization', `Bearer ${access}`);
+    return config;
+  });
+
+  instance.interceptors.response.use(
+    (response) => {
+      queue.noteSuccess();
+      return response;
+    },
+    async (error: unknown) => {
+      if (axios.isCancel(error) || !axios.isAxiosError(error)) throw error;
+      const config = error.config;
+      const status = error.response?.status;
+
+      if (status === 401 && config && !config.skipAuth && !isTokenCall(config)) {
+        try {
+          if (!config.retriedAfterRefresh) {
+            const access = await queue.onUnauthorized(sentAccessToken(config));
+            config.retriedAfterRefresh = true;
+            config.headers.set('Authorization', `Bearer ${access}`);
+            // The retry's own failure is handled by its own pass through this interceptor.
+            return instance.request(config);
+          }
+          queue.note401();
+        } catch (cause) {
+          if (cause instanceof SessionLostError) {
+            handled.add(error);
+            throw error;
+          }
+          throw cause;
+        }
+      }
+      await display(error, config);
+      throw error;
+    },
+  );
+
+  return queue;
+}
+
+async function display(error: AxiosError, config: InternalAxiosRequestConfig | undefined): Promise<void> {
+  const status = error.response?.status;
+  if (status === undefined) {
+    // No answer: the server cannot be reached.
+    showMaintenance({ loggedIn: hasSession() });
+    handled.add(error);
+    return;
+  }
+  if (CLEAR_SESSION_STATUSES.has(status)) {
+    const loggedIn = hasSession();
+    clearLocalSession();
+    showMaintenance({ loggedIn });
+    handled.add(error);
+    return;
+  }
+  if (status >= 500) {
+    // Spec §8: the maintenance state, and the error goes on to the caller without a message.
+    showMaintenance({ loggedIn: hasSession() });
+    handled.add(error);
+    return;
+  }
+  if (isSilenced(config, status)) return;
+  handled.add(error);
+  if (status === 404) {
+    await i18next.loadNamespaces('errors');
+    notifyError(i18next.t('errors:notFound'), { id: 'http-not-found' });
+    return;
+  }
+  await showErrorBody(await readErrorBody(error.response?.data));
+}

@@ -1,0 +1,33 @@
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify, notifyError, notifyInfo, notifySuccess } from './notify';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('toasts', () => {
+  it.each([
+    ['success', notifySuccess, 3000, 'green'],
+    ['error', notifyError, 8000, 'red'],
+    ['info', notifyInfo, 3000, 'blue'],
+  ] as const)('%s toasts last the spec duration in their colour', (_kind, show, duration, color) => {
+    const spy = vi.spyOn(notifications, 'show').mockReturnValue('id');
+    show('Saved', { title: 'Title' });
+    expect(spy).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Saved', title: 'Title', autoClose: duration, color }),
+    );
+  });
+
+  it('the default toast lasts 5000 ms in the theme colour', () => {
+    const spy = vi.spyOn(notifications, 'show').mockReturnValue('id');
+    notify('Hello');
+    const [data] = spy.mock.calls[0] ?? [];
+    expect(data?.autoClose).toBe(5000);
+    expect(data?.color).toBeUndefined();
+  });
+
+  it('passes a stable id through and returns the toast id', () => {
+    const spy = vi.spyOn(notifications, 'show').mockReturnValue('toast-1');
+    expect(notifyError('Nope', { id: 'save-error' })).toBe('toast-1');
+    expect(spy.mock.calls[0]?.[0]).toMatchObject({ id: 'save-error' });
+  });
+});

@@ -1,0 +1,105 @@
+// Shared by the benchmarks: build the web app into a temporary folder, and start the real server on it
+// (production mode, free port, temporary DATA_DIR with a freshly seeded embedded database).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const WEB = path.join(ROOT, 'apps/web');
+
+/** `vite build --manifest` into a temporary folder; returns the folder. */
+export function buildWeb() {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-bench-web-'));
+  const result = spawnSync('npx', ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: WEB,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`);
+  return outDir;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts the API serving `webDist`; resolves once /readyz answers. `stop()` ends it and cleans up. */
+export async function startServer(webDist, env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-bench-data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${stderr}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not become ready:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Bytes of a response body as sent with `Accept-Encoding: <encoding>` (what crosses the wire). */
+export async function transferredBytes(url, encoding = 'gzip') {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      })
+      .on('error', reject);
+  });
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,91 @@
+// A tiny Chrome DevTools Protocol client over Node's built-in WebSocket: opens a page at a phone or
+// desktop viewport and records every response, so that the benchmarks can say what a first view
+// really downloads. Chrome is started by chrome-launcher (system Chromium by default).
+import { launch } from 'chrome-launcher';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'];
+
+export async function startChrome() {
+  return launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+}
+
+async function connect(port) {
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const page = targets.find((t) => t.type === 'page');
+  const socket = new WebSocket(page.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  const pending = new Map();
+  const listeners = new Map();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    if (message.id && pending.has(message.id)) {
+      const { resolve, reject } = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) reject(new Error(message.error.message));
+      else resolve(message.result);
+    } else if (message.method) {
+      for (const listener of listeners.get(message.method) ?? []) listener(message.params);
+    }
+  });
+  return {
+    send(method, params = {}) {
+      const messageId = ++id;
+      socket.send(JSON.stringify({ id: messageId, method, params }));
+      return new Promise((resolve, reject) => pending.set(messageId, { resolve, reject }));
+    },
+    on(method, listener) {
+      listeners.set(method, [...(listeners.get(method) ?? []), listener]);
+    },
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * Loads `url` in a fresh page at the given viewport, waits for the load event and then for the network to
+ * stay idle for `idleMs`, and returns every response: url, resource type, encoded bytes received.
+ */
+export async function recordFirstView(chrome, url, { width = 412, height = 823, mobile = true, cookies = [], idleMs = 1500 } = {}) {
+  const cdp = await connect(chrome.port);
+  const responses = new Map();
+  let inflight = 0;
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', () => {
+    inflight++;
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    responses.set(requestId, { url: response.url, type, status: response.status, bytes: 0 });
+  });
+  const done = ({ requestId, encodedDataLength }) => {
+    inflight = Math.max(0, inflight - 1);
+    lastActivity = Date.now();
+    const entry = responses.get(requestId);
+    if (entry && encodedDataLength !== undefined) entry.bytes = encodedDataLength;
+  };
+  cdp.on('Network.loadingFinished', done);
+  cdp.on('Network.loadingFailed', done);
+  let loaded = false;
+  cdp.on('Page.loadEventFired', () => {
+    loaded = true;
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.clearBrowserCookies');
+  for (const cookie of cookies) await cdp.send('Network.setCookie', { url, ...cookie });
+  await cdp.send('Page.enable');
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: mobile ? 2.625 : 1, mobile });
+  await cdp.send('Page.navigate', { url });
+  const deadline = Date.now() + 60_000;
+  while (!(loaded && inflight === 0 && Date.now() - lastActivity > idleMs)) {
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await cdp.send('Page.navigate', { url: 'about:blank' });
+  cdp.close();
+  return [...responses.values()];
+}

@@ -1,0 +1,93 @@
+// Helpers of the public-site browser tests (issue 5): language and consent cookies, console watching,
+// the outbox, and the public routes.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+
+export type TestLocale = 'it-IT' | 'en-US';
+export const LOCALES: TestLocale[] = ['it-IT', 'en-US'];
+
+/** Every public page of spec §2, with a seeded help-centre collection, article and partner. */
+export const PUBLIC_ROUTES = [
+  '/home/',
+  '/why-us/',
+  '/about-us/',
+  '/contact/',
+  '/investment-opportunity/',
+  '/products/',
+  '/terms/',
+  '/privacy-policy/',
+  '/cookie-policy/',
+  '/support/',
+  '/support/anticipi/',
+  '/support/anticipi/come-funziona-anticipo/',
+  '/l/aurora-energia/',
+  '/newsletter/',
+] as const;
+
+/** Language (and, unless `withConsentBar`, a recorded cookie choice so that the bar stays closed). */
+export async function setVisitor(
+  context: BrowserContext,
+  baseURL: string,
+  options: { locale: TestLocale; theme?: 'light' | 'dark'; withConsentBar?: boolean },
+) {
+  const url = baseURL;
+  const cookies = [{ name: 'lombard_language', value: options.locale, url }];
+  if (options.theme) cookies.push({ name: 'lombard_theme', value: options.theme, url });
+  if (!options.withConsentBar) {
+    const choice = JSON.stringify({ v: 1, f: 1, a: 0, t: new Date().toISOString() });
+    cookies.push({ name: 'lombard_consent', value: encodeURIComponent(choice), url });
+  }
+  await context.addCookies(cookies);
+}
+
+/** Console errors and uncaught exceptions of a page, collected from now on. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Scrolls to the bottom in steps, so that sections loaded on approach are there. */
+export async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+interface OutboxMessage {
+  recipient: string;
+  template: string;
+  subject: string | null;
+  text: string;
+  meta: Record<string, unknown>;
+}
+
+/** The newest outbox e-mail of a template to a recipient, waiting for the dispatcher to write it. */
+export async function outboxMessage(recipient: string, template: string, match?: (m: OutboxMessage) => boolean) {
+  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.includes(template)).sort();
+        for (const name of names.reverse()) {
+          const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as OutboxMessage;
+          if (message.recipient === recipient && (!match || match(message))) {
+            found = message;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as OutboxMessage;
+}

@@ -1,0 +1,49 @@
+// Accessibility of the public site: an axe scan (WCAG 2.1 A and AA rules) of every public page, with
+// the sections loaded on scroll in place, finds no serious or critical violation — light and dark, and
+// with the cookie consent bar open as a first-time visitor sees it.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { PUBLIC_ROUTES, scrollThrough, setVisitor } from '../support/landing';
+
+const ROUTES = [...PUBLIC_ROUTES, '/l/unknown-partner/'];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violation on any public page (${theme})`, async ({ page, context, baseURL }) => {
+    test.setTimeout(180_000);
+    await setVisitor(context, baseURL!, { locale: theme === 'light' ? 'it-IT' : 'en-US', theme, withConsentBar: true });
+    const problems: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await scrollThrough(page);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact === 'serious' || violation.impact === 'critical') {
+          problems.push(
+            `${route}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the drawer is reachable and usable with the keyboard at 375 px', async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.goto('/home/');
+  // Skip link first, then the brand, then the Menu button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('navbar-menu-button')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('navbar-menu-button')).toBeFocused();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});

@@ -1,0 +1,102 @@
+// The advance calculator on the landing home (spec §1, §5): right figures for a known input, and the
+// spec §5 messages for 0, 1,000,001 and 41 instalments.
+import { addMonths } from '@lombard/shared/money/advance-calculator';
+import { expect, type Page, test } from '@playwright/test';
+import { setVisitor } from '../support/landing';
+
+function todayIso() {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const itDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+async function openCalculator(page: Page) {
+  await page.goto('/home/');
+  await page.getByTestId('hero-calculate').click();
+  await expect(page.getByTestId('advance-calculator')).toBeVisible();
+}
+
+async function enter(page: Page, amount: string, instalments: string) {
+  await page.getByTestId('calculator-amount').fill(amount);
+  await page.getByTestId('calculator-instalments').fill(instalments);
+}
+
+test('50,000 over 8 quarterly instalments: interest, maturity, rates and schedule (English)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await openCalculator(page);
+  await enter(page, '50000', '8');
+  // 50,000 × 4.40 % / 4 = 550.00 per quarter; × 8 = 4,400.00; APR (1 + 0.011)^4 − 1 = 4.47 %.
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('€550.00');
+  await expect(page.getByTestId('calc-total-interest')).toHaveText('€4,400.00');
+  await expect(page.getByTestId('calc-total-repayable')).toHaveText('€54,400.00');
+  await expect(page.getByTestId('calc-rate')).toHaveText('4.40%');
+  await expect(page.getByTestId('calc-apr')).toHaveText('4.47%');
+  const start = todayIso();
+  await expect(page.getByTestId('calc-maturity')).toHaveText(usDate(addMonths(start, 24)));
+
+  const schedule = page.getByTestId('calculator-schedule');
+  await page.getByTestId('calculator-schedule-toggle').click();
+  const rows = schedule.locator('tbody tr');
+  await expect(rows).toHaveCount(8);
+  for (let n = 1; n <= 8; n++) {
+    await expect(rows.nth(n - 1).locator('td').nth(0)).toHaveText(String(n));
+    await expect(rows.nth(n - 1).locator('td').nth(1)).toHaveText(usDate(addMonths(start, 3 * n)));
+  }
+  await expect(rows.nth(7).locator('td').last()).toHaveText('€50,550.00');
+});
+
+test('the same quote in Italian formats figures the Italian way', async ({ page, context, baseURL }) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await openCalculator(page);
+  await enter(page, '10000', '40');
+  // 10,000 × 4.90 % / 4 = 122.50; × 40 = 4,900.00; APR 4.99 %; maturity in 10 years.
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('122,50 €');
+  await expect(page.getByTestId('calc-total-interest')).toHaveText('4.900,00 €');
+  await expect(page.getByTestId('calc-rate')).toHaveText('4,90%');
+  await expect(page.getByTestId('calc-apr')).toHaveText('4,99%');
+  await expect(page.getByTestId('calc-maturity')).toHaveText(itDate(addMonths(todayIso(), 120)));
+});
+
+test('rejects 0, 1,000,001 and 41 instalments with the spec §5 messages', async ({ page, context, baseURL }) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await openCalculator(page);
+  const calculator = page.getByTestId('advance-calculator');
+  const amountMessage = 'Calculator amount: greater than 0, maximum 1,000,000.';
+  const instalmentsMessage = 'Number of instalments: greater than 0, maximum 40.';
+
+  await enter(page, '0', '8');
+  await expect(calculator).toContainText(amountMessage);
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('—');
+  await expect(page.getByTestId('calculator-amount')).toHaveAttribute('aria-invalid', 'true');
+
+  await enter(page, '1000001', '8');
+  await expect(calculator).toContainText(amountMessage);
+
+  await enter(page, '1000000', '41');
+  await expect(calculator).not.toContainText(amountMessage);
+  await expect(calculator).toContainText(instalmentsMessage);
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('—');
+
+  // Below the minimum advance: the spec's "Minimum advance amount is {minimumInvestment}".
+  await enter(page, '4000', '4');
+  await expect(calculator).toContainText('Minimum advance amount is €5,000.00.');
+
+  await enter(page, '1000000', '40');
+  await expect(calculator).not.toContainText(instalmentsMessage);
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('€9,750.00');
+});
+
+test('the Italian messages', async ({ page, context, baseURL }) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await openCalculator(page);
+  await enter(page, '0', '41');
+  const calculator = page.getByTestId('advance-calculator');
+  await expect(calculator).toContainText('Importo del calcolatore: maggiore di 0, massimo 1.000.000.');
+  await expect(calculator).toContainText('Numero di rate: maggiore di 0, massimo 40.');
+});

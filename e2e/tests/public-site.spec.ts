@@ -1,0 +1,222 @@
+// The public site end to end (issue 5): every public route in both languages without console errors,
+// with its own title and description; the navbar and its drawer; the footer; the pledge PDF; the
+// contact form and the newsletter double opt-in through the outbox.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import enLanding from '../../apps/web/src/locales/en/landing.json' with { type: 'json' };
+import itLanding from '../../apps/web/src/locales/it/landing.json' with { type: 'json' };
+import { LOCALES, outboxMessage, PUBLIC_ROUTES, scrollThrough, setVisitor, watchConsole } from '../support/landing';
+
+for (const locale of LOCALES) {
+  test(`every public route renders in ${locale} with its own title, description and no console error`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await setVisitor(context, baseURL!, { locale });
+    const errors = watchConsole(page);
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
+    const titles = new Set<string>();
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+      await scrollThrough(page);
+      const title = await page.title();
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(title, route).toMatch(/Lombard/);
+      expect(description?.length ?? 0, route).toBeGreaterThan(40);
+      titles.add(title);
+    }
+    // Each page has a title of its own (the three help-centre routes included).
+    expect(titles.size).toBe(PUBLIC_ROUTES.length);
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+}
+
+test('the English home says "no credit check" and the Italian one does not translate it literally', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.goto('/home/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(enLanding.home.hero.title);
+  await expect(page.getByText(/No credit check/).first()).toBeVisible();
+  await expect(page.getByText('from €5,000', { exact: true })).toBeVisible();
+  await expect(page.getByText('up to 10 years', { exact: true })).toBeVisible();
+  await expect(page.getByText('48 hours', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: enLanding.home.hero.register })).toHaveAttribute(
+    'href',
+    '/auth/register-account/',
+  );
+  await expect(page.getByTestId('hero-login')).toHaveAttribute('href', '/auth/login/');
+  await scrollThrough(page);
+  await expect(page.getByText('Deposits guaranteed up to €100,000')).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+});
+
+test.describe('navigation (spec §2)', () => {
+  test('at 375 px the links live in a right-side drawer opened by the Menu button', async ({ page, context, baseURL }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await setVisitor(context, baseURL!, { locale: 'en-US' });
+    await page.goto('/home/');
+    await expect(page.getByTestId('navbar-links')).toHaveCount(0);
+    const menu = page.getByTestId('navbar-menu-button');
+    await expect(menu).toHaveText(enLanding.nav.menu);
+    await menu.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // Right side: the panel touches the right edge of the screen.
+    const box = await drawer.boundingBox();
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
+    await expect(drawer.getByTestId('drawer-login')).toHaveText(enLanding.nav.login);
+    for (const key of ['home', 'whyUs', 'aboutUs', 'support', 'contact'] as const) {
+      await expect(drawer.getByRole('link', { name: enLanding.nav[key], exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByTestId('theme-toggle')).toBeVisible();
+    await expect(drawer.getByTestId('language-menu')).toBeVisible();
+    await drawer.getByRole('link', { name: enLanding.nav.aboutUs, exact: true }).click();
+    await expect(page).toHaveURL(/\/about-us\/$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('at 1280 px the full navbar shows, with Contact as a button, Login, language and theme', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setVisitor(context, baseURL!, { locale: 'it-IT' });
+    await page.goto('/why-us/');
+    await expect(page.getByTestId('navbar-menu-button')).toHaveCount(0);
+    const links = page.getByTestId('navbar-links').getByRole('link');
+    await expect(links).toHaveText(['Home', itLanding.nav.whyUs, itLanding.nav.aboutUs, itLanding.nav.support]);
+    await expect(page.getByRole('link', { name: itLanding.nav.whyUs })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('navbar-contact')).toHaveText(itLanding.nav.contact);
+    await expect(page.getByTestId('navbar-login')).toHaveAttribute('href', '/auth/login/');
+    await expect(page.getByTestId('theme-toggle')).toBeVisible();
+    // The language dropdown switches the whole page, <html lang> included.
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en-US').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('navbar-contact')).toHaveText(enLanding.nav.contact);
+    // The theme switch flips the colour scheme.
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+});
+
+test('the footer: link columns of three, social links, newsletter sign-up, copyright and back to top', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.goto('/terms/');
+  const footer = page.getByTestId('site-footer');
+  await expect(footer).toHaveAttribute('data-context', 'landing');
+  const columns = footer.getByRole('navigation');
+  await expect(columns).toHaveCount(2);
+  await expect(columns.nth(0).getByRole('link')).toHaveText(['Why us', 'Contact', 'Support']);
+  await expect(columns.nth(1).getByRole('link')).toHaveText(['Terms and Conditions', 'Privacy Policy', 'Cookie Policy']);
+  await expect(footer.getByTestId('footer-social').getByRole('link')).toHaveCount(3);
+  await expect(footer.getByTestId('footer-newsletter')).toHaveAttribute('href', /newsletter/);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Lombard S.p.A.`);
+  await expect(footer.getByTestId('footer-disclaimer')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await footer.getByTestId('footer-go-to-top').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 2_000 }).toBe(0);
+});
+
+test('the footer hides the newsletter button when no link is configured for the language', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await page.route('**/api/get-global-config/', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, newsletter_settings: {} } });
+  });
+  await page.goto('/home/');
+  await expect(page.getByTestId('site-footer')).toBeVisible();
+  await expect(page.getByTestId('footer-social')).toBeVisible();
+  await expect(page.getByTestId('footer-newsletter')).toHaveCount(0);
+});
+
+test('the pledge document downloads as a PDF in the page language', async ({ page, context, baseURL }) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await page.goto('/home/');
+  await scrollThrough(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pledge-download').click()]);
+  expect(download.suggestedFilename()).toBe('lombard-pledge-it.pdf');
+  const bytes = await readFile((await download.path()) as string);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+  const response = await page.request.get('/api/v1/public/pledge-document/?language=en');
+  expect(response.headers()['content-disposition']).toBe('attachment; filename="lombard-pledge-en.pdf"');
+  expect(response.headers()['content-type']).toBe('application/pdf');
+});
+
+test('the contact form validates, then stores the message and e-mails support', async ({ page, context, baseURL }) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.goto('/contact/');
+  await expect(page.getByTestId('office-address')).toContainText('Via Monte di Pietà 1');
+  // No tile server configured: the bundled map, nothing from another origin.
+  await expect(page.getByTestId('office-map-static')).toBeVisible();
+  await expect(page.getByTestId('office-map-leaflet')).toHaveCount(0);
+
+  await page.getByTestId('contact-submit').click();
+  const form = page.getByTestId('contact-form');
+  await expect(form).toContainText('Value is required.');
+  await expect(form).toContainText('To send your message, please confirm that you have read the privacy notice.');
+  await page.getByTestId('contact-name').fill('Marta Conti');
+  await page.getByTestId('contact-email').fill('not-an-address');
+  await page.getByTestId('contact-message').fill('Short');
+  await page.getByTestId('contact-submit').click();
+  await expect(form).toContainText('Value is not a valid email address.');
+  await expect(form).toContainText('This field should be at least 10 characters long.');
+
+  const email = `marta.conti.${Date.now()}@example.com`;
+  await page.getByTestId('contact-email').fill(email);
+  await page.getByTestId('contact-topic').click();
+  await page.getByRole('option', { name: 'Cash advance' }).click();
+  await page.getByTestId('contact-subject').fill('Advance on RSUs');
+  await page.getByTestId('contact-message').fill('Can I pledge the RSUs my employer granted me last year?');
+  await page.getByTestId('contact-privacy').check();
+  await page.getByTestId('contact-submit').click();
+  await expect(page.getByTestId('contact-sent')).toContainText('within 24 hours on weekdays and within 72 hours');
+  const mail = await outboxMessage('support@lombard.test', 'contact_message', (m) => m.text.includes(email));
+  expect(mail.subject).toContain('Advance on RSUs');
+  expect(mail.text).toContain('Can I pledge the RSUs my employer granted me last year?');
+});
+
+test('the newsletter sign-up confirms the address through the e-mailed link (double opt-in)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await page.goto('/home/');
+  await page.getByTestId('footer-newsletter').click();
+  await expect(page).toHaveURL(/\/newsletter\//);
+  const email = `lettore.${Date.now()}@example.com`;
+  await page.getByTestId('newsletter-email').fill(email);
+  await page.getByTestId('newsletter-submit').click();
+  await expect(page.getByTestId('newsletter-sent')).toContainText('ti abbiamo inviato un');
+  const mail = await outboxMessage(email, 'newsletter_confirm');
+  const link = new URL(String(mail.meta.url));
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByTestId('newsletter-confirmed')).toContainText('Iscrizione confermata');
+  // The link works once.
+  await page.reload();
+  await expect(page.getByTestId('newsletter-confirm-error')).toBeVisible();
+});

@@ -1,0 +1,187 @@
+// The advance (Lombard loan) calculator: the one function the public site, the customer area and the
+// server use to quote an advance. Interest-only, paid quarterly in arrears, principal at maturity
+// (DESIGN §4). Every figure is a decimal string computed with decimal.js, never a float.
+//
+// Pricing, decided for this product and shown to customers as the TAN/APR of the quote:
+//   - The nominal annual rate depends on the amount band (larger advances cost less, as the bank's fixed
+//     handling cost weighs less): see ADVANCE_RATE_BANDS.
+//   - There are no fees: no arrangement, management, pledge-registration or early-repayment fee.
+//   - APR (TAEG) per the EU consumer-credit convention (Directive 2008/48/EC, Annex I): the effective
+//     annual rate equating what is received with what is paid. With no fees and interest paid every
+//     quarter at r/4 on the full principal, that rate is (1 + r/4)^4 − 1.
+//   - The quarterly payment is rounded half-up to the cent once; every instalment pays exactly that,
+//     so total interest = quarterly payment × instalments.
+import Decimal from 'decimal.js';
+import {
+  CALCULATOR_MAX_AMOUNT,
+  INSTALMENTS_PER_YEAR,
+  MAX_INSTALMENTS,
+  MIN_INSTALMENTS,
+  MINIMUM_ADVANCE_AMOUNT,
+} from '../constants';
+
+/** A private Decimal: ROUND_HALF_UP for money, enough precision for powers of rates. */
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+/** Nominal annual rate (TAN) by amount band, lowest band first; `from` is inclusive. */
+export const ADVANCE_RATE_BANDS = [
+  { from: '0.00', annualRate: '0.0490' },
+  { from: '50000.00', annualRate: '0.0440' },
+  { from: '200000.00', annualRate: '0.0390' },
+] as const;
+
+/** Months between two instalments: payments are quarterly. */
+const MONTHS_PER_INSTALMENT = 12 / INSTALMENTS_PER_YEAR;
+
+export interface AdvanceInput {
+  /** Principal, a decimal string (or a number from a form input) in EUR. */
+  amount: string | number;
+  /** Number of quarterly instalments, 1 to MAX_INSTALMENTS. */
+  instalments: number;
+  /** Payout date, `YYYY-MM-DD`; the first instalment falls three months later. */
+  startDate: string;
+}
+
+export interface AdvanceInstalment {
+  /** 1-based instalment number. */
+  number: number;
+  /** Expiry (due) date, `YYYY-MM-DD`. */
+  dueDate: string;
+  interest: string;
+  /** Principal repaid with this instalment: the whole amount on the last one, zero before. */
+  principal: string;
+  total: string;
+}
+
+export interface AdvanceQuote {
+  amount: string;
+  instalments: number;
+  /** Nominal annual rate as a fraction, e.g. "0.0440" for 4.40 %. */
+  annualRate: string;
+  /** Annual percentage rate of charge as a fraction with six decimals, e.g. "0.044731". */
+  apr: string;
+  quarterlyInterest: string;
+  totalInterest: string;
+  /** Principal plus total interest. */
+  totalRepayable: string;
+  startDate: string;
+  maturityDate: string;
+  schedule: AdvanceInstalment[];
+}
+
+/** A message key (i18n `namespace:key`) and its interpolation values. */
+export interface CalculatorMessage {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface CalculatorIssues {
+  amount?: CalculatorMessage;
+  instalments?: CalculatorMessage;
+}
+
+/** Spec §5 message keys; the texts live in the `validation` catalogues of both apps. */
+export const CALCULATOR_MESSAGES = {
+  amount: 'validation:calculatorAmount',
+  instalments: 'validation:instalments',
+  minimumAdvance: 'validation:minimumAdvance',
+} as const;
+
+function toDecimal(value: string | number): Decimal | null {
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  const text = String(value).trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  return new D(text);
+}
+
+/**
+ * Spec §5 rules of the calculator form: the amount is greater than 0 and at most CALCULATOR_MAX_AMOUNT,
+ * and at least the minimum advance ("Minimum advance amount is {minimumInvestment}"); instalments are
+ * a whole number from 1 to MAX_INSTALMENTS. Returns no keys when the input is valid.
+ */
+export function validateAdvanceInput(input: { amount: string | number | null | undefined; instalments: unknown }) {
+  const issues: CalculatorIssues = {};
+  const amount = input.amount === null || input.amount === undefined ? null : toDecimal(input.amount);
+  if (!amount || amount.lte(0) || amount.gt(CALCULATOR_MAX_AMOUNT)) {
+    issues.amount = { key: CALCULATOR_MESSAGES.amount, params: { max: CALCULATOR_MAX_AMOUNT } };
+  } else if (amount.lt(MINIMUM_ADVANCE_AMOUNT)) {
+    issues.amount = {
+      key: CALCULATOR_MESSAGES.minimumAdvance,
+      params: { minimumInvestment: MINIMUM_ADVANCE_AMOUNT },
+    };
+  }
+  const n = input.instalments;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < MIN_INSTALMENTS || n > MAX_INSTALMENTS) {
+    issues.instalments = { key: CALCULATOR_MESSAGES.instalments, params: { max: MAX_INSTALMENTS } };
+  }
+  return issues;
+}
+
+/** The nominal annual rate (fraction string) for an amount. */
+export function annualRateFor(amount: string | number): string {
+  const value = toDecimal(amount);
+  if (!value) throw new RangeError(`not an amount: ${amount}`);
+  let rate: string = ADVANCE_RATE_BANDS[0].annualRate;
+  for (const band of ADVANCE_RATE_BANDS) if (value.gte(band.from)) rate = band.annualRate;
+  return rate;
+}
+
+/** `YYYY-MM-DD` plus whole months; a day past the target month's end falls on its last day. */
+export function addMonths(isoDate: string, months: number): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) throw new RangeError(`not a date: ${isoDate}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(targetYear, 4)}-${pad(targetMonth)}-${pad(Math.min(day, lastDay))}`;
+}
+
+/**
+ * Quotes an advance. The input must pass the amount range and instalment rules (the minimum advance is
+ * a business rule the caller reports, so smaller amounts still get a quote); otherwise a RangeError.
+ */
+export function quoteAdvance(input: AdvanceInput): AdvanceQuote {
+  const amount = toDecimal(input.amount);
+  if (!amount || amount.lte(0) || amount.gt(CALCULATOR_MAX_AMOUNT)) {
+    throw new RangeError(`amount out of range: ${input.amount}`);
+  }
+  const { instalments } = input;
+  if (!Number.isInteger(instalments) || instalments < MIN_INSTALMENTS || instalments > MAX_INSTALMENTS) {
+    throw new RangeError(`instalments out of range: ${instalments}`);
+  }
+  const principal = amount.toDecimalPlaces(2);
+  const annualRate = new D(annualRateFor(principal.toFixed(2)));
+  const quarterlyRate = annualRate.div(INSTALMENTS_PER_YEAR);
+  const quarterlyInterest = principal.mul(quarterlyRate).toDecimalPlaces(2);
+  const totalInterest = quarterlyInterest.mul(instalments);
+  const apr = quarterlyRate.plus(1).pow(INSTALMENTS_PER_YEAR).minus(1).toDecimalPlaces(6);
+
+  const schedule: AdvanceInstalment[] = [];
+  for (let number = 1; number <= instalments; number++) {
+    const last = number === instalments;
+    const repaid = last ? principal : new D(0);
+    schedule.push({
+      number,
+      dueDate: addMonths(input.startDate, number * MONTHS_PER_INSTALMENT),
+      interest: quarterlyInterest.toFixed(2),
+      principal: repaid.toFixed(2),
+      total: quarterlyInterest.plus(repaid).toFixed(2),
+    });
+  }
+
+  return {
+    amount: principal.toFixed(2),
+    instalments,
+    annualRate: annualRate.toFixed(4),
+    apr: apr.toFixed(6),
+    quarterlyInterest: quarterlyInterest.toFixed(2),
+    totalInterest: totalInterest.toFixed(2),
+    totalRepayable: principal.plus(totalInterest).toFixed(2),
+    startDate: input.startDate,
+    maturityDate: schedule[schedule.length - 1]!.dueDate,
+    schedule,
+  };
+}

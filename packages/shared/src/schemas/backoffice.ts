@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PROFILES } from '../permissions';
+
+/** GET /api/v1/backoffice/users/ item. */
+export const backofficeUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  profiles: z.array(z.string()),
+  profile: z.string().nullable(),
+  language: z.string(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  status_name: z.string(),
+  is_active: z.boolean(),
+  is_locked: z.boolean(),
+  failed_login_count: z.number().int(),
+  is_superuser: z.boolean(),
+  referral_code: z.string(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BackofficeUser = z.infer<typeof backofficeUserSchema>;
+
+/** PATCH /api/v1/backoffice/users/{id}/: the profiles a user holds, the first being the active one. */
+export const userProfilesSchema = z.object({
+  attributes: z
+    .array(z.enum(PROFILES))
+    .min(1)
+    .max(PROFILES.length)
+    .refine((list) => new Set(list).size === list.length, 'validation:invalid'),
+});
+export type UserProfilesUpdate = z.infer<typeof userProfilesSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditEntryDetailSchema = auditEntrySchema.extend({
+  before: z.unknown(),
+  after: z.unknown(),
+  request_id: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntryDetail = z.infer<typeof auditEntryDetailSchema>;
