@@ -32,7 +32,9 @@ export async function setVisitor(
   options: { locale: TestLocale; theme?: 'light' | 'dark'; withConsentBar?: boolean },
 ) {
   const url = baseURL;
-  const cookies = [{ name: 'lombard_language', value: options.locale, url }];
+  const cookies: Array<{ name: string; value: string; url: string }> = [
+    { name: 'lombard_language', value: options.locale, url },
+  ];
   if (options.theme) cookies.push({ name: 'lombard_theme', value: options.theme, url });
   if (!options.withConsentBar) {
     const choice = JSON.stringify({ v: 1, f: 1, a: 0, t: new Date().toISOString() });

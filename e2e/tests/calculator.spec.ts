@@ -45,8 +45,18 @@ test('50,000 over 8 quarterly instalments: interest, maturity, rates and schedul
   const rows = schedule.locator('tbody tr');
   await expect(rows).toHaveCount(8);
   for (let n = 1; n <= 8; n++) {
-    await expect(rows.nth(n - 1).locator('td').nth(0)).toHaveText(String(n));
-    await expect(rows.nth(n - 1).locator('td').nth(1)).toHaveText(usDate(addMonths(start, 3 * n)));
+    await expect(
+      rows
+        .nth(n - 1)
+        .locator('td')
+        .nth(0),
+    ).toHaveText(String(n));
+    await expect(
+      rows
+        .nth(n - 1)
+        .locator('td')
+        .nth(1),
+    ).toHaveText(usDate(addMonths(start, 3 * n)));
   }
   await expect(rows.nth(7).locator('td').last()).toHaveText('€50,550.00');
 });

@@ -6,7 +6,6 @@ import {
   Box,
   Center,
   Checkbox,
-  Group,
   Paper,
   Skeleton,
   Stack,
@@ -23,6 +22,7 @@ import { Cell } from './cell';
 import type { CellType } from './format';
 import { PaginationBar } from './pagination-bar';
 import type { Row } from './queries';
+import { ResourceCards, SKELETON_ROWS } from './resource-cards';
 import type { ResourceList } from './use-resource-list';
 import type { SelectionControls } from './use-selection';
 
@@ -55,9 +55,6 @@ interface Props<T extends Row> {
   minWidth?: number;
   testId?: string;
 }
-
-/** Placeholder rows while the first page loads. */
-const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5'];
 
 function SortHeader({
   label,
@@ -160,7 +157,6 @@ export function ResourceTable<T extends Row>({
   );
 
   if (phone) {
-    const primary = columns.find((c) => c.primary) ?? columns[0]!;
     return (
       <Box data-testid={testId ?? 'resource-table'} aria-busy={query.isFetching} aria-label={label} role="region">
         {selection && rows.length > 0 && (
@@ -173,35 +169,16 @@ export function ResourceTable<T extends Row>({
             data-testid="page-checkbox"
           />
         )}
-        <Stack gap="sm" style={{ opacity: refreshing ? 0.6 : 1 }}>
-          {loading && SKELETON_ROWS.slice(0, 3).map((key) => <Skeleton key={key} h={96} radius="md" />)}
-          {!loading && rows.length === 0 && emptyState}
-          {rows.map((row) => (
-            <Paper key={row.id} withBorder radius="md" p="sm" data-testid="resource-row">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                  {checkbox(row)}
-                  <Box style={{ minWidth: 0 }}>{content(row, primary)}</Box>
-                </Group>
-                {rowActions?.(row)}
-              </Group>
-              <Stack gap={4} mt="xs">
-                {columns
-                  .filter((c) => c !== primary && !c.hideOnPhone)
-                  .map((column) => (
-                    <Group key={column.key} justify="space-between" gap="xs" wrap="nowrap">
-                      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                        {column.header}
-                      </Text>
-                      <Text size="sm" ta="right" component="div" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {content(row, { ...column, primary: false })}
-                      </Text>
-                    </Group>
-                  ))}
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
+        <ResourceCards
+          rows={rows}
+          columns={columns}
+          loading={loading}
+          refreshing={refreshing}
+          empty={emptyState}
+          renderCell={content}
+          checkbox={checkbox}
+          rowActions={rowActions}
+        />
         <PaginationBar list={list as unknown as ResourceList<never>} />
       </Box>
     );
