@@ -13,8 +13,19 @@ import { buildWeb, kb, startServer, transferredBytes } from './lib/app.mjs';
 import { recordFirstView, startChrome } from './lib/browser.mjs';
 
 export const FIRST_VIEW_BUDGET_BYTES = 120 * 1024;
-const PRIVATE_SOURCES = /^src\/(app\/layouts\/main-layout|app\/customer-routes|features\/(home|wallet|transactions|documents|products|loan|cash|account|backoffice)\/)/;
-const PUBLIC_PAGES = ['/home/', '/why-us/', '/about-us/', '/contact/', '/products/', '/investment-opportunity/', '/support/', '/terms/', '/l/aurora-energia/'];
+const PRIVATE_SOURCES =
+  /^src\/(app\/layouts\/main-layout|app\/customer-routes|features\/(home|wallet|transactions|documents|products|loan|cash|account|backoffice)\/)/;
+const PUBLIC_PAGES = [
+  '/home/',
+  '/why-us/',
+  '/about-us/',
+  '/contact/',
+  '/products/',
+  '/investment-opportunity/',
+  '/support/',
+  '/terms/',
+  '/l/aurora-energia/',
+];
 
 const argDist = process.argv.indexOf('--dist');
 const dist = argDist > 0 ? path.resolve(process.argv[argDist + 1]) : buildWeb();
@@ -43,10 +54,13 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const entry = closure([entryKey]);
 const entryFiles = filesOf(entry);
 console.info('Bundle size (gzip level 6, as served)\n');
-console.info(`  entry (every page)            JS ${kb(sum(entryFiles.js)).padStart(9)}   CSS ${kb(sum(entryFiles.css)).padStart(9)}   ${entryFiles.js.length} files`);
+console.info(
+  `  entry (every page)            JS ${kb(sum(entryFiles.js)).padStart(9)}   CSS ${kb(sum(entryFiles.css)).padStart(9)}   ${entryFiles.js.length} files`,
+);
 
 const routeKeys = Object.keys(manifest).filter(
-  (k) => manifest[k].isDynamicEntry && /^src\/(features|app\/layouts)\/.*(page|layout)\.tsx$/.test(manifest[k].src ?? ''),
+  (k) =>
+    manifest[k].isDynamicEntry && /^src\/(features|app\/layouts)\/.*(page|layout)\.tsx$/.test(manifest[k].src ?? ''),
 );
 const rows = routeKeys.map((key) => {
   const own = new Set([...closure([key])].filter((k) => !entry.has(k)));
@@ -59,7 +73,9 @@ const section = (title, filter) => {
   if (!list.length) return;
   console.info(`\n  ${title}`);
   for (const row of list) {
-    console.info(`    ${row.src.replace(/^src\//, '').padEnd(52)} JS ${kb(row.js).padStart(9)}   CSS ${kb(row.css).padStart(8)}`);
+    console.info(
+      `    ${row.src.replace(/^src\//, '').padEnd(52)} JS ${kb(row.js).padStart(9)}   CSS ${kb(row.css).padStart(8)}`,
+    );
   }
 };
 section('public route modules (on top of the entry)', (r) => !PRIVATE_SOURCES.test(r.src));

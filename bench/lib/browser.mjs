@@ -49,7 +49,11 @@ async function connect(port) {
  * Loads `url` in a fresh page at the given viewport, waits for the load event and then for the network to
  * stay idle for `idleMs`, and returns every response: url, resource type, encoded bytes received.
  */
-export async function recordFirstView(chrome, url, { width = 412, height = 823, mobile = true, cookies = [], idleMs = 1500 } = {}) {
+export async function recordFirstView(
+  chrome,
+  url,
+  { width = 412, height = 823, mobile = true, cookies = [], idleMs = 1500 } = {},
+) {
   const cdp = await connect(chrome.port);
   const responses = new Map();
   let inflight = 0;
@@ -78,7 +82,12 @@ export async function recordFirstView(chrome, url, { width = 412, height = 823, 
   await cdp.send('Network.clearBrowserCookies');
   for (const cookie of cookies) await cdp.send('Network.setCookie', { url, ...cookie });
   await cdp.send('Page.enable');
-  await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: mobile ? 2.625 : 1, mobile });
+  await cdp.send('Emulation.setDeviceMetricsOverride', {
+    width,
+    height,
+    deviceScaleFactor: mobile ? 2.625 : 1,
+    mobile,
+  });
   await cdp.send('Page.navigate', { url });
   const deadline = Date.now() + 60_000;
   while (!(loaded && inflight === 0 && Date.now() - lastActivity > idleMs)) {

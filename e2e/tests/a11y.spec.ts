@@ -33,6 +33,7 @@ test('the drawer is reachable and usable with the keyboard at 375 px', async ({ 
   await page.setViewportSize({ width: 375, height: 812 });
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   await page.goto('/home/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Skip link first, then the brand, then the Menu button.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

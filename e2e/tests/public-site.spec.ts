@@ -111,7 +111,10 @@ test.describe('navigation (spec §2)', () => {
     await expect(page.getByTestId('navbar-menu-button')).toHaveCount(0);
     const links = page.getByTestId('navbar-links').getByRole('link');
     await expect(links).toHaveText(['Home', IT_NAV.whyUs, IT_NAV.aboutUs, IT_NAV.support]);
-    await expect(page.getByRole('link', { name: IT_NAV.whyUs })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('navbar-links').getByRole('link', { name: IT_NAV.whyUs })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByTestId('navbar-contact')).toHaveText(IT_NAV.contact);
     await expect(page.getByTestId('navbar-login')).toHaveAttribute('href', '/auth/login/');
     await expect(page.getByTestId('theme-toggle')).toBeVisible();

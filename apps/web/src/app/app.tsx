@@ -11,7 +11,7 @@ import { TopProgress } from '../components/top-progress';
 import { useErrorReporting } from '../lib/error-reporting';
 import { queryClient } from '../lib/query-client';
 import { cookieColorSchemeManager } from '../lib/theme/color-scheme-manager';
-import { theme } from '../lib/theme/theme';
+import { cssVariablesResolver, theme } from '../lib/theme/theme';
 import { router } from './router';
 
 const colorSchemeManager = cookieColorSchemeManager();
@@ -24,7 +24,12 @@ const isNavigating = () => router.state.navigation.state !== 'idle';
 export function App() {
   const { i18n } = useTranslation('common');
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       {/* Spec §9: the week starts on Monday in both languages; calendars follow the interface language. */}
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'it', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>

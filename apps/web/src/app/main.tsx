@@ -1,3 +1,5 @@
+// First: before any shared zod schema is created (see the module).
+import '../lib/zod-jitless';
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './global.css';

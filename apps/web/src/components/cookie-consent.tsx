@@ -35,6 +35,8 @@ export function CookieConsent({ navigate = (to) => window.location.assign(to) }:
         navigate(COOKIE_POLICY_PATH);
       }}
       data-testid="cookie-policy-link"
+      // A link inside a sentence must not rely on colour alone (WCAG 1.4.1).
+      underline="always"
     >
       {t('cookies.policyLink')}
     </Anchor>

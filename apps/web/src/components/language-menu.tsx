@@ -15,16 +15,18 @@ interface Props {
 export function LanguageMenu({ onChange }: Props) {
   const { t } = useTranslation('common');
   const active = localeOf(currentLanguage());
+  const code = active === 'it-IT' ? 'IT' : 'EN';
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button
           variant="default"
           leftSection={<IconLanguage size={16} stroke={1.6} />}
-          aria-label={t('language.choose')}
+          // WCAG 2.5.3: the accessible name contains the visible label.
+          aria-label={`${t('language.choose')}, ${code}`}
           data-testid="language-menu"
         >
-          {active === 'it-IT' ? 'IT' : 'EN'}
+          {code}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

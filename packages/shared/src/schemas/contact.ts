@@ -19,9 +19,23 @@ function boundedText({ min, max }: { min: number; max: number }) {
     .superRefine((value, ctx) => {
       if (value.length === 0 && min > 0) ctx.addIssue({ code: 'custom', message: V.required });
       else if (value.length < min)
-        ctx.addIssue({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: value, message: V.minLength });
+        ctx.addIssue({
+          code: 'too_small',
+          origin: 'string',
+          minimum: min,
+          inclusive: true,
+          input: value,
+          message: V.minLength,
+        });
       else if (value.length > max)
-        ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: value, message: V.maxLength });
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: max,
+          inclusive: true,
+          input: value,
+          message: V.maxLength,
+        });
     });
 }
 

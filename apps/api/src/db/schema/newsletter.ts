@@ -11,7 +11,9 @@ export const newsletterSubscriptions = pgTable(
     /** Lower-cased address. */
     email: text('email').notNull(),
     language: text('language').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed'] })
+      .notNull()
+      .default('pending'),
     /** SHA-256 of the confirmation token; the token itself is only in the e-mail. */
     tokenHash: text('token_hash'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),

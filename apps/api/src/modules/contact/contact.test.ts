@@ -36,7 +36,10 @@ describe('POST /api/v1/public/contact/', () => {
     const res = await send(valid, 'it');
     expect(res.statusCode).toBe(201);
     expect(res.json().detail).toMatch(/^Grazie, abbiamo ricevuto il tuo messaggio. .*24 ore.*72 ore/);
-    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'Giulia.Bianchi@example.com'));
+    const [row] = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'Giulia.Bianchi@example.com'));
     expect(row).toMatchObject({ name: 'Giulia Bianchi', topic: 'advance', subject: 'Anticipo su RSU', language: 'it' });
     const [mail] = await messagesTo(t.database.db, t.app.config.supportEmail, 'contact_message');
     expect(mail?.subject).toBe(`[Contatti #${row!.id}] Anticipo su RSU`);
@@ -55,7 +58,13 @@ describe('POST /api/v1/public/contact/', () => {
 
   it('rejects bad input with translated messages naming each field, and stores nothing', async () => {
     const before = await t.database.db.select().from(contactMessages);
-    const res = await send({ name: ' ', email: 'not-an-email', topic: 'loans', message: 'short', privacy_accepted: false });
+    const res = await send({
+      name: ' ',
+      email: 'not-an-email',
+      topic: 'loans',
+      message: 'short',
+      privacy_accepted: false,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       name: ['Value is required.'],

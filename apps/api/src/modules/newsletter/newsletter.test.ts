@@ -21,11 +21,17 @@ const subscribe = (payload: unknown, language = 'en', remoteAddress = `10.1.0.${
     remoteAddress,
   });
 const confirm = (token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/public/newsletter/confirm/', payload: { token }, headers: { 'accept-language': 'en' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/public/newsletter/confirm/',
+    payload: { token },
+    headers: { 'accept-language': 'en' },
+  });
 
 async function tokenFor(email: string) {
   const [mail] = await messagesTo(t.database.db, email, 'newsletter_confirm');
-  const url = new URL(String((mail?.meta as { url: string }).url));
+  expect(mail).toBeDefined();
+  const url = new URL(String((mail!.meta as { url: string }).url));
   expect(url.pathname).toBe('/newsletter/confirm/');
   return url.searchParams.get('token')!;
 }
@@ -71,6 +77,21 @@ describe('newsletter double opt-in', () => {
     expect(second).not.toBe(first);
     expect((await confirm(first)).statusCode).toBe(400);
     expect((await confirm(second)).statusCode).toBe(200);
+  });
+
+  it('keeps one row and answers every request when the same address signs up several times at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => subscribe({ email: 'elena@example.com' }, 'en', `10.2.0.${i + 1}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    const rows = await t.database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'elena@example.com'));
+    expect(rows).toHaveLength(1);
+    // Only the newest link works: every sign-up replaced the previous token.
+    expect(rows[0]?.status).toBe('pending');
+    expect((await confirm(await tokenFor('elena@example.com'))).statusCode).toBe(200);
   });
 
   it('refuses an expired link', async () => {

@@ -11,7 +11,11 @@ afterAll(async () => t.close());
 
 describe('GET /api/v1/public/partners/:slug/', () => {
   it.each(DEMO_PARTNERS.map((p) => p.slug))('answers partner %s with its logo and offer', async (slug) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/public/partners/${slug}/`, headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/partners/${slug}/`,
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const partner = publicPartnerSchema.parse(res.json());
     const seeded = DEMO_PARTNERS.find((p) => p.slug === slug)!;
@@ -26,7 +30,11 @@ describe('GET /api/v1/public/partners/:slug/', () => {
   });
 
   it('answers 404 {detail} for an unknown partner', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/public/partners/acme/', headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/public/partners/acme/',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe('Element not found');
   });

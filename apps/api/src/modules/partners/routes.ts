@@ -1,5 +1,5 @@
-import { partnerParamsSchema, publicPartnerSchema } from '@lombard/shared/schemas/partners';
 import { errorBodySchema } from '@lombard/shared/schemas/common';
+import { partnerParamsSchema, publicPartnerSchema } from '@lombard/shared/schemas/partners';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createPartnersService } from './service';

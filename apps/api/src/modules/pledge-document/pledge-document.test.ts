@@ -23,7 +23,11 @@ describe('GET /api/v1/public/pledge-document/', () => {
   });
 
   it('follows Accept-Language when no language is asked for', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/public/pledge-document/', headers: { 'accept-language': 'en-GB' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/public/pledge-document/',
+      headers: { 'accept-language': 'en-GB' },
+    });
     expect(res.headers['content-disposition']).toContain('lombard-pledge-en.pdf');
   });
 

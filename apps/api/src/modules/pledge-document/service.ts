@@ -43,13 +43,13 @@ function figures(language: Language, supportEmail: string) {
       currency: 'EUR',
       useGrouping: 'always',
       maximumFractionDigits: 0,
-    }).format(
-      new Decimal(value).toNumber(),
-    );
+    }).format(new Decimal(value).toNumber());
   const percent = (fraction: Decimal.Value, digits = 2) =>
-    new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      new Decimal(fraction).toNumber(),
-    );
+    new Intl.NumberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(new Decimal(fraction).toNumber());
   const [small, medium, large] = ADVANCE_RATE_BANDS;
   const exampleValue = new Decimal(100_000);
   const exampleLtv = new Decimal('0.70');
@@ -114,7 +114,10 @@ class Writer {
     if (this.y - height < MARGIN + 24) this.newPage();
   }
 
-  text(value: string, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number; gap?: number }) {
+  text(
+    value: string,
+    options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number; gap?: number },
+  ) {
     const font = options.font ?? this.regular;
     const size = options.size ?? 10.5;
     const indent = options.indent ?? 0;
@@ -185,7 +188,13 @@ export async function buildPledgeDocument(language: Language, supportEmail: stri
   const total = w.pages.length;
   w.pages.forEach((page, index) => {
     const label = t('pledge:page', { page: index + 1, pages: total });
-    page.drawText(`Lombard S.p.A. — ${t('pledge:fileTitle')}`, { x: MARGIN, y: 32, size: 8, font: regular, color: MUTED });
+    page.drawText(`Lombard S.p.A. — ${t('pledge:fileTitle')}`, {
+      x: MARGIN,
+      y: 32,
+      size: 8,
+      font: regular,
+      color: MUTED,
+    });
     page.drawText(label, {
       x: A4.width - MARGIN - regular.widthOfTextAtSize(label, 8),
       y: 32,

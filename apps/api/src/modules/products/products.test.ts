@@ -12,7 +12,11 @@ afterAll(async () => t.close());
 
 describe('GET /api/v1/public/products/', () => {
   it('lists the products on sale without signing in, in the request language', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/public/products/', headers: { 'accept-language': 'en-US' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/public/products/',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.statusCode).toBe(200);
     const body = publicProductListSchema.parse(res.json());
     expect(body.count).toBeGreaterThanOrEqual(4);

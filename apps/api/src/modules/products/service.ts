@@ -1,7 +1,7 @@
 import type { FrequencyCode } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import type { PublicProduct } from '@lombard/shared/schemas/products';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema/products';
 

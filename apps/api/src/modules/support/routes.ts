@@ -1,7 +1,4 @@
-import {
-  supportCollectionsQuerySchema,
-  supportCollectionsResponseSchema,
-} from '@lombard/shared/schemas/support';
+import { supportCollectionsQuerySchema, supportCollectionsResponseSchema } from '@lombard/shared/schemas/support';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSupportService } from './service';

@@ -13,7 +13,11 @@ const URL = '/api/v1/intercom/collections/with-articles/';
 
 describe('GET /api/v1/intercom/collections/with-articles/', () => {
   it('answers {data, pages, count} with every translation, unfiltered by language', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${URL}?per_page=50&page=1`, headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${URL}?per_page=50&page=1`,
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const body = supportCollectionsResponseSchema.parse(res.json());
     expect(body.pages).toEqual({ per_page: 50, page: 1, total_pages: 1 });

@@ -1,7 +1,7 @@
 // The public site's layout (spec §2): navbar, page, footer. Pages are lazy route modules; while one
 // loads, the bar and the footer stay in place.
 import { Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorScreen } from '../../components/route-error';
@@ -14,6 +14,12 @@ const NotFoundPage = lazy(() =>
 );
 
 export function LandingLayout() {
+  // The footer is below the fold (main is at least a screen tall): it renders just after the first
+  // paint, in a transition React slices up, instead of lengthening the first render.
+  const [footer, setFooter] = useState(false);
+  useEffect(() => {
+    startTransition(() => setFooter(true));
+  }, []);
   return (
     <>
       <SiteNavbar />
@@ -22,7 +28,7 @@ export function LandingLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <SiteFooter context="landing" />
+      {footer && <SiteFooter context="landing" />}
       <ScrollRestoration />
     </>
   );

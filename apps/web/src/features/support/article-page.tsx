@@ -7,6 +7,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
+import { plainText } from './localise';
 import { NotTranslated } from './not-translated';
 import { ReplyTimes } from './support-ui';
 import { useLocalisedCollections } from './use-collections';
@@ -22,7 +23,9 @@ export function ArticlePage() {
   const { collections, language } = useLocalisedCollections();
   const collection = collections.find((c) => c.slug === params.collection);
   const article = collection?.articles.find((a) => a.slug === params.article);
-  usePageMeta(article ? `${article.title} — Lombard` : t('meta.title'), article?.description || t('meta.description'));
+  // The description search engines show: the article's opening, not just its one-line summary.
+  const summary = article ? plainText(article.body).slice(0, 155) : '';
+  usePageMeta(article ? `${article.title} — Lombard` : t('meta.title'), summary || t('meta.description'));
   if (!collection || !article) return <NotTranslated />;
   const others = collection.articles.filter((a) => a.id !== article.id);
   return (
@@ -34,7 +37,8 @@ export function ArticlePage() {
         <Anchor component={Link} to={`/support/${collection.slug}/`} size="sm">
           {collection.name}
         </Anchor>
-        <Text size="sm" aria-current="page" lineClamp={1}>
+        {/* The page's own title is the heading just below; phones keep the trail to one line. */}
+        <Text size="sm" aria-current="page" lineClamp={1} visibleFrom="sm">
           {article.title}
         </Text>
       </Breadcrumbs>

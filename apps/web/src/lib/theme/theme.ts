@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // Lombard navy: a deep, trustworthy blue; 6 is the primary shade in light mode.
 const navy: MantineColorsTuple = [
@@ -24,4 +24,18 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+});
+
+/**
+ * Mantine derives the dark-mode "light" variant (active nav item, avatars, info alerts) from the darkest
+ * shade, which for navy is near-black on the dark background. Use a translucent brighter navy instead.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: {
+    '--mantine-color-navy-light': 'rgba(65, 109, 225, 0.22)',
+    '--mantine-color-navy-light-hover': 'rgba(65, 109, 225, 0.30)',
+    '--mantine-color-navy-light-color': '#c4d4fb',
+  },
 });

@@ -22,11 +22,14 @@ const DrawerAccount = lazy(() =>
 
 interface Props {
   opened: boolean;
+  /** Escape, the overlay or the close button. */
   onClose: () => void;
+  /** A link was followed: the drawer closes and the new page takes the focus. */
+  onNavigate: () => void;
   signedIn: boolean;
 }
 
-export function MobileDrawer({ opened, onClose, signedIn }: Props) {
+export function MobileDrawer({ opened, onClose, onNavigate, signedIn }: Props) {
   const { t } = useTranslation('landing');
   const phone = useMediaQuery(`(max-width: ${MOBILE_DRAWER_BREAKPOINT_PX - 0.02}px)`, true, {
     getInitialValueInEffect: false,
@@ -36,6 +39,7 @@ export function MobileDrawer({ opened, onClose, signedIn }: Props) {
       id={DRAWER_ID}
       opened={opened}
       onClose={onClose}
+      returnFocus={false}
       position="right"
       size={phone ? '100%' : 360}
       title={<BrandLogo size={28} />}
@@ -45,7 +49,7 @@ export function MobileDrawer({ opened, onClose, signedIn }: Props) {
       <Stack gap="lg">
         {signedIn ? (
           <Suspense fallback={null}>
-            <DrawerAccount onNavigate={onClose} />
+            <DrawerAccount onNavigate={onNavigate} />
           </Suspense>
         ) : (
           <Stack gap="xs">
@@ -55,7 +59,7 @@ export function MobileDrawer({ opened, onClose, signedIn }: Props) {
               size="md"
               fullWidth
               leftSection={<IconLogin2 size={18} aria-hidden />}
-              onClick={onClose}
+              onClick={onNavigate}
               data-testid="drawer-login"
             >
               {t('nav.login')}
@@ -66,7 +70,7 @@ export function MobileDrawer({ opened, onClose, signedIn }: Props) {
               size="md"
               variant="default"
               fullWidth
-              onClick={onClose}
+              onClick={onNavigate}
             >
               {t('nav.register')}
             </Button>
@@ -74,7 +78,7 @@ export function MobileDrawer({ opened, onClose, signedIn }: Props) {
         )}
         <Stack component="nav" aria-label={t('nav.label')} gap={4}>
           {NAV_LINKS.map((link) => (
-            <NavLink key={link.key} to={link.to} className={classes.drawerLink} onClick={onClose}>
+            <NavLink key={link.key} to={link.to} className={classes.drawerLink} onClick={onNavigate}>
               {t(`nav.${link.key}`)}
             </NavLink>
           ))}
@@ -85,7 +89,7 @@ export function MobileDrawer({ opened, onClose, signedIn }: Props) {
             variant="light"
             mt="xs"
             leftSection={<IconMail size={18} aria-hidden />}
-            onClick={onClose}
+            onClick={onNavigate}
           >
             {t('nav.contact')}
           </Button>

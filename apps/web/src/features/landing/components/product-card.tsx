@@ -76,7 +76,12 @@ export function ProductCard({ product, language }: { product: PublicProduct; lan
           </Badge>
           {product.capital_protection && (
             <Tooltip label={t('products.protectedHint')} withArrow>
-              <Badge color="teal" variant="light" radius="sm" leftSection={<IconShieldCheck size={12} aria-hidden />}>
+              <Badge
+                color="teal.9"
+                variant="filled"
+                radius="sm"
+                leftSection={<IconShieldCheck size={12} aria-hidden />}
+              >
                 {t('products.protected')}
               </Badge>
             </Tooltip>

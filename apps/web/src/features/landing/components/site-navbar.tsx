@@ -6,7 +6,7 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { lazyImport } from '../../../lib/lazy-import';
@@ -35,6 +35,7 @@ export function SiteNavbar() {
   const signedIn = useSignedIn();
   // null: never opened, so the drawer's chunk has not been requested.
   const [drawer, setDrawer] = useState<boolean | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Box component="header" className={classes.header} data-testid="site-navbar">
@@ -75,6 +76,7 @@ export function SiteNavbar() {
             </>
           ) : (
             <Button
+              ref={menuButton}
               variant="default"
               leftSection={<IconMenu2 size={18} stroke={1.8} aria-hidden />}
               onClick={() => setDrawer(true)}
@@ -90,7 +92,17 @@ export function SiteNavbar() {
       </Container>
       {drawer !== null && !large && (
         <Suspense fallback={null}>
-          <MobileDrawer opened={drawer} onClose={() => setDrawer(false)} signedIn={signedIn} />
+          <MobileDrawer
+            opened={drawer}
+            // Closed with Escape or the close button: focus goes back to the Menu button. The drawer is
+            // mounted already open the first time, so Mantine has no element of its own to return to.
+            onClose={() => {
+              setDrawer(false);
+              menuButton.current?.focus();
+            }}
+            onNavigate={() => setDrawer(false)}
+            signedIn={signedIn}
+          />
         </Suspense>
       )}
     </Box>

@@ -18,6 +18,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCalculator,
   IconCalendarTime,
@@ -33,6 +34,8 @@ import { LANDING_PATHS } from '../components/site-links';
 import { formatMoney, formatNumber } from '../format';
 
 export const CALCULATOR_ANCHOR = 'calculator';
+/** Mantine's `md`. */
+const WIDE_QUERY = '(min-width: 62em)';
 
 function scrollToCalculator() {
   const target = document.getElementById(CALCULATOR_ANCHOR);
@@ -45,6 +48,8 @@ function scrollToCalculator() {
 export function HomeHero() {
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
+  // The illustration is for wide screens only; phones do not even render it.
+  const wide = useMediaQuery(WIDE_QUERY, undefined, { getInitialValueInEffect: false });
   const facts = [
     {
       icon: IconCoinEuro,
@@ -147,9 +152,11 @@ export function HomeHero() {
               </Text>
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }} visibleFrom="md">
-            <HeroVisual language={language} />
-          </Grid.Col>
+          {wide && (
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <HeroVisual language={language} />
+            </Grid.Col>
+          )}
         </Grid>
         <SimpleGrid
           cols={{ base: 2, md: 4 }}
@@ -227,8 +234,8 @@ function HeroVisual({ language }: { language: Language }) {
           {formatMoney('100000', language, { cents: false })}
         </Text>
         <Group gap={4} mb="sm">
-          <IconTrendingUp size={16} color="#2f9e44" />
-          <Text size="sm" fw={600} c="#2b8a3e">
+          <IconTrendingUp size={16} color="#237032" />
+          <Text size="sm" fw={600} c="#237032">
             {t('home.hero.visual.invested')}
           </Text>
         </Group>

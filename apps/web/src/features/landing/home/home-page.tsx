@@ -1,10 +1,12 @@
-// Landing home (route id `landing-home`). The first screen is the hero; the calculator and the product
-// teaser load when they come near the viewport (see LazyWhenVisible).
+// Landing home (route id `landing-home`). The first screen is the hero, rendered at once; the sections
+// below it render right after, in a transition that React splits into short slices, so that the first
+// paint is not held back and the main thread never blocks for long. The calculator and the product
+// teaser are separate chunks loaded when they come near the viewport (see LazyWhenVisible).
 import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import { Box, Button, Container } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { lazy } from 'react';
+import { lazy, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyImport } from '../../../lib/lazy-import';
@@ -38,9 +40,22 @@ export function HomePage() {
       years: MAX_ADVANCE_MATURITY_YEARS,
     }),
   );
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    startTransition(() => setBelow(true));
+  }, []);
   return (
     <>
       <HomeHero />
+      {below && <BelowTheFold language={language} />}
+    </>
+  );
+}
+
+function BelowTheFold({ language }: { language: Language }) {
+  const { t } = useTranslation('landing');
+  return (
+    <>
       <Box component="section" aria-labelledby="calculator-title" py={{ base: 56, sm: 88 }}>
         <Container size="lg">
           <Box id={CALCULATOR_ANCHOR} tabIndex={-1} style={{ outline: 'none', scrollMarginTop: 80 }}>

@@ -133,7 +133,9 @@ export function ContactForm() {
             <Trans
               t={t}
               i18nKey="form.privacy"
-              components={{ link: <Anchor component={Link} to={LANDING_PATHS.privacyPolicy} inherit /> }}
+              components={{
+                anchor: <Anchor component={Link} to={LANDING_PATHS.privacyPolicy} inherit underline="always" />,
+              }}
             />
           }
           {...form.getInputProps('privacy_accepted', { type: 'checkbox' })}

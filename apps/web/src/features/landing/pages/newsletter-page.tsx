@@ -74,7 +74,9 @@ export function NewsletterPage() {
                     <Trans
                       t={t}
                       i18nKey="newsletter.form.privacy"
-                      components={{ link: <Anchor component={Link} to={LANDING_PATHS.privacyPolicy} inherit /> }}
+                      components={{
+                        anchor: <Anchor component={Link} to={LANDING_PATHS.privacyPolicy} inherit underline="always" />,
+                      }}
                     />
                   </Text>
                   <Button
