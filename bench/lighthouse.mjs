@@ -49,12 +49,22 @@ const scores = {
   'best-practices': score('best-practices'),
   seo: score('seo'),
 };
-console.info(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} preset, ${pagePath}${runs > 1 ? `, median of ${runs} runs` : ''}\n`);
+console.info(
+  `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} preset, ${pagePath}${runs > 1 ? `, median of ${runs} runs` : ''}\n`,
+);
 for (const [name, value] of Object.entries(scores)) {
-  console.info(`  ${name.padEnd(16)} ${String(value).padStart(3)}   ${value >= SCORE_TARGET ? 'ok' : `below ${SCORE_TARGET}`}`);
+  console.info(
+    `  ${name.padEnd(16)} ${String(value).padStart(3)}   ${value >= SCORE_TARGET ? 'ok' : `below ${SCORE_TARGET}`}`,
+  );
 }
 console.info('');
-for (const id of ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'first-contentful-paint', 'speed-index']) {
+for (const id of [
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'first-contentful-paint',
+  'speed-index',
+]) {
   console.info(`  ${metric(id).title.padEnd(26)} ${metric(id).displayValue}`);
 }
 const failing = Object.values(lhr.categories)

@@ -10,7 +10,9 @@ let failed = false;
 try {
   for (const script of ['bundle-size.mjs', 'lighthouse.mjs']) {
     console.info(`\n=== ${script}\n`);
-    const result = spawnSync(process.execPath, [path.join(import.meta.dirname, script), '--dist', dist], { stdio: 'inherit' });
+    const result = spawnSync(process.execPath, [path.join(import.meta.dirname, script), '--dist', dist], {
+      stdio: 'inherit',
+    });
     if (result.status !== 0) failed = true;
   }
 } finally {

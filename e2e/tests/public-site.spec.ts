@@ -14,6 +14,7 @@ const EN_NAV = {
   contact: 'Contact',
   login: 'Login',
   menu: 'Menu',
+  investments: 'My investments',
 };
 const IT_NAV = { whyUs: 'Perché noi', aboutUs: 'Chi siamo', support: 'Assistenza', contact: 'Contattaci' };
 
@@ -127,6 +128,41 @@ test.describe('navigation (spec §2)', () => {
     await page.getByTestId('theme-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   });
+});
+
+test('a signed-in visitor gets the avatar menu instead of Login, and the profile in the drawer', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  const login = await request.post('/api/account/token/auth/', {
+    data: { email: 'customer@demo.lombard.test', password: 'Demo-pass-2026', rememberMe: false },
+  });
+  expect(login.ok()).toBe(true);
+  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await context.addCookies([
+    {
+      name: 'lombard_session',
+      value: encodeURIComponent(JSON.stringify({ a: access, r: refresh, m: 0 })),
+      url: baseURL!,
+    },
+  ]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/about-us/');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('navbar-login')).toHaveCount(0);
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Investments' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByTestId('navbar-menu-button').click();
+  const drawer = page.getByTestId('drawer-account');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('link', { name: EN_NAV.investments })).toHaveAttribute('href', '/customer/product/');
+  await expect(page.getByTestId('drawer-login')).toHaveCount(0);
 });
 
 test('the footer: link columns of three, social links, newsletter sign-up, copyright and back to top', async ({

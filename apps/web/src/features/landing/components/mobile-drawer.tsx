@@ -40,6 +40,8 @@ export function MobileDrawer({ opened, onClose, onNavigate, signedIn }: Props) {
       opened={opened}
       onClose={onClose}
       returnFocus={false}
+      // Above the cookie bar of a first visit, which would otherwise cover the drawer's controls.
+      zIndex={400}
       position="right"
       size={phone ? '100%' : 360}
       title={<BrandLogo size={28} />}

@@ -37,9 +37,13 @@ export const CALCULATOR_ANCHOR = 'calculator';
 /** Mantine's `md`. */
 const WIDE_QUERY = '(min-width: 62em)';
 
-function scrollToCalculator() {
+/** Scrolls to the calculator; the sections below the hero may still be rendering, so wait for it. */
+function scrollToCalculator(framesLeft = 120) {
   const target = document.getElementById(CALCULATOR_ANCHOR);
-  if (!target) return;
+  if (!target) {
+    if (framesLeft > 0) requestAnimationFrame(() => scrollToCalculator(framesLeft - 1));
+    return;
+  }
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   target.focus({ preventScroll: true });
@@ -121,7 +125,7 @@ export function HomeHero() {
                   color="yellow.4"
                   c="#0a2350"
                   leftSection={<IconCalculator size={20} aria-hidden />}
-                  onClick={scrollToCalculator}
+                  onClick={() => scrollToCalculator()}
                   data-testid="hero-calculate"
                 >
                   {t('home.hero.cta')}
