@@ -1,14 +1,13 @@
 // The audit log: every operator write, newest first, filterable by action, object, operator and date;
 // a row opens what changed, field by field.
 import '@mantine/dates/styles.layer.css';
-import { bulkPayload } from '@lombard/shared/query-string';
 import { Badge, Button, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta';
 import { useResourceActions } from '../../lib/resource/actions';
 import { BulkBar } from '../../lib/resource/bulk-bar';
+import { exportXlsxAction } from '../../lib/resource/export-action';
 import { FilterPanel, SearchFilter, SelectFilter } from '../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../lib/resource/resource-table';
 import { useResourceList } from '../../lib/resource/use-resource-list';
@@ -98,18 +97,7 @@ export function AuditPage() {
       <BulkBar
         list={list}
         selection={selection}
-        actions={[
-          {
-            key: 'export',
-            label: t('exportXlsx'),
-            icon: <IconFileSpreadsheet size={16} aria-hidden />,
-            loading: exportXlsx.isPending,
-            onClick: () =>
-              exportXlsx.mutate(bulkPayload(selection.selection, list.state.filters, list.state.orderBy), {
-                onSuccess: selection.clear,
-              }),
-          },
-        ]}
+        actions={[exportXlsxAction(t('exportXlsx'), exportXlsx, list, selection)]}
       />
       <ResourceTable
         list={list}

@@ -1,8 +1,5 @@
-// Back-office notifications: every user's, filterable by kind, read state and recipient; operators write
-// to a user, delete a notification (with confirmation) and export the list.
-import { bulkPayload } from '@lombard/shared/query-string';
 import { ActionIcon, Box, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconFileSpreadsheet, IconMailPlus, IconTrash } from '@tabler/icons-react';
+import { IconMailPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +7,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useResourceActions } from '../../lib/resource/actions';
 import { BulkBar } from '../../lib/resource/bulk-bar';
 import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
+import { exportXlsxAction } from '../../lib/resource/export-action';
 import { FilterPanel, SearchFilter, SelectFilter } from '../../lib/resource/filters';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
@@ -151,18 +149,7 @@ export function NotificationsAdminPage() {
       <BulkBar
         list={list}
         selection={selection}
-        actions={[
-          {
-            key: 'export',
-            label: t('exportXlsx'),
-            icon: <IconFileSpreadsheet size={16} aria-hidden />,
-            loading: exportXlsx.isPending,
-            onClick: () =>
-              exportXlsx.mutate(bulkPayload(selection.selection, list.state.filters, list.state.orderBy), {
-                onSuccess: selection.clear,
-              }),
-          },
-        ]}
+        actions={[exportXlsxAction(t('exportXlsx'), exportXlsx, list, selection)]}
       />
       <ResourceTable
         list={list}

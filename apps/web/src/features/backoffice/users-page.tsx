@@ -1,20 +1,11 @@
-// Back-office users: search and filters in the URL, sortable columns, pages, selection across pages,
-// XLSX export, block/unblock, and the detail drawer.
-import { bulkPayload } from '@lombard/shared/query-string';
 import { ActionIcon, Box, Button, Group, Menu, Stack } from '@mantine/core';
-import {
-  IconDots,
-  IconFileSpreadsheet,
-  IconLockOpen,
-  IconMailForward,
-  IconUserCheck,
-  IconUserOff,
-} from '@tabler/icons-react';
+import { IconDots, IconLockOpen, IconMailForward, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta';
 import { BulkBar } from '../../lib/resource/bulk-bar';
 import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
+import { exportXlsxAction } from '../../lib/resource/export-action';
 import { FilterPanel, SearchFilter, SelectFilter } from '../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../lib/resource/resource-table';
 import { TruncatedText } from '../../lib/resource/truncated-text';
@@ -123,16 +114,7 @@ export function UsersPage() {
         list={list}
         selection={selection}
         actions={[
-          {
-            key: 'export',
-            label: t('exportXlsx'),
-            icon: <IconFileSpreadsheet size={16} aria-hidden />,
-            loading: actions.exportXlsx.isPending,
-            onClick: () =>
-              actions.exportXlsx.mutate(bulkPayload(selection.selection, list.state.filters, list.state.orderBy), {
-                onSuccess: selection.clear,
-              }),
-          },
+          exportXlsxAction(t('exportXlsx'), actions.exportXlsx, list, selection),
           {
             key: 'enable',
             label: t('users.actions.unblock'),
