@@ -4,6 +4,7 @@
 import { DEFAULT_CURRENCY, NUMBER_DECIMALS, TEXT_TRUNCATE_LENGTH } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
 import dayjs from 'dayjs';
+import { formatMoney } from '../format';
 
 export type CellType = 'text' | 'number' | 'amount' | 'date' | 'datetime' | 'boolean';
 
@@ -17,8 +18,9 @@ export function formatNumber(value: string | number, language: Language): string
   return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: NUMBER_DECIMALS }).format(exact(value));
 }
 
+/** Amounts are written as everywhere else in the product (lib/format). */
 export function formatAmount(value: string | number, language: Language, currency = DEFAULT_CURRENCY): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }).format(exact(value));
+  return formatMoney(value, language, { currency });
 }
 
 /** A calendar date (YYYY-MM-DD) or an instant, as a date in the interface language. */

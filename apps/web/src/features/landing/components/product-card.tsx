@@ -7,7 +7,7 @@ import { Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip } from '@m
 import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatMoney, formatPercent, formatPercentPoints } from '../format';
+import { formatDate, formatMoney, formatPercent, formatPercentPoints } from '../../../lib/format';
 import { LANDING_PATHS } from './site-links';
 
 export const registerForProduct = (slug: string) => `${LANDING_PATHS.register}?product=${encodeURIComponent(slug)}`;

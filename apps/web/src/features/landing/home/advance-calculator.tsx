@@ -20,8 +20,8 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
 import { LANDING_PATHS } from '../components/site-links';
-import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../format';
 import { ScheduleTable } from './schedule-table';
 
 const DEFAULT_AMOUNT = 50_000;

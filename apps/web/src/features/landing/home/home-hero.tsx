@@ -30,8 +30,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { LANDING_PATHS } from '../components/site-links';
-import { formatMoney, formatNumber } from '../format';
 
 export const CALCULATOR_ANCHOR = 'calculator';
 /** Mantine's `md`. */

@@ -34,9 +34,9 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS, pledgeDocumentUrl } from '../components/site-links';
-import { formatMoney } from '../format';
 
 export function HowItWorks() {
   const { t } = useTranslation('landing');

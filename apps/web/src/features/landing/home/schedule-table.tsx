@@ -4,7 +4,7 @@ import { Button, Table } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../format';
+import { formatDate, formatMoney } from '../../../lib/format';
 
 /** Rows shown before "show all": a year of instalments. */
 const COLLAPSED_ROWS = 4;

@@ -6,9 +6,9 @@ import { IconCookie } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openCookiePreferences } from '../../../lib/consent';
+import { formatDate } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PageHero } from '../components/page-hero';
-import { formatDate } from '../format';
 
 interface LegalSection {
   id: string;

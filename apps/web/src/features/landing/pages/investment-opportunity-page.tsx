@@ -6,11 +6,11 @@ import { Button, Container, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } f
 import { IconArrowRight, IconBuildingBank, IconCoins, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS } from '../components/site-links';
-import { formatMoney } from '../format';
 import { ProductList } from './product-list';
 
 const PILLARS = [

@@ -14,11 +14,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS } from '../components/site-links';
-import { formatMoney } from '../format';
 
 const REASONS = [
   { key: 'bank', icon: IconBuildingBank },

@@ -1,6 +1,6 @@
-// Figures on the public site are formatted by Intl for the interface language (spec §9: Italian
-// DD/MM/YYYY, English MM/DD/YYYY; two decimals for percentages), never written into the copy.
-import { PERCENT_DECIMALS } from '@lombard/shared/constants';
+// The one place figures are formatted for the interface language (spec §9: Italian DD/MM/YYYY, English
+// MM/DD/YYYY; two decimals for percentages), so the public site, lists and details write money alike.
+import { DEFAULT_CURRENCY, PERCENT_DECIMALS } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
 
 type Decimalish = string | number;
@@ -8,11 +8,15 @@ type Decimalish = string | number;
 /** Intl accepts decimal strings as exact values: no float ever sits between the API and the screen. */
 const exact = (value: Decimalish) => value as unknown as number;
 
-export function formatMoney(value: Decimalish, language: Language, options: { cents?: boolean } = {}): string {
+export function formatMoney(
+  value: Decimalish,
+  language: Language,
+  options: { cents?: boolean; currency?: string } = {},
+): string {
   const cents = options.cents ?? true;
   return new Intl.NumberFormat(localeOf(language), {
     style: 'currency',
-    currency: 'EUR',
+    currency: options.currency ?? DEFAULT_CURRENCY,
     // Italian CLDR leaves 4-digit numbers ungrouped ("5000 €"); banks write "5.000 €".
     useGrouping: 'always',
     minimumFractionDigits: cents ? 2 : 0,
