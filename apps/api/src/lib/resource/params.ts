@@ -181,7 +181,11 @@ export function filterConditions(resource: AnyResource, query: Record<string, un
   return conditions;
 }
 
-/** `order_by__=-created_at,email` → ORDER BY, with the id as the final tie-breaker so pages are stable. */
+/**
+ * `order_by__=-created_at,email` → ORDER BY, with the id as the final tie-breaker so pages are stable.
+ * The tie-breaker runs in the first term's direction: rows written in the same millisecond still come
+ * newest first under `-created_at`, because ids grow with insertion.
+ */
 export function orderBy(resource: AnyResource, raw: unknown): SQL[] {
   const value = rawValues(raw).join(',').trim();
   const terms = value
@@ -206,7 +210,7 @@ export function orderBy(resource: AnyResource, raw: unknown): SQL[] {
   if (unknown.length > 0) {
     throw fieldError({ order_by__: unknown.map((field) => ({ key: 'resource:unknownSort', params: { field } })) });
   }
-  order.push(asc(resource.id));
+  order.push(terms[0]?.startsWith('-') ? desc(resource.id) : asc(resource.id));
   return order;
 }
 

@@ -134,6 +134,9 @@ describe('sorting', () => {
     expect(names((await list(alice, 'order_by__=-amount&per_page=3')).body)).toEqual(idx(25, 24, 23));
     expect(names((await list(alice, 'order_by__=amount&per_page=3')).body)).toEqual(idx(1, 2, 3));
     expect(names((await list(alice, 'order_by__=-status,-booked_on&per_page=2')).body)).toEqual(idx(25, 24));
+    // Every row has status 1: ties follow the first term's direction, so "newest first" stays newest first.
+    expect(names((await list(alice, 'order_by__=-status&per_page=3')).body)).toEqual(idx(25, 24, 23));
+    expect(names((await list(alice, 'order_by__=status&per_page=3')).body)).toEqual(idx(1, 2, 3));
   });
 
   it('refuses unknown or unsortable fields with a 400 on order_by__', async () => {
