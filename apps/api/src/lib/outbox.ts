@@ -1,7 +1,7 @@
 // The outbox: every e-mail and SMS is a row written in the same transaction as the change that caused
 // it; a dispatcher delivers pending rows afterwards (plugins/outbox.ts). Default transport: one file per
 // message in DATA_DIR/outbox (and the link or code in the log); SMTP_URL sends real mail.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '@lombard/shared/locale';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
@@ -128,7 +128,10 @@ export function createOutboxDispatcher(db: Database, options: OutboxTransportOpt
     }
     await mkdir(folder, { recursive: true });
     const base = `${String(message.id).padStart(6, '0')}-${message.channel}-${message.template}`;
-    await writeFile(path.join(folder, `${base}.json`), JSON.stringify(message, null, 2));
+    // Written aside and renamed into place, so that whoever reads the folder never sees half a message.
+    const partial = path.join(folder, `.${message.id}.partial`);
+    await writeFile(partial, JSON.stringify(message, null, 2));
+    await rename(partial, path.join(folder, `${base}.json`));
     options.log.info(
       { to: message.recipient, template: message.template, meta: message.meta },
       `outbox: ${message.channel} written`,
