@@ -9,15 +9,25 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const WEB = path.join(ROOT, 'apps/web');
 
-/** `vite build --manifest` into a temporary folder; returns the folder. */
+/**
+ * The two builds of the web app (docs/decisions/006) into a temporary folder; returns the folder.
+ * The browser's first (vite.config.ts asks for `.vite/manifest.json`), then the server renderer into
+ * `.ssr/`, which the API loads to render the public pages: the client build empties its folder, so the
+ * order matters.
+ */
 export function buildWeb() {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-bench-web-'));
-  const result = spawnSync('npx', ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: WEB,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`);
+  const builds = [
+    ['client', ['vite', 'build', '--outDir', outDir, '--emptyOutDir']],
+    ['ssr', ['vite', 'build', '--ssr', '--outDir', path.join(outDir, '.ssr')]],
+  ];
+  for (const [name, args] of builds) {
+    const result = spawnSync('npx', args, { cwd: WEB, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (result.status !== 0) {
+      rmSync(outDir, { recursive: true, force: true });
+      throw new Error(`vite build (${name}) failed:\n${result.stderr}`);
+    }
+  }
   return outDir;
 }
 
@@ -86,12 +96,15 @@ export async function startServer(webDist, env = {}) {
   };
 }
 
-/** Bytes of a response body as sent with `Accept-Encoding: <encoding>` (what crosses the wire). */
-export async function transferredBytes(url, encoding = 'gzip') {
+/**
+ * Bytes of a response body as sent with `Accept-Encoding: <encoding>` (what crosses the wire). `headers`
+ * for answers that depend on the request, such as a page rendered in the language of a cookie.
+ */
+export async function transferredBytes(url, encoding = 'gzip', headers = {}) {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      .get(url, { headers: { ...headers, 'Accept-Encoding': encoding } }, (res) => {
         let bytes = 0;
         res.on('data', (chunk) => {
           bytes += chunk.length;

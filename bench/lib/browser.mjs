@@ -45,22 +45,33 @@ async function connect(port) {
   };
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Loads `url` in a fresh page at the given viewport, waits for the load event and then for the network to
  * stay idle for `idleMs`, and returns every response: url, resource type, encoded bytes received.
+ *
+ * With `interact: true` it then does what a visitor's first sign of use does on a server-rendered page
+ * (docs/decisions/006): the mouse moves, the app is fetched and hydrated. It waits for
+ * `<html data-hydrated="true">` (at most 30 s) and for the network to be idle again, and returns
+ * `{ firstView, afterInteraction, hydrationMs }`; `hydrationMs` is null when the page never hydrated.
  */
 export async function recordFirstView(
   chrome,
   url,
-  { width = 412, height = 823, mobile = true, cookies = [], idleMs = 1500 } = {},
+  { width = 412, height = 823, mobile = true, cookies = [], idleMs = 1500, interact = false } = {},
 ) {
   const cdp = await connect(chrome.port);
   const responses = new Map();
+  // Which phase sent each request: responses are split by it, so that the app's code shows apart.
+  const phaseOf = new Map();
+  let phase = 'firstView';
   let inflight = 0;
   let lastActivity = Date.now();
-  cdp.on('Network.requestWillBeSent', () => {
+  cdp.on('Network.requestWillBeSent', ({ requestId }) => {
     inflight++;
     lastActivity = Date.now();
+    if (!phaseOf.has(requestId)) phaseOf.set(requestId, phase);
   });
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     responses.set(requestId, { url: response.url, type, status: response.status, bytes: 0 });
@@ -77,6 +88,14 @@ export async function recordFirstView(
   cdp.on('Page.loadEventFired', () => {
     loaded = true;
   });
+  const waitForIdle = async (until) => {
+    while (!(loaded && inflight === 0 && Date.now() - lastActivity > idleMs)) {
+      if (Date.now() > until) break;
+      await sleep(100);
+    }
+  };
+  const ofPhase = (name) => [...responses].filter(([id]) => phaseOf.get(id) === name).map(([, entry]) => entry);
+
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.clearBrowserCookies');
@@ -89,12 +108,45 @@ export async function recordFirstView(
     mobile,
   });
   await cdp.send('Page.navigate', { url });
-  const deadline = Date.now() + 60_000;
-  while (!(loaded && inflight === 0 && Date.now() - lastActivity > idleMs)) {
-    if (Date.now() > deadline) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitForIdle(Date.now() + 60_000);
+  if (!interact) {
+    await cdp.send('Page.navigate', { url: 'about:blank' });
+    cdp.close();
+    return [...responses.values()];
   }
+
+  // Both instants are taken in the page (the event's timestamp and the attribute's change), so that the
+  // time does not include this client's polling interval.
+  await cdp.send('Runtime.evaluate', {
+    expression: `(() => {
+      const root = document.documentElement;
+      window.addEventListener('pointermove', (event) => { window.__benchIntentAt ??= event.timeStamp; }, true);
+      const mark = () => { if (root.dataset.hydrated === 'true') window.__benchHydratedAt ??= performance.now(); };
+      new MutationObserver(mark).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+      mark();
+    })()`,
+  });
+  phase = 'afterInteraction';
+  lastActivity = Date.now();
+  const sentAt = Date.now();
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: 100, y: 100 });
+  let hydrationMs = null;
+  while (Date.now() - sentAt < 30_000) {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: `({ hydrated: document.documentElement.dataset.hydrated === 'true',
+        intentAt: window.__benchIntentAt ?? null, hydratedAt: window.__benchHydratedAt ?? null })`,
+      returnByValue: true,
+    });
+    const { hydrated, intentAt, hydratedAt } = result.value;
+    if (hydrated) {
+      // Measured from here (coarser) only if the page did not see the pointer move.
+      hydrationMs = Math.round(intentAt !== null && hydratedAt !== null ? hydratedAt - intentAt : Date.now() - sentAt);
+      break;
+    }
+    await sleep(50);
+  }
+  if (hydrationMs !== null) await waitForIdle(Date.now() + 60_000);
   await cdp.send('Page.navigate', { url: 'about:blank' });
   cdp.close();
-  return [...responses.values()];
+  return { firstView: ofPhase('firstView'), afterInteraction: ofPhase('afterInteraction'), hydrationMs };
 }

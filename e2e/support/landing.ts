@@ -47,10 +47,23 @@ export async function setVisitor(
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    // A 404 page is sent with status 404, which Chromium reports about the document itself.
+    if (message.text().startsWith('Failed to load resource') && message.location().url === page.url()) return;
+    errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Public pages come as server-rendered HTML and the app hydrates at the first sign of use
+ * (docs/decisions/006): a pointer move starts it; resolves once the page is the app's.
+ */
+export async function hydrate(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
 /** Scrolls to the bottom in steps, so that sections loaded on approach are there. */
@@ -78,7 +91,9 @@ export async function outboxMessage(recipient: string, template: string, match?:
   await expect
     .poll(
       async () => {
-        const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.includes(template)).sort();
+        const names = (await readdir(folder).catch(() => [] as string[]))
+          .filter((n) => n.endsWith('.json') && n.includes(template))
+          .sort();
         for (const name of names.reverse()) {
           const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as OutboxMessage;
           if (message.recipient === recipient && (!match || match(message))) {

@@ -26,7 +26,9 @@ async function outboxLink(email: string, template: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.includes(template)).sort();
+        const names = (await readdir(folder).catch(() => [] as string[]))
+          .filter((n) => n.endsWith('.json') && n.includes(template))
+          .sort();
         for (const name of names.reverse()) {
           const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as OutboxMessage;
           if (message.recipient === email && message.meta.url) {
@@ -108,6 +110,9 @@ test('a visitor registers, opens the activation link from the e-mail, logs in an
   await expect(page.getByTestId('products-list')).toBeVisible();
   await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('user-menu-name')).toHaveText('Giulia Marino');
+  // The customer area ends with the site's footer and its regulatory disclaimer (spec §2).
+  await expect(page.getByTestId('site-footer')).toHaveAttribute('data-context', 'main');
+  await expect(page.getByTestId('footer-disclaimer')).toBeVisible();
 });
 
 test('a guarded page sends a signed-out visitor to login and back after signing in', async ({ page }) => {

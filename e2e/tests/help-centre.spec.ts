@@ -1,7 +1,7 @@
 // The help centre (spec §2, §7): collections with articles fetched unfiltered and kept per language, an
 // article translated only into Italian absent in English, search over titles and bodies, reply times.
 import { expect, test } from '@playwright/test';
-import { setVisitor, watchConsole } from '../support/landing';
+import { hydrate, setVisitor, watchConsole } from '../support/landing';
 
 test('fetches collections unfiltered (per_page 50, page 1) and shows the Italian-only article in Italian', async ({
   page,
@@ -9,8 +9,13 @@ test('fetches collections unfiltered (per_page 50, page 1) and shows the Italian
   baseURL,
 }) => {
   await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  // A visit to /support/ gets the collections from the server's render; the browser fetches them itself
+  // when it navigates there.
+  await page.goto('/home/');
+  await hydrate(page);
   const call = page.waitForRequest((r) => r.url().includes('/api/v1/intercom/collections/with-articles/'));
-  await page.goto('/support/');
+  await page.getByTestId('navbar-links').getByRole('link', { name: 'Assistenza' }).click();
+  await expect(page).toHaveURL(/\/support\/$/);
   const url = new URL((await call).url());
   expect(url.searchParams.get('per_page')).toBe('50');
   expect(url.searchParams.get('page')).toBe('1');

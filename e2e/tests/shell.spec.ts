@@ -1,6 +1,7 @@
 // The app shell in a real browser: language, theme, cookie consent, 404, /maintenance, chunk failures
 // and the global loading bar, against the built app served by the production API.
 import { expect, type Page, test } from '@playwright/test';
+import { hydrate } from '../support/landing';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -105,7 +106,8 @@ test('the cookie preferences save each category', async ({ page }) => {
 
 test('an unknown path shows the 404 screen inside the site layout', async ({ page }) => {
   const response = await page.goto('/this/does/not/exist/');
-  expect(response?.status()).toBe(200);
+  // Server-rendered, with the status crawlers need.
+  expect(response?.status()).toBe(404);
   await expect(page.getByTestId('not-found-page')).toBeVisible();
   await expect(heading(page)).toHaveText('Pagina non trovata');
   await expect(page.getByTestId('language-menu')).toBeVisible();
@@ -126,6 +128,7 @@ test('/maintenance renders the blank layout, without the navbar', async ({ page 
 test('a screen whose code cannot be downloaded shows "Loading chunk failed" and reloads', async ({ page }) => {
   await page.goto('/home/');
   await expect(heading(page)).toBeVisible();
+  await hydrate(page);
   await page.route(/\/assets\/not-found-page-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
   await page.evaluate(() => {
     window.history.pushState({}, '', '/missing/page/');
@@ -144,11 +147,14 @@ test('a slow call shows the top loading bar until it ends', async ({ page }) => 
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/get-global-config/', async (route) => {
+  // Home's products load before it renders: from another page, the navigation waits for them.
+  await page.goto('/why-us/');
+  await hydrate(page);
+  await page.route('**/api/v1/public/products/**', async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto('/home/');
+  await page.getByTestId('navbar-links').getByRole('link', { name: 'Home' }).click();
   const bar = page.getByTestId('top-progress');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('role', 'progressbar');

@@ -12,6 +12,8 @@ export const DEFAULT_LANGUAGE: Language = 'it';
 export const LANGUAGE_COOKIE = 'lombard_language';
 export const THEME_COOKIE = 'lombard_theme';
 export const CONSENT_COOKIE = 'lombard_consent';
+/** The signed-in session's token pair (apps/web lib/session/token-store). */
+export const SESSION_COOKIE = 'lombard_session';
 
 export function languageOf(locale: Locale): Language {
   return locale === 'en-US' ? 'en' : 'it';

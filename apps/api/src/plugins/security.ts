@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { COLOR_SCHEME_SCRIPT_HASH } from './page-template';
 
 /** Security headers, cookies, per-IP rate limiting of the API, and response compression. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -13,7 +14,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the colour scheme before the first paint of a server-rendered page.
+        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_HASH],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { RendererModule, RenderResult } from '@lombard/shared/server-rendering';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { fillTemplate } from './page-template';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -23,6 +26,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       root,
       wildcard: false,
       index: false,
+      // dist/.ssr (the server renderer) and dist/.vite (the manifest) are not for browsers.
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       setHeaders(reply, filePath) {
         const relative = path.relative(root, filePath);
         reply.header(
@@ -46,14 +51,75 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     return html;
   };
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi = url === '/api' || url.startsWith('/api/');
-    const isAsset = url.startsWith('/assets/');
-    if (!serveWeb || isApi || isAsset || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      throw new AppError('ROUTE_NOT_FOUND');
+  // Public pages are rendered on the server (docs/decisions/006); the page's API calls are answered
+  // in-process, as if the browser had made them.
+  const rendererFile = path.join(root, '.ssr', 'server-entry.js');
+  let render: ReturnType<RendererModule['createRenderer']> | null = null;
+  if (serveWeb && existsSync(rendererFile)) {
+    const module = await import(pathToFileURL(rendererFile).href).then(
+      (loaded: RendererModule) => loaded,
+      (error: unknown) => {
+        // A broken renderer must not keep the API down: the browser renders the pages instead.
+        app.log.error({ err: error, rendererFile }, 'server renderer failed to load');
+        return null;
+      },
+    );
+    render =
+      module?.createRenderer(async (call) => {
+        const response = await app.inject({
+          method: call.method as 'GET',
+          url: call.url,
+          headers: call.headers,
+          ...(call.body === undefined ? {} : { payload: call.body }),
+        });
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === 'string') headers[name] = value;
+        }
+        return { status: response.statusCode, headers, body: response.body };
+      }) ?? null;
+  } else if (serveWeb) {
+    app.log.warn({ rendererFile }, 'server renderer not found: public pages are rendered in the browser');
+  }
+
+  const sendIndex = (reply: FastifyReply, status = 200) =>
+    reply.code(status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml());
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!render) return sendIndex(reply);
+    let result: RenderResult;
+    try {
+      result = await render({
+        url: request.url,
+        cookies: request.headers.cookie ?? '',
+        acceptLanguage: request.headers['accept-language'] ?? '',
+      });
+    } catch (error) {
+      // The browser can still render the page: a renderer failure must not take the site down.
+      request.log.error({ err: error }, 'server rendering failed; sending the app shell');
+      return sendIndex(reply);
     }
-    const html = indexHtml();
-    return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+    if (result.kind === 'spa') return sendIndex(reply);
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    return reply
+      .code(result.status)
+      .header('Cache-Control', NO_CACHE)
+      .header('Vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(fillTemplate(indexHtml(), result));
+  }
+
+  const isAppPath = (url: string) => !(url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/'));
+
+  // A route rather than the not-found handler, so that pages are compressed like every other answer.
+  if (serveWeb) {
+    app.get('/*', async (request, reply) => {
+      if (!isAppPath(request.url)) throw new AppError('ROUTE_NOT_FOUND');
+      return renderPage(request, reply);
+    });
+  }
+
+  app.setNotFoundHandler(() => {
+    throw new AppError('ROUTE_NOT_FOUND');
   });
 });

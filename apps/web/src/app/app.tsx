@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router/dom';
+import type { DataRouter } from 'react-router';
 import { CookieConsent } from '../components/cookie-consent';
 import { MaintenanceDialog } from '../components/maintenance-dialog';
 import { TopProgress } from '../components/top-progress';
@@ -12,16 +12,17 @@ import { useErrorReporting } from '../lib/error-reporting';
 import { queryClient } from '../lib/query-client';
 import { cookieColorSchemeManager } from '../lib/theme/color-scheme-manager';
 import { cssVariablesResolver, theme } from '../lib/theme/theme';
-import { router } from './router';
 
 const colorSchemeManager = cookieColorSchemeManager();
 
-// The shell's overlays live outside the route tree so that they survive route errors; they navigate
-// through the router object instead of hooks.
-const navigate = (to: string) => void router.navigate(to);
-const isNavigating = () => router.state.navigation.state !== 'idle';
+interface Props {
+  /** The browser's router, or the server's static one (server-entry.tsx). */
+  router: DataRouter;
+  /** <RouterProvider> in the browser, <StaticRouterProvider> on the server. */
+  children: ReactNode;
+}
 
-export function App() {
+export function App({ router, children }: Props) {
   const { i18n } = useTranslation('common');
   return (
     <MantineProvider
@@ -34,17 +35,21 @@ export function App() {
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'it', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" />
-          <Shell />
-          <RouterProvider router={router} />
+          <Shell router={router} />
+          {children}
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>
   );
 }
 
-function Shell() {
+// The shell's overlays live outside the route tree so that they survive route errors; they navigate
+// through the router object instead of hooks.
+function Shell({ router }: { router: DataRouter }) {
   useErrorReporting();
-  const navigating = useSyncExternalStore(router.subscribe, isNavigating, isNavigating);
+  const navigate = (to: string) => void router.navigate(to);
+  const isNavigating = () => router.state.navigation.state !== 'idle';
+  const navigating = useSyncExternalStore(router.subscribe, isNavigating, () => false);
   return (
     <>
       <TopProgress busy={navigating} />

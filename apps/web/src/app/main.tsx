@@ -1,22 +1,21 @@
-// First: before any shared zod schema is created (see the module).
-import '../lib/zod-jitless';
+// The entry every page loads. It carries the styles and almost no code: a page the server rendered
+// (the public site) is complete without JavaScript, so the app is fetched and hydrated only when the
+// visitor starts to use the page (docs/decisions/006); any other page starts the app at once. So does
+// a signed-in visitor's public page: their browser has the app cached, and the navbar shows their
+// profile, which only the app can fetch.
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { initI18n } from '../lib/i18n/i18n';
-import { App } from './app';
+import { SESSION_COOKIE } from '@lombard/shared/locale';
+import { SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
+import { hydrateOnIntent } from './hydrate-on-intent';
 
-async function start() {
-  await initI18n();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+const signedIn = document.cookie.split(/;\s*/).some((part) => part.startsWith(`${SESSION_COOKIE}=`));
+
+if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
+  void import('./boot').then((boot) => boot.startApp());
+} else if (signedIn) {
+  void import('./boot').then((boot) => boot.hydrateApp());
+} else {
+  hydrateOnIntent(async () => (await import('./boot')).hydrateApp());
 }
-
-void start();

@@ -1,26 +1,33 @@
 // The route tree. Every screen is a lazy route module, so the public site never downloads the customer
-// area or the back-office. Features export their route lists; this file only composes them.
-import { createBrowserRouter, Navigate } from 'react-router';
+// area or the back-office. Features export their route lists; this file only composes them. The same
+// tree renders public pages on the server (server-entry.tsx) and runs in the browser (boot.tsx).
+import { type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/route-error';
 import { authRoutes } from '../features/auth/routes';
 import { landingRoutes } from '../features/landing/routes';
 import { partnerRoutes } from '../features/partners/routes';
 import { supportRoutes } from '../features/support/routes';
 import { systemRoutes } from '../features/system/routes';
-import { registerNavigator } from '../lib/session/navigation';
 import { customerRoutes } from './customer-routes';
 import { BlankLayout } from './layouts/blank-layout';
 import { LandingLayout, LandingRouteError } from './layouts/landing-layout';
 
-export const router = createBrowserRouter([
+/** Routes whose pages the server renders to HTML (docs/decisions/006): the public site and the 404. */
+export const SERVER_RENDERED = { serverRendered: true } as const;
+export interface ServerRenderedHandle {
+  serverRendered?: boolean;
+}
+
+export const routes: RouteObject[] = [
   {
     // One error boundary for the whole tree: chunk-load failures and unexpected errors (spec §8).
     ErrorBoundary: RouteError,
     children: [
       // Spec §2: the root path redirects to the landing home when empty.
-      { path: '/', element: <Navigate to="/home/" replace /> },
+      { path: '/', loader: () => redirect('/home/') },
       {
         Component: LandingLayout,
+        handle: SERVER_RENDERED,
         // Public pages' errors render inside the layout; a 404 (unknown partner or help-centre item)
         // is the site's 404 screen.
         children: [
@@ -30,10 +37,7 @@ export const router = createBrowserRouter([
       { Component: BlankLayout, children: systemRoutes.blank },
       ...authRoutes,
       ...customerRoutes,
-      { Component: LandingLayout, children: systemRoutes.notFound },
+      { Component: LandingLayout, handle: SERVER_RENDERED, children: systemRoutes.notFound },
     ],
   },
-]);
-
-// The HTTP layer sends users to the login page when a session ends; it navigates through the router.
-registerNavigator((to) => void router.navigate(to));
+];

@@ -1,13 +1,19 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Light/dark switch; the choice is remembered in the theme cookie by the color-scheme manager. */
+/**
+ * Light/dark switch; the choice is remembered in the theme cookie by the color-scheme manager. Until
+ * the app has read the system's setting (an effect), the icon follows the page's scheme through CSS,
+ * so that a server-rendered page shows the right one and hydrates without a difference.
+ */
 export function ThemeToggle() {
   const { t } = useTranslation('common');
-  const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const next = computed === 'dark' ? 'light' : 'dark';
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  // The saved choice is known on the server too (cookie); only "auto" waits for the effect.
+  const current = colorScheme === 'auto' ? computed : colorScheme;
+  const next = current === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon
       variant="default"
@@ -15,9 +21,14 @@ export function ThemeToggle() {
       onClick={() => setColorScheme(next)}
       aria-label={t(next === 'dark' ? 'theme.toDark' : 'theme.toLight')}
       data-testid="theme-toggle"
-      data-scheme={computed}
+      data-scheme={current}
     >
-      {computed === 'dark' ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
+      <Box component="span" lightHidden lh={0}>
+        <IconSun size={18} stroke={1.6} aria-hidden />
+      </Box>
+      <Box component="span" darkHidden lh={0}>
+        <IconMoon size={18} stroke={1.6} aria-hidden />
+      </Box>
     </ActionIcon>
   );
 }

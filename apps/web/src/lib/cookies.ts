@@ -5,10 +5,18 @@ export interface CookieOptions {
   days?: number;
 }
 
+// On the server (server-entry.tsx) there is no document: the request's Cookie header stands in for it.
+let serverCookies = '';
+
+/** The Cookie header of the request being rendered on the server. */
+export function setServerCookies(header: string): void {
+  serverCookies = header;
+}
+
 export function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
+  const source = typeof document === 'undefined' ? serverCookies : document.cookie;
   const prefix = `${encodeURIComponent(name)}=`;
-  for (const part of document.cookie.split('; ')) {
+  for (const part of source.split(/;\s*/)) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
   }
   return null;

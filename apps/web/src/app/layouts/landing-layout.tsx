@@ -1,25 +1,19 @@
 // The public site's layout (spec §2): navbar, page, footer. Pages are lazy route modules; while one
 // loads, the bar and the footer stay in place.
 import { Box } from '@mantine/core';
-import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorScreen } from '../../components/route-error';
 import { SiteFooter } from '../../features/landing/components/site-footer';
 import { SiteNavbar } from '../../features/landing/components/site-navbar';
-import { lazyImport } from '../../lib/lazy-import';
+import { lazyComponent } from '../../lib/lazy-component';
 
-const NotFoundPage = lazy(() =>
-  lazyImport(() => import('../../features/system/not-found-page')).then((m) => ({ default: m.NotFoundPage })),
+const NotFoundPage = lazyComponent('not-found-page', () =>
+  import('../../features/system/not-found-page').then((m) => m.NotFoundPage),
 );
 
 export function LandingLayout() {
-  // The footer is below the fold (main is at least a screen tall): it renders just after the first
-  // paint, in a transition React slices up, instead of lengthening the first render.
-  const [footer, setFooter] = useState(false);
-  useEffect(() => {
-    startTransition(() => setFooter(true));
-  }, []);
   return (
     <>
       <SiteNavbar />
@@ -28,7 +22,7 @@ export function LandingLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      {footer && <SiteFooter context="landing" />}
+      <SiteFooter context="landing" />
       <ScrollRestoration />
     </>
   );

@@ -61,7 +61,10 @@ describe('MainLayout navigation', () => {
       { key: 'product', label: 'Fund', path: '/customer/product/', icon: 'chart-pie', position: 0 },
       { key: 'cash', label: 'Cash', path: '/customer/cash/', icon: 'cash', position: 1 },
     ];
-    vi.mocked(http.get).mockResolvedValue({ data: menu });
+    // The menu call, and the global configuration the footer reads.
+    vi.mocked(http.get).mockImplementation(async (url: string) =>
+      url.includes('global-config') ? { data: { social_links: [], newsletter_settings: {} } } : { data: menu },
+    );
     renderLayout(me(['customer']));
     expect(await navigationLabels()).toEqual(['Fund', 'Cash']);
     expect(http.get).toHaveBeenCalledWith(

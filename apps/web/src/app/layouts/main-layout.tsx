@@ -3,7 +3,7 @@
 import type { Locale } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { MenuItem } from '@lombard/shared/schemas/auth';
-import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsExchange,
@@ -26,6 +26,7 @@ import { LanguageMenu } from '../../components/language-menu';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { UserMenu } from '../../components/user-menu';
+import { SiteFooter } from '../../features/landing/components/site-footer';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { rememberRoute } from '../../lib/session/last-route';
@@ -177,10 +178,18 @@ export function MainLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <Box style={{ flex: 1 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        {/* Spec §2: the site's footer, with the regulatory disclaimer of the customer area. */}
+        <Box mt={48}>
+          <Suspense fallback={null}>
+            <SiteFooter context="main" />
+          </Suspense>
+        </Box>
       </AppShell.Main>
     </AppShell>
   );

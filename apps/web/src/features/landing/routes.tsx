@@ -4,8 +4,17 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { currentLanguage } from '../../lib/i18n/i18n';
 import { lazyImport } from '../../lib/lazy-import';
+import { queryClient } from '../../lib/query-client';
+import { publicProductsQuery } from './api';
 import { withNamespaces } from './load-namespaces';
+
+// Pages that show the products have them before they render: in the server's HTML, and without a
+// loading state after a navigation. A failed call is the page's own error state, not the route's.
+const withProducts = {
+  loader: () => queryClient.prefetchQuery(publicProductsQuery(currentLanguage())).then(() => null),
+};
 
 const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType, ...namespaces: string[]) => ({
   HydrateFallback: PageLoader,
@@ -16,6 +25,7 @@ export const landingRoutes: RouteObject[] = [
   {
     path: 'home/',
     id: 'landing-home',
+    ...withProducts,
     ...page(
       () => import('./home/home-page'),
       (m) => m.HomePage,
@@ -52,6 +62,7 @@ export const landingRoutes: RouteObject[] = [
   {
     path: 'investment-opportunity/',
     id: 'investment-opportunity',
+    ...withProducts,
     ...page(
       () => import('./pages/investment-opportunity-page'),
       (m) => m.InvestmentOpportunityPage,
@@ -60,6 +71,7 @@ export const landingRoutes: RouteObject[] = [
   {
     path: 'products/',
     id: 'products',
+    ...withProducts,
     ...page(
       () => import('./pages/products-page'),
       (m) => m.ProductsPage,
@@ -105,6 +117,8 @@ export const landingRoutes: RouteObject[] = [
   {
     path: 'newsletter/confirm/',
     id: 'newsletter-confirm',
+    // It confirms the address as it opens, which only the app can do: not rendered on the server.
+    handle: { serverRendered: false },
     ...page(
       () => import('./pages/newsletter-page'),
       (m) => m.NewsletterConfirmPage,

@@ -2,11 +2,12 @@
 // kept for REMEMBER_ME_COOKIE_DAYS when the user ticked "remember me", otherwise a session cookie that
 // the browser drops when it closes. A small external store, so that guards re-render on sign-in/out.
 import { REMEMBER_ME_COOKIE_DAYS } from '@lombard/shared/constants';
+import { SESSION_COOKIE } from '@lombard/shared/locale';
 import type { TokenPair } from '@lombard/shared/schemas/auth';
 import { useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from '../cookies';
 
-export const TOKEN_COOKIE = 'lombard_session';
+export const TOKEN_COOKIE = SESSION_COOKIE;
 
 interface StoredSession {
   a: string;

@@ -6,12 +6,15 @@ import { readCookie, writeCookie } from '../cookies';
  * Spec §4: dark mode is remembered in a cookie; when there is none, the current setting (the system's)
  * is used. Mantine reads and writes the scheme through this manager.
  */
+/** The scheme the visitor chose, or null when the system's setting applies. */
+export function readColorSchemeCookie(): 'light' | 'dark' | null {
+  const saved = readCookie(THEME_COOKIE);
+  return saved === 'light' || saved === 'dark' ? saved : null;
+}
+
 export function cookieColorSchemeManager(): MantineColorSchemeManager {
   return {
-    get: (defaultValue) => {
-      const saved = readCookie(THEME_COOKIE);
-      return saved === 'light' || saved === 'dark' ? saved : defaultValue;
-    },
+    get: (defaultValue) => readColorSchemeCookie() ?? defaultValue,
     set: (value: MantineColorScheme) => writeCookie(THEME_COOKIE, value, { days: 365 }),
     subscribe: () => {},
     unsubscribe: () => {},

@@ -1,8 +1,10 @@
 // Mounts its children only when the placeholder comes near the viewport. Sections below a phone's first
-// screen (calculator, product teaser) are separate chunks: the first view does not wait for them, and a
-// visitor who never scrolls never downloads them. The placeholder keeps their height, so nothing jumps.
+// screen (calculator, product teaser) are separate chunks: a page rendered in the browser does not wait
+// for them, and a visitor who never scrolls never downloads them. The placeholder keeps their height, so
+// nothing jumps. A page the server renders has them in its HTML already (lib/hydration).
 import { Box, Skeleton } from '@mantine/core';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { isHydratingServerPage } from '../../../lib/hydration';
 
 interface Props {
   children: ReactNode;
@@ -14,7 +16,7 @@ interface Props {
 
 export function LazyWhenVisible({ children, minHeight, rootMargin = '0px 0px 160px 0px' }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(isHydratingServerPage);
 
   useEffect(() => {
     if (visible) return;

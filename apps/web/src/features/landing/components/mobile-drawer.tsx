@@ -5,20 +5,18 @@ import { MOBILE_DRAWER_BREAKPOINT_PX } from '@lombard/shared/constants';
 import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogin2, IconMail } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '../../../components/theme-toggle';
-import { lazyImport } from '../../../lib/lazy-import';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { BrandLogo } from './brand-logo';
 import { LanguageControl } from './navbar-controls';
 import { LANDING_PATHS, NAV_LINKS } from './site-links';
 import { DRAWER_ID } from './site-navbar';
 import classes from './site-navbar.module.css';
 
-const DrawerAccount = lazy(() =>
-  lazyImport(() => import('./drawer-account')).then((m) => ({ default: m.DrawerAccount })),
-);
+const DrawerAccount = lazyComponent('drawer-account', () => import('./drawer-account').then((m) => m.DrawerAccount));
 
 interface Props {
   opened: boolean;

@@ -1,12 +1,12 @@
 // The language dropdown and the theme switch. A signed-in user's language is also saved on the server.
 import { Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LanguageMenu } from '../../../components/language-menu';
 import { ThemeToggle } from '../../../components/theme-toggle';
-import { lazyImport } from '../../../lib/lazy-import';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const AccountLanguageMenu = lazy(() =>
-  lazyImport(() => import('./account-language-menu')).then((m) => ({ default: m.AccountLanguageMenu })),
+const AccountLanguageMenu = lazyComponent('account-language-menu', () =>
+  import('./account-language-menu').then((m) => m.AccountLanguageMenu),
 );
 
 export function LanguageControl({ signedIn }: { signedIn: boolean }) {

@@ -6,10 +6,10 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { lazyImport } from '../../../lib/lazy-import';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useSignedIn } from '../../../lib/session/token-store';
 import { BrandLogo } from './brand-logo';
 import { LANDING_PATHS, NAV_LINKS } from './site-links';
@@ -18,20 +18,20 @@ import classes from './site-navbar.module.css';
 /** Mantine's `lg`: the "large screen" of spec §2. */
 export const LARGE_SCREEN_QUERY = '(min-width: 75em)';
 
-const NavbarControls = lazy(() =>
-  lazyImport(() => import('./navbar-controls')).then((m) => ({ default: m.NavbarControls })),
+const NavbarControls = lazyComponent('navbar-controls', () =>
+  import('./navbar-controls').then((m) => m.NavbarControls),
 );
-const LandingUserMenu = lazy(() =>
-  lazyImport(() => import('./landing-user-menu')).then((m) => ({ default: m.LandingUserMenu })),
+const LandingUserMenu = lazyComponent('landing-user-menu', () =>
+  import('./landing-user-menu').then((m) => m.LandingUserMenu),
 );
-const MobileDrawer = lazy(() => lazyImport(() => import('./mobile-drawer')).then((m) => ({ default: m.MobileDrawer })));
+const MobileDrawer = lazyComponent('mobile-drawer', () => import('./mobile-drawer').then((m) => m.MobileDrawer));
 
 export const DRAWER_ID = 'site-navigation-drawer';
 
 export function SiteNavbar() {
   const { t } = useTranslation('landing');
-  // Read synchronously on the first render, so that the right bar is drawn at once (no layout shift).
-  const large = useMediaQuery(LARGE_SCREEN_QUERY, undefined, { getInitialValueInEffect: false });
+  // Only to close the drawer when the window grows past the breakpoint; the bars themselves are CSS.
+  const large = useMediaQuery(LARGE_SCREEN_QUERY);
   const signedIn = useSignedIn();
   // null: never opened, so the drawer's chunk has not been requested.
   const [drawer, setDrawer] = useState<boolean | null>(null);
@@ -47,47 +47,46 @@ export function SiteNavbar() {
           <Link to={LANDING_PATHS.home} aria-label={t('nav.brandHome')} style={{ textDecoration: 'none' }}>
             <BrandLogo />
           </Link>
-          {large ? (
-            <>
-              <Group component="nav" aria-label={t('nav.label')} gap={2} wrap="nowrap" data-testid="navbar-links">
-                {NAV_LINKS.map((link) => (
-                  <NavLink key={link.key} to={link.to} className={classes.link}>
-                    {t(`nav.${link.key}`)}
-                  </NavLink>
-                ))}
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <Button component={Link} to={LANDING_PATHS.contact} radius="md" data-testid="navbar-contact">
-                  {t('nav.contact')}
-                </Button>
-                {signedIn ? (
-                  <Suspense fallback={<Skeleton circle height={36} />}>
-                    <LandingUserMenu />
-                  </Suspense>
-                ) : (
-                  <Button component={Link} to={LANDING_PATHS.login} variant="default" data-testid="navbar-login">
-                    {t('nav.login')}
-                  </Button>
-                )}
-                <Suspense fallback={<Box w={112} h={36} />}>
-                  <NavbarControls signedIn={signedIn} />
+          {/* Both bars are in the page and CSS shows one, so that the server's HTML fits every screen. */}
+          <Group visibleFrom="lg" gap="md" wrap="nowrap" data-testid="navbar-large">
+            <Group component="nav" aria-label={t('nav.label')} gap={2} wrap="nowrap" data-testid="navbar-links">
+              {NAV_LINKS.map((link) => (
+                <NavLink key={link.key} to={link.to} className={classes.link}>
+                  {t(`nav.${link.key}`)}
+                </NavLink>
+              ))}
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to={LANDING_PATHS.contact} radius="md" data-testid="navbar-contact">
+                {t('nav.contact')}
+              </Button>
+              {signedIn ? (
+                <Suspense fallback={<Skeleton circle height={36} />}>
+                  <LandingUserMenu />
                 </Suspense>
-              </Group>
-            </>
-          ) : (
-            <Button
-              ref={menuButton}
-              variant="default"
-              leftSection={<IconMenu2 size={18} stroke={1.8} aria-hidden />}
-              onClick={() => setDrawer(true)}
-              aria-haspopup="dialog"
-              aria-expanded={drawer === true}
-              aria-controls={drawer ? DRAWER_ID : undefined}
-              data-testid="navbar-menu-button"
-            >
-              {t('nav.menu')}
-            </Button>
-          )}
+              ) : (
+                <Button component={Link} to={LANDING_PATHS.login} variant="default" data-testid="navbar-login">
+                  {t('nav.login')}
+                </Button>
+              )}
+              <Suspense fallback={<Box w={112} h={36} />}>
+                <NavbarControls signedIn={signedIn} />
+              </Suspense>
+            </Group>
+          </Group>
+          <Button
+            hiddenFrom="lg"
+            ref={menuButton}
+            variant="default"
+            leftSection={<IconMenu2 size={18} stroke={1.8} aria-hidden />}
+            onClick={() => setDrawer(true)}
+            aria-haspopup="dialog"
+            aria-expanded={drawer === true}
+            aria-controls={drawer ? DRAWER_ID : undefined}
+            data-testid="navbar-menu-button"
+          >
+            {t('nav.menu')}
+          </Button>
         </Group>
       </Container>
       {drawer !== null && !large && (

@@ -18,7 +18,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCalculator,
   IconCalendarTime,
@@ -35,7 +34,6 @@ import { LANDING_PATHS } from '../components/site-links';
 
 export const CALCULATOR_ANCHOR = 'calculator';
 /** Mantine's `md`. */
-const WIDE_QUERY = '(min-width: 62em)';
 
 /** Scrolls to the calculator; the sections below the hero may still be rendering, so wait for it. */
 function scrollToCalculator(framesLeft = 120) {
@@ -52,8 +50,6 @@ function scrollToCalculator(framesLeft = 120) {
 export function HomeHero() {
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
-  // The illustration is for wide screens only; phones do not even render it.
-  const wide = useMediaQuery(WIDE_QUERY, undefined, { getInitialValueInEffect: false });
   const facts = [
     {
       icon: IconCoinEuro,
@@ -156,11 +152,10 @@ export function HomeHero() {
               </Text>
             </Stack>
           </Grid.Col>
-          {wide && (
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <HeroVisual language={language} />
-            </Grid.Col>
-          )}
+          {/* For wide screens only; CSS hides it below, so the server's HTML fits every screen. */}
+          <Grid.Col span={{ base: 12, md: 5 }} visibleFrom="md">
+            <HeroVisual language={language} />
+          </Grid.Col>
         </Grid>
         <SimpleGrid
           cols={{ base: 2, md: 4 }}

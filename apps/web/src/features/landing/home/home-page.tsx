@@ -1,16 +1,14 @@
-// Landing home (route id `landing-home`). The first screen is the hero, rendered at once; the sections
-// below it render right after, in a transition that React splits into short slices, so that the first
-// paint is not held back and the main thread never blocks for long. The calculator and the product
-// teaser are separate chunks loaded when they come near the viewport (see LazyWhenVisible).
+// Landing home (route id `landing-home`). The server renders all of it (docs/decisions/006); the
+// calculator and the product teaser are separate chunks, which a browser navigating here loads when
+// they come near the viewport (see LazyWhenVisible).
 import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import { Box, Button, Container } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { lazy, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
-import { lazyImport } from '../../../lib/lazy-import';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { usePageMeta } from '../../../lib/page-meta';
 import { LazyWhenVisible } from '../components/lazy-when-visible';
 import { SectionHeading } from '../components/section-heading';
@@ -20,13 +18,11 @@ import { CALCULATOR_ANCHOR, HomeHero } from './home-hero';
 import { ClosingCta, Guarantees, HowItWorks, WhyPledge } from './home-sections';
 
 // The calculator brings its own validation messages (spec §5) with it.
-const AdvanceCalculator = lazy(() =>
-  withNamespaces(() => lazyImport(() => import('./advance-calculator')), 'validation').then((m) => ({
-    default: m.AdvanceCalculator,
-  })),
+const AdvanceCalculator = lazyComponent('advance-calculator', () =>
+  withNamespaces(() => import('./advance-calculator'), 'validation').then((m) => m.AdvanceCalculator),
 );
-const ProductsTeaser = lazy(() =>
-  lazyImport(() => import('./products-teaser')).then((m) => ({ default: m.ProductsTeaser })),
+const ProductsTeaser = lazyComponent('products-teaser', () =>
+  import('./products-teaser').then((m) => m.ProductsTeaser),
 );
 
 export function HomePage() {
@@ -40,14 +36,10 @@ export function HomePage() {
       years: MAX_ADVANCE_MATURITY_YEARS,
     }),
   );
-  const [below, setBelow] = useState(false);
-  useEffect(() => {
-    startTransition(() => setBelow(true));
-  }, []);
   return (
     <>
       <HomeHero />
-      {below && <BelowTheFold language={language} />}
+      <BelowTheFold language={language} />
     </>
   );
 }

@@ -4,17 +4,17 @@ import { SUPPORT_REPLY_HOURS_WEEKDAY, SUPPORT_REPLY_HOURS_WEEKEND } from '@lomba
 import { Anchor, Box, Container, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { globalConfigQuery } from '../../../lib/global-config';
-import { lazyImport } from '../../../lib/lazy-import';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PageHero } from '../components/page-hero';
 import { ContactForm } from './contact-form';
 import { OFFICE } from './office';
 import { OfficeMap } from './office-map';
 
-const LeafletMap = lazy(() => lazyImport(() => import('./leaflet-map')).then((m) => ({ default: m.LeafletMap })));
+const LeafletMap = lazyComponent('leaflet-map', () => import('./leaflet-map').then((m) => m.LeafletMap));
 
 export function ContactPage() {
   const { t } = useTranslation('contact');

@@ -1,0 +1,189 @@
+// Renders a public page to HTML on the server (docs/decisions/006). The API's web plugin loads this
+// module from the SSR build and calls render() for every page request; the same routes, components and
+// catalogues as in the browser produce the markup, and the state that goes with it lets the browser
+// hydrate it without a second fetch.
+//
+// The app's singletons (i18next, the query client, the cookie reader) are the browser's, so renders run
+// one at a time: each sets the language, the cookies and an empty cache, renders, and hands over.
+import '../lib/zod-jitless';
+import {
+  LANGUAGE_COOKIE,
+  type Locale,
+  languageFromAcceptLanguage,
+  languageOf,
+  localeOf,
+  matchLocale,
+} from '@lombard/shared/locale';
+import type { ApiHandler, RenderRequest, RenderResult } from '@lombard/shared/server-rendering';
+import { dehydrate } from '@tanstack/react-query';
+import type { AxiosAdapter, AxiosResponse } from 'axios';
+import { AxiosError, AxiosHeaders } from 'axios';
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { reloadConsent } from '../lib/consent';
+import { readCookie, setServerCookies } from '../lib/cookies';
+import { globalConfigQuery } from '../lib/global-config';
+import { http } from '../lib/http/client';
+import { initI18n } from '../lib/i18n/i18n';
+import { recordServerRenderedComponents } from '../lib/lazy-component';
+import { collectPageMeta } from '../lib/page-meta';
+import { queryClient } from '../lib/query-client';
+import { type SsrState, serialiseSsrState } from '../lib/ssr-state';
+import { readColorSchemeCookie } from '../lib/theme/color-scheme-manager';
+import { App } from './app';
+import { routes, type ServerRenderedHandle } from './router';
+
+/** Spec §4: the language cookie, else the browser's preferred languages by weight, else Italian. */
+function localeFor(cookieLocale: string | null, acceptLanguage: string): Locale {
+  return matchLocale(cookieLocale) ?? localeOf(languageFromAcceptLanguage(acceptLanguage));
+}
+
+function apiAdapter(api: ApiHandler): AxiosAdapter {
+  return async (config) => {
+    const url = new URL(http.getUri(config), 'http://localhost');
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
+      // Public pages render public data only: the visitor's session never reaches the API from here
+      // (and an expired token would start a refresh, which belongs to the browser).
+      if (typeof value === 'string' && name.toLowerCase() !== 'authorization') headers[name] = value;
+    }
+    const answer = await api({
+      method: (config.method ?? 'get').toUpperCase(),
+      url: url.pathname + url.search,
+      headers,
+      body: typeof config.data === 'string' ? config.data : undefined,
+    });
+    const response: AxiosResponse = {
+      data: answer.body ? JSON.parse(answer.body) : null,
+      status: answer.status,
+      statusText: String(answer.status),
+      headers: answer.headers,
+      config,
+    };
+    if (answer.status >= 400) {
+      throw new AxiosError(`API answered ${answer.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+    }
+    return response;
+  };
+}
+
+/**
+ * One synchronous render gives plain HTML (no streaming scripts, which the CSP would refuse). If a part
+ * of the page suspended — a lazy component or a catalogue seen for the first time by this process — a
+ * prerender waits for all of it, and the synchronous render is done again; after the first few requests
+ * everything is loaded and one render is enough.
+ */
+async function renderToHtml(element: React.ReactElement): Promise<string> {
+  const errors: unknown[] = [];
+  const html = renderToString(element);
+  if (!html.includes('<!--$!-->')) return html;
+  await prerenderToNodeStream(element, { onError: (error) => void errors.push(error) });
+  const again = renderToString(element);
+  if (again.includes('<!--$!-->')) {
+    // A part that keeps failing is rendered by the browser; say why once here.
+    console.error('server rendering left a part to the browser:', errors.at(-1));
+  }
+  return again;
+}
+
+const handler = createStaticHandler(routes);
+let i18nReady: Promise<unknown> | null = null;
+
+async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<RenderResult> {
+  const url = new URL(request.url, 'http://localhost');
+  setServerCookies(request.cookies);
+  // The consent store read the cookie once, when the module loaded; on the server, per request.
+  reloadConsent();
+  const locale = localeFor(readCookie(LANGUAGE_COOKIE), request.acceptLanguage);
+  i18nReady ??= initI18n(locale);
+  await i18nReady;
+  await i18next.changeLanguage(languageOf(locale));
+  queryClient.clear();
+  http.defaults.adapter = apiAdapter(api);
+  const used = i18next.reportNamespaces;
+  if (used) (used as unknown as { usedNamespaces: Record<string, boolean> }).usedNamespaces = {};
+
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  // The deepest route that says decides: a page that acts as it opens (a confirmation link) opts out.
+  const serverRendered = context.matches
+    .map((match) => (match.route.handle as ServerRenderedHandle | undefined)?.serverRendered)
+    .filter((value) => value !== undefined)
+    .at(-1);
+  if (!serverRendered) return { kind: 'spa' };
+
+  // Read by the footer and the contact page; the server keeps it in memory.
+  await queryClient.prefetchQuery(globalConfigQuery);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const meta = collectPageMeta();
+  const components = recordServerRenderedComponents();
+  const html = await renderToHtml(
+    <StrictMode>
+      <App router={router}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </StrictMode>,
+  );
+  const state: SsrState = {
+    locale,
+    namespaces: i18next.reportNamespaces?.getUsedNamespaces() ?? [],
+    components: [...components],
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serialiseErrors(context.errors) },
+    queries: dehydrate(queryClient),
+  };
+  return {
+    kind: 'page',
+    // The catch-all route is the 404 screen: say so to browsers and crawlers too.
+    status: context.matches.at(-1)?.route.path === '*' ? 404 : context.statusCode,
+    html,
+    language: languageOf(locale),
+    title: meta.title ?? null,
+    description: meta.description ?? null,
+    colorScheme: readColorSchemeCookie(),
+    state: serialiseSsrState(state),
+  };
+}
+
+function serialiseErrors(errors: Record<string, unknown> | null): SsrState['router']['errors'] {
+  if (!errors) return null;
+  const out: NonNullable<SsrState['router']['errors']> = {};
+  for (const [routeId, error] of Object.entries(errors)) {
+    out[routeId] = isRouteErrorResponse(error)
+      ? {
+          __type: 'RouteErrorResponse',
+          status: error.status,
+          statusText: error.statusText,
+          data: error.data,
+          internal: (error as { internal?: boolean }).internal === true,
+        }
+      : { __type: 'Error', message: error instanceof Error ? error.message : String(error) };
+  }
+  return out;
+}
+
+/** A render that takes longer gives up, so that one stuck page cannot hold the queue (the shell is sent). */
+export const RENDER_TIMEOUT_MS = 10_000;
+
+/** Creates the renderer the web plugin calls; renders are queued (see the header comment). */
+export function createRenderer(api: ApiHandler): (request: RenderRequest) => Promise<RenderResult> {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (request) => {
+    const result = queue.then(() => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`rendering ${request.url} took over ${RENDER_TIMEOUT_MS} ms`)),
+          RENDER_TIMEOUT_MS,
+        );
+      });
+      return Promise.race([renderOnce(request, api), timeout]).finally(() => clearTimeout(timer));
+    });
+    queue = result.catch(() => undefined);
+    return result;
+  };
+}
