@@ -202,6 +202,47 @@ test('logging out ends the session: guarded pages ask to log in again', async ({
   await expect(page).toHaveURL(/\/auth\/login\/\?redirect=%2Fcustomer%2Fprofile%2F$/);
 });
 
+test('two tabs whose token expired together stay signed in: one refresh, shared by both', async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = await activeUser(request, 'two-tabs');
+  await page.goto('/auth/login/');
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/customer\/product\/$/);
+
+  // Leave the app, so that no poll of this page refreshes the pair before both tabs open.
+  await page.goto('about:blank');
+  // Both tabs hold the same pair; its access token is no longer accepted, as after it expires.
+  const session = (await context.cookies()).find((c) => c.name === 'lombard_session');
+  expect(session).toBeDefined();
+  const pair = JSON.parse(decodeURIComponent(session?.value ?? '')) as { a: string; r: string; m: number };
+  await context.addCookies([
+    { ...session!, value: encodeURIComponent(JSON.stringify({ ...pair, a: 'expired-access-token' })) },
+  ]);
+  // A slow network keeps the first refresh in flight while the other tab's calls fail too.
+  const refreshes: string[] = [];
+  await context.route('**/api/account/token/refresh/', async (route) => {
+    refreshes.push(route.request().postData() ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+
+  const other = await context.newPage();
+  await Promise.all([page.goto('/customer/product/'), other.goto('/customer/product/')]);
+  for (const tab of [page, other]) {
+    // Two tabs loading the customer area at once, one of them waiting for the other's refresh.
+    await expect(tab.getByTestId('products-list')).toBeVisible({ timeout: 20_000 });
+    await expect(tab).toHaveURL(/\/customer\/product\/$/);
+  }
+  // Presenting a spent refresh token would have revoked the session and logged both tabs out.
+  expect(refreshes).toHaveLength(1);
+  await other.reload();
+  await expect(other.getByTestId('products-list')).toBeVisible();
+  await other.close();
+});
+
 test('changing the e-mail logs the user out; the confirmed new address signs in', async ({ page, request }) => {
   const email = await activeUser(request, 'change-email');
   const newEmail = uniqueEmail('changed');

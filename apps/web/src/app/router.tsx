@@ -2,6 +2,7 @@
 // area or the back-office. Features export their route lists; this file only composes them. The same
 // tree renders public pages on the server (server-entry.tsx) and runs in the browser (boot.tsx).
 import { type RouteObject, redirect } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { authRoutes } from '../features/auth/routes';
 import { landingRoutes } from '../features/landing/routes';
@@ -22,6 +23,8 @@ export const routes: RouteObject[] = [
   {
     // One error boundary for the whole tree: chunk-load failures and unexpected errors (spec §8).
     ErrorBoundary: RouteError,
+    // Pages the browser renders itself (no server HTML) show this while their route modules load.
+    HydrateFallback: PageLoader,
     children: [
       // Spec §2: the root path redirects to the landing home when empty.
       { path: '/', loader: () => redirect('/home/') },

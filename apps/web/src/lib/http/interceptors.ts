@@ -39,6 +39,14 @@ const TOKEN_CALL = /\/api\/account\/token\/(auth|refresh|logout)\/?$/;
 
 const CLEAR_SESSION_STATUSES = new Set([405, 502, 504]);
 
+const REFRESH_LOCK = 'lombard-token-refresh';
+
+/** The Web Locks API (secure contexts only: https, localhost) serialises refreshes across tabs. */
+function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, task) : task();
+}
+
 /** Errors the HTTP layer already dealt with (session ended, maintenance shown, toast shown). */
 const handled = new WeakSet<object>();
 export function isHandledError(error: unknown): boolean {
@@ -82,6 +90,7 @@ export function installInterceptors(instance: AxiosInstance): RefreshQueue {
       return tokenPairSchema.parse(response.data);
     },
     saveTokens: (pair) => saveTokens(pair),
+    exclusive: acrossTabs,
     isRefreshRejected: (error) => {
       const status = axios.isAxiosError(error) ? error.response?.status : undefined;
       return status !== undefined && status >= 400 && status < 500;

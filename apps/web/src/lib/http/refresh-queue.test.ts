@@ -127,4 +127,36 @@ describe('RefreshQueue', () => {
     }
     expect(onSessionLost).not.toHaveBeenCalled();
   });
+
+  it('two tabs whose calls fail together refresh once: the second takes the pair the first obtained', async () => {
+    // Both tabs read one stored pair (the cookie) and share one lock, as the Web Locks API gives them.
+    const stored = { access: 'a1', refresh: 'r1' };
+    let chain: Promise<unknown> = Promise.resolve();
+    const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+      const run = chain.then(task);
+      chain = run.catch(() => undefined);
+      return run;
+    };
+    const spent = new Set<string>();
+    // The server of spec §4: a rotated refresh token presented again ends the session.
+    const requestRefresh = vi.fn(async (refresh: string): Promise<TokenPair> => {
+      if (spent.has(refresh)) throw Object.assign(new Error('reused'), { status: 401 });
+      spent.add(refresh);
+      return { access: 'a2', refresh: 'r2' };
+    });
+    const tab = () =>
+      new RefreshQueue({
+        readAccessToken: () => stored.access,
+        readRefreshToken: () => stored.refresh,
+        requestRefresh,
+        saveTokens: (pair) => Object.assign(stored, pair),
+        onSessionLost: () => Object.assign(stored, { access: null, refresh: null }),
+        isRefreshRejected: (error) => (error as { status?: number }).status === 401,
+        exclusive,
+      });
+    const [first, second] = [tab(), tab()];
+    await expect(Promise.all([first.onUnauthorized('a1'), second.onUnauthorized('a1')])).resolves.toEqual(['a2', 'a2']);
+    expect(requestRefresh).toHaveBeenCalledTimes(1);
+    expect(stored).toEqual({ access: 'a2', refresh: 'r2' });
+  });
 });

@@ -3,6 +3,9 @@
 // - a missing refresh token, a refresh the server refuses (expired, revoked) or two failed refresh attempts
 //   end the session (the caller clears the token, calls logout and goes to login);
 // - more than MAX_CONSECUTIVE_401 401s in a row without any success in between: give up, end the session.
+// Tabs share the stored pair, and presenting a rotated refresh token revokes the whole session, so a
+// refresh runs under a lock every tab of the browser shares (`exclusive`); a tab that gets the lock after
+// another one rotated the pair takes the new tokens instead of refreshing with the spent one.
 import { MAX_CONSECUTIVE_401 } from '@lombard/shared/constants';
 
 export interface TokenPair {
@@ -25,6 +28,8 @@ export interface RefreshQueueOptions {
   isRefreshRejected?: (error: unknown) => boolean;
   maxConsecutive401?: number;
   maxRefreshAttempts?: number;
+  /** Runs a refresh holding a lock shared by every tab; without it, tabs are not coordinated. */
+  exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 export type SessionLostReason = 'no-refresh-token' | 'refresh-rejected' | 'refresh-failed' | 'too-many-401';
@@ -88,12 +93,20 @@ export class RefreshQueue {
     const current = this.options.readAccessToken();
     if (current && usedAccess && current !== usedAccess) return current;
     this.note401();
-    const refresh = this.options.readRefreshToken();
-    if (!refresh) this.lose('no-refresh-token');
-    this.pending = this.refresh(refresh as string).finally(() => {
+    const exclusive = this.options.exclusive ?? ((task) => task());
+    this.pending = exclusive(() => this.refreshUnlessRotated(usedAccess)).finally(() => {
       this.pending = null;
     });
     return this.pending;
+  }
+
+  private async refreshUnlessRotated(usedAccess: string | null): Promise<string> {
+    // Another tab may have rotated the pair while this one waited for the lock: its tokens are ours too.
+    const current = this.options.readAccessToken();
+    if (current && usedAccess && current !== usedAccess) return current;
+    const refresh = this.options.readRefreshToken();
+    if (!refresh) this.lose('no-refresh-token');
+    return this.refresh(refresh);
   }
 
   private async refresh(refresh: string): Promise<string> {
