@@ -11,6 +11,8 @@ export interface RenderRequest {
   /** The Cookie header. */
   cookies: string;
   acceptLanguage: string;
+  /** The visitor's address: the page's API calls count against the visitor's rate limit, not the server's. */
+  clientAddress: string;
 }
 
 /** A page the renderer made, for the API to put into index.html. */
@@ -36,6 +38,8 @@ export type ApiHandler = (request: {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** RenderRequest.clientAddress of the page being rendered. */
+  clientAddress: string;
 }) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
 
 /** What the renderer module exports. */

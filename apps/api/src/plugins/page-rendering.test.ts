@@ -20,12 +20,16 @@ const INDEX = [
 
 const RENDERER = `
 export function createRenderer(api) {
-  return async ({ url, cookies, acceptLanguage }) => {
+  return async ({ url, cookies, acceptLanguage, clientAddress }) => {
     if (url === '/') return { kind: 'redirect', status: 302, location: '/home/' };
     if (url.startsWith('/customer/')) return { kind: 'spa' };
     if (url.startsWith('/broken/')) throw new Error('renderer failed');
     const language = acceptLanguage.startsWith('en') ? 'en' : 'it';
-    const products = await api({ method: 'GET', url: '/api/v1/public/products/?per_page=25', headers: { 'accept-language': language } });
+    if (url === '/about-us/') {
+      return { kind: 'page', status: 200, html: '<main>About</main>', language, title: null, description: null, colorScheme: null, state: '{}' };
+    }
+    const products = await api({ method: 'GET', url: '/api/v1/public/products/?per_page=25', headers: { 'accept-language': language }, clientAddress });
+    if (products.status === 429) return { kind: 'spa' };
     const count = JSON.parse(products.body).count;
     const scheme = /lombard_theme=(light|dark)/.exec(cookies)?.[1] ?? null;
     return {
@@ -122,5 +126,41 @@ describe('server-rendered pages', () => {
       expect(res.body, url).not.toContain('createRenderer');
       expect(res.body, url).not.toContain('"isEntry"');
     }
+  });
+});
+
+describe('server-rendered pages under rate limits', () => {
+  let limited: TestApp;
+  const page = (ip: string) => limited.app.inject({ method: 'GET', url: '/products/', remoteAddress: ip });
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { WEB_DIST: dist, SERVE_WEB: 'true', RATE_LIMIT_MAX: '3' } });
+  });
+  afterAll(async () => limited.close());
+
+  it('counts a page’s API calls against its visitor, not against the server that renders it', async () => {
+    // Four visitors, one page each: more in-process API calls than one address may make.
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) {
+      expect((await page(ip)).body, ip).toMatch(/<main>[1-9]\d* products/);
+    }
+  });
+
+  it('sends the app shell to a visitor over the API limit, so the browser renders the page and says why', async () => {
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 3; i++) {
+      await limited.app.inject({ method: 'GET', url: '/api/get-global-config/', remoteAddress: ip });
+    }
+    // The page is within its render budget, but its API call would be over the visitor's limit.
+    expect((await page(ip)).body).toBe(INDEX);
+    expect((await page('198.51.100.10')).body).toMatch(/<main>[1-9]\d* products/);
+  });
+
+  it('renders at most the budget of pages a minute for one visitor, then sends the app shell', async () => {
+    // A page without API calls: only the render budget stands in the way.
+    const about = (ip: string) => limited.app.inject({ method: 'GET', url: '/about-us/', remoteAddress: ip });
+    const bodies: string[] = [];
+    for (let i = 0; i < 4; i++) bodies.push((await about('198.51.100.20')).body);
+    expect(bodies.map((body) => body.includes('<main>About</main>'))).toEqual([true, true, true, false]);
+    expect(bodies[3]).toBe(INDEX);
+    expect((await about('198.51.100.21')).body).toContain('<main>About</main>');
   });
 });

@@ -70,6 +70,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
           method: call.method as 'GET',
           url: call.url,
           headers: call.headers,
+          remoteAddress: call.clientAddress,
           ...(call.body === undefined ? {} : { payload: call.body }),
         });
         const headers: Record<string, string> = {};
@@ -85,14 +86,22 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   const sendIndex = (reply: FastifyReply, status = 200) =>
     reply.code(status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml());
 
+  // Rendering costs the server far more than sending the shell: past its budget, a visitor gets the
+  // shell and the browser renders the page (its API calls are then limited like any other).
+  // (An empty allow-list: the plugin's own one lets every non-API path through.)
+  const renderBudget = app.createRateLimit({ max: app.config.rateLimitMax, timeWindow: '1 minute', allowList: [] });
+
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     if (!render) return sendIndex(reply);
+    const budget = await renderBudget(request);
+    if (!budget.isAllowed && budget.isExceeded) return sendIndex(reply);
     let result: RenderResult;
     try {
       result = await render({
         url: request.url,
         cookies: request.headers.cookie ?? '',
         acceptLanguage: request.headers['accept-language'] ?? '',
+        clientAddress: request.ip,
       });
     } catch (error) {
       // The browser can still render the page: a renderer failure must not take the site down.

@@ -41,7 +41,8 @@ function localeFor(cookieLocale: string | null, acceptLanguage: string): Locale 
   return matchLocale(cookieLocale) ?? localeOf(languageFromAcceptLanguage(acceptLanguage));
 }
 
-function apiAdapter(api: ApiHandler): AxiosAdapter {
+/** The page's API calls, answered in-process on behalf of the visitor at `clientAddress`. */
+function apiAdapter(api: ApiHandler, clientAddress: string, onRateLimited: () => void): AxiosAdapter {
   return async (config) => {
     const url = new URL(http.getUri(config), 'http://localhost');
     const headers: Record<string, string> = {};
@@ -55,7 +56,9 @@ function apiAdapter(api: ApiHandler): AxiosAdapter {
       url: url.pathname + url.search,
       headers,
       body: typeof config.data === 'string' ? config.data : undefined,
+      clientAddress,
     });
+    if (answer.status === 429) onRateLimited();
     const response: AxiosResponse = {
       data: answer.body ? JSON.parse(answer.body) : null,
       status: answer.status,
@@ -102,7 +105,12 @@ async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<Rend
   await i18nReady;
   await i18next.changeLanguage(languageOf(locale));
   queryClient.clear();
-  http.defaults.adapter = apiAdapter(api);
+  // A visitor over the API's rate limit gets the app shell: the browser renders the page and says why,
+  // instead of a page of errors that looks like the site is broken.
+  let rateLimited = false;
+  http.defaults.adapter = apiAdapter(api, request.clientAddress, () => {
+    rateLimited = true;
+  });
   const used = i18next.reportNamespaces;
   if (used) (used as unknown as { usedNamespaces: Record<string, boolean> }).usedNamespaces = {};
 
@@ -115,7 +123,7 @@ async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<Rend
     .map((match) => (match.route.handle as ServerRenderedHandle | undefined)?.serverRendered)
     .filter((value) => value !== undefined)
     .at(-1);
-  if (!serverRendered) return { kind: 'spa' };
+  if (!serverRendered || rateLimited) return { kind: 'spa' };
 
   // Read by the footer and the contact page; the server keeps it in memory.
   await queryClient.prefetchQuery(globalConfigQuery);
@@ -129,6 +137,7 @@ async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<Rend
       </App>
     </StrictMode>,
   );
+  if (rateLimited) return { kind: 'spa' };
   const state: SsrState = {
     locale,
     namespaces: i18next.reportNamespaces?.getUsedNamespaces() ?? [],
