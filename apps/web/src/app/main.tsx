@@ -10,6 +10,8 @@ import { SESSION_COOKIE } from '@lombard/shared/locale';
 import { SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
 import { hydrateOnIntent } from './hydrate-on-intent';
 
+// Not lib/cookies' readCookie: importing it here would add a second script to the first view, and a
+// presence test needs no decoding.
 const signedIn = document.cookie.split(/;\s*/).some((part) => part.startsWith(`${SESSION_COOKIE}=`));
 
 if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
