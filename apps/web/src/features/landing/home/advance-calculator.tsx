@@ -28,9 +28,10 @@ const DEFAULT_AMOUNT = 50_000;
 const DEFAULT_INSTALMENTS = 8;
 
 /** Separators of the amount field, as each language writes numbers. */
-const SEPARATORS: Record<Language, { thousand: string; decimal: string }> = {
-  it: { thousand: '.', decimal: ',' },
-  en: { thousand: ',', decimal: '.' },
+// The amount is written as the results are (lib/format): 50.000 € in Italian, €50,000 in English.
+const AMOUNT_FORMAT: Record<Language, { thousand: string; decimal: string; prefix?: string; suffix?: string }> = {
+  it: { thousand: '.', decimal: ',', suffix: ' €' },
+  en: { thousand: ',', decimal: '.', prefix: '€' },
 };
 
 export function AdvanceCalculator() {
@@ -64,7 +65,7 @@ export function AdvanceCalculator() {
   };
 
   const years = typeof instalments === 'number' && instalments > 0 ? instalments / INSTALMENTS_PER_YEAR : null;
-  const separators = SEPARATORS[language];
+  const amountFormat = AMOUNT_FORMAT[language];
 
   return (
     <Paper radius="xl" withBorder shadow="sm" p={0} style={{ overflow: 'hidden' }} data-testid="advance-calculator">
@@ -79,9 +80,10 @@ export function AdvanceCalculator() {
               })}
               value={amount}
               onChange={setAmount}
-              prefix="€ "
-              thousandSeparator={separators.thousand}
-              decimalSeparator={separators.decimal}
+              prefix={amountFormat.prefix}
+              suffix={amountFormat.suffix}
+              thousandSeparator={amountFormat.thousand}
+              decimalSeparator={amountFormat.decimal}
               decimalScale={2}
               allowNegative={false}
               clampBehavior="none"
