@@ -17,7 +17,12 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   /** Accounts and sessions (issue 3). */
   INVALID_CREDENTIALS: 401,
-  ACCOUNT_LOCKED: 403,
+  /** Too many wrong passwords for this address from this source: wait (Retry-After) or reset. */
+  SIGN_IN_THROTTLED: 429,
+  /** Right password, account blocked by an operator (only said after the right password). */
+  ACCOUNT_DISABLED: 403,
+  /** Right password, address never confirmed (only said after the right password). */
+  ACCOUNT_NOT_ACTIVATED: 403,
   SESSION_EXPIRED: 401,
   EMAIL_VERIFICATION_FAILED: 400,
   RESET_LINK_INVALID: 400,
@@ -43,4 +48,6 @@ export const VALIDATION_MESSAGES = {
   min: 'validation:min',
   integer: 'validation:integer',
   unknownField: 'validation:unknownField',
+  /** Control characters or broken Unicode in a text field (see schemas/text.ts). */
+  forbiddenCharacters: 'validation:forbiddenCharacters',
 } as const;

@@ -45,4 +45,9 @@ export type ApiHandler = (request: {
 /** What the renderer module exports. */
 export interface RendererModule {
   createRenderer(api: ApiHandler): (request: RenderRequest) => Promise<RenderResult>;
+  /**
+   * The status of a page from the route tree alone (404 for an unknown address): sent with the app shell
+   * whenever the page is not rendered on the server, so that the status never depends on rendering.
+   */
+  routeStatus(url: string): number;
 }

@@ -1,5 +1,8 @@
 // Authorization for every module (spec §6). `request.user` is set from the bearer token by the auth
-// module's onRequest hook; these preHandlers only decide.
+// module's onRequest hook; these guards only decide. Routes attach them as `onRequest` hooks, so that an
+// anonymous caller gets 401 before its body is read or validated (a bad body from a stranger is not
+// worth a 400 that describes the form). plugins/route-guards.ts refuses a guard attached later than
+// that, runs guards after the rate limit, and marks guarded routes in the OpenAPI document.
 import type { Language } from '@lombard/shared/locale';
 import { hasAnyProfile, type Profile } from '@lombard/shared/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,22 +24,33 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: 401 unless signed in. */
-export async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+const GUARDS = new WeakSet<Guard>();
+const guard = (check: Guard): Guard => {
+  GUARDS.add(check);
+  return check;
+};
+
+/** Whether a hook is one of the guards below (route-guards.ts checks where routes attach them). */
+export const isAuthGuard = (hook: unknown): boolean => typeof hook === 'function' && GUARDS.has(hook as Guard);
+
+/** onRequest: 401 unless signed in. */
+export const requireAuth = guard(async (request) => {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
-}
+});
 
 /**
- * preHandler: 401 unless signed in, 403 unless holding one of the profiles. With no profiles any
+ * onRequest: 401 unless signed in, 403 unless holding one of the profiles. With no profiles any
  * signed-in user passes; a superuser always passes.
  */
-export function requireProfile(...profiles: Profile[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export function requireProfile(...profiles: Profile[]): Guard {
+  return guard(async (request) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED');
     if (!hasAnyProfile({ attributes: request.user.attributes, is_superuser: request.user.isSuperuser }, profiles)) {
       throw new AppError('FORBIDDEN');
     }
-  };
+  });
 }
 
 /** The signed-in user, for handlers behind requireAuth/requireProfile. */

@@ -1,6 +1,6 @@
 // The outbox: every e-mail and SMS is a row written in the same transaction as the change that caused
 // it; a dispatcher delivers pending rows afterwards (plugins/outbox.ts). Default transport: one file per
-// message in DATA_DIR/outbox (and the link or code in the log); SMTP_URL sends real mail.
+// message in DATA_DIR/outbox (the log says only that it was written); SMTP_URL sends real mail.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '@lombard/shared/locale';
@@ -17,7 +17,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
-  /** Links and codes carried by the message (logged by the file transport, read by tests). */
+  /** Links and codes carried by the message (stored with it for tests and operators; never logged). */
   meta?: Record<string, unknown>;
 }
 
@@ -102,6 +102,12 @@ export function renderEmail(content: {
   return { text, html };
 }
 
+/** What the log may say about a recipient: the domain of an address, nothing of a phone number. */
+function recipientDomain(recipient: string): string {
+  const at = recipient.lastIndexOf('@');
+  return at >= 0 ? recipient.slice(at + 1).toLowerCase() : '(sms)';
+}
+
 export interface OutboxTransportOptions {
   dataDir: string;
   smtpUrl?: string | undefined;
@@ -132,8 +138,9 @@ export function createOutboxDispatcher(db: Database, options: OutboxTransportOpt
     const partial = path.join(folder, `.${message.id}.partial`);
     await writeFile(partial, JSON.stringify(message, null, 2));
     await rename(partial, path.join(folder, `${base}.json`));
+    // Never the link, code or address itself: they are secrets (activation, reset) or personal data.
     options.log.info(
-      { to: message.recipient, template: message.template, meta: message.meta },
+      { id: message.id, toDomain: recipientDomain(message.recipient), template: message.template },
       `outbox: ${message.channel} written`,
     );
   }

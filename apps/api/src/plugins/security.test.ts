@@ -4,22 +4,42 @@ import { createTestApp, type TestApp } from '../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { RATE_LIMIT_MAX: '3' } });
+  t = await createTestApp({
+    seed: false,
+    env: { RATE_LIMIT_MAX: '3' },
+    // A document, as the web plugin sends its pages (the web build is not needed for headers).
+    routes: (app) => {
+      app.get('/a-page/', (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>page</p>'));
+    },
+  });
 });
 afterAll(async () => t.close());
 
 describe('security headers', () => {
-  it('sends a strict content security policy and the usual hardening headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+  it('sends a strict content security policy and the framing rules with documents', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/a-page/' });
+    expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends the hardening headers but no page policy with JSON answers', async () => {
+    for (const url of ['/healthz', '/api/no-such-call/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
   });
 
   it('tells the client which language the answer is in', async () => {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES as V } from '../errors';
 import { LANGUAGES } from '../locale';
 import { PROFILES } from '../permissions';
+import { text } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -30,17 +31,16 @@ export function normaliseEmail(value: string): string {
 const EMAIL_PATTERN = /^$|^(?!\.)(?!.*\.\.)([\w'+\-.]*)[\w+-]@([a-z0-9][a-z0-9-]*\.)+[a-z]{2,}$/i;
 
 const requiredText = (max: number) =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
+  text({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
 
-export const emailSchema = z
-  .string({ error: V.required })
+export const emailSchema = text({ error: V.required })
   .overwrite(normaliseEmail)
   .min(1, { error: V.required })
   .max(EMAIL_MAX_LENGTH, { error: V.maxLength })
   .regex(EMAIL_PATTERN, { error: V.email });
 
-/** A new password: length only here; the server also refuses common passwords and the e-mail itself. */
-export const newPasswordSchema = z.string({ error: V.required }).superRefine((value, ctx) => {
+/** A new password: length only here; its strength is judged by password-strength.ts on both sides. */
+export const newPasswordSchema = text({ error: V.required }).superRefine((value, ctx) => {
   // One message per field: an empty value is "required", not also "too short".
   if (value.length === 0) ctx.addIssue({ code: 'custom', message: V.required });
   else if (value.length < PASSWORD_MIN_LENGTH)
@@ -64,8 +64,7 @@ export const newPasswordSchema = z.string({ error: V.required }).superRefine((va
 });
 
 /** A password typed to prove identity: any non-empty value (old accounts may predate the rules). */
-const currentPasswordSchema = z
-  .string({ error: V.required })
+const currentPasswordSchema = text({ error: V.required })
   .min(1, { error: V.required })
   .max(PASSWORD_MAX_LENGTH, { error: V.maxLength });
 
@@ -90,15 +89,14 @@ export const registrationSchema = z
   .object({
     email: emailSchema,
     password: newPasswordSchema,
-    password_confirm: z.string({ error: V.required }).min(1, { error: V.required }),
+    password_confirm: text({ error: V.required }).min(1, { error: V.required }),
     first_name: requiredText(NAME_MAX_LENGTH),
     last_name: requiredText(NAME_MAX_LENGTH),
     language: languageSchema,
     /** Referral code of an existing customer; an empty value means none. */
-    referral_code: z.string().trim().max(REFERRAL_CODE_MAX_LENGTH, { error: V.maxLength }).optional(),
+    referral_code: text().trim().max(REFERRAL_CODE_MAX_LENGTH, { error: V.maxLength }).optional(),
     /** Partner landing page the visitor came from (/l/{partner}). */
-    partner: z
-      .string()
+    partner: text()
       .trim()
       .max(64, { error: V.maxLength })
       .regex(/^[a-z0-9-]*$/, { error: V.invalid })
@@ -114,10 +112,17 @@ export const registrationSchema = z
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type RegistrationRequest = z.output<typeof registrationSchema>;
 
+/**
+ * POST /api/account/activation/resend/ → detailSchema: a new activation link for an account that never
+ * activated (login page); the same answer for any address.
+ */
+export const activationResendSchema = z.object({ email: emailSchema });
+export type ActivationResendInput = z.input<typeof activationResendSchema>;
+
 /** Path parameters of a one-time link. */
 export const oneTimeLinkParamsSchema = z.object({
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(256),
+  uid: text().min(1).max(64),
+  token: text().min(1).max(256),
 });
 
 // --- Tokens ------------------------------------------------------------------------------------------
@@ -136,7 +141,7 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** POST /api/account/token/refresh/ → tokenPairSchema; POST /api/account/token/logout/ → detailSchema. */
 export const refreshRequestSchema = z.object({
-  refresh: z.string({ error: V.required }).min(1, { error: V.required }).max(512),
+  refresh: text({ error: V.required }).min(1, { error: V.required }).max(512),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const logoutRequestSchema = refreshRequestSchema;
@@ -171,7 +176,7 @@ export const emailChangeSchema = z
   .object({
     password: currentPasswordSchema,
     new_email: emailSchema,
-    new_email_confirm: z.string({ error: V.required }).overwrite(normaliseEmail).min(1, { error: V.required }),
+    new_email_confirm: text({ error: V.required }).overwrite(normaliseEmail).min(1, { error: V.required }),
   })
   .refine((v) => v.new_email.toLowerCase() === v.new_email_confirm.toLowerCase(), {
     error: V.emailMismatch,
@@ -194,7 +199,7 @@ export const passwordChangeSchema = z
   .object({
     old_password: currentPasswordSchema,
     new_password1: newPasswordSchema,
-    new_password2: z.string({ error: V.required }).min(1, { error: V.required }),
+    new_password2: text({ error: V.required }).min(1, { error: V.required }),
   })
   .refine(passwordsMatch, mismatch);
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
@@ -206,10 +211,10 @@ export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 /** POST /api/rest-auth/password/reset/confirm/ → detailSchema. uid and token come from the link. */
 export const passwordResetConfirmSchema = z
   .object({
-    uid: z.string({ error: V.required }).min(1, { error: V.required }).max(64),
-    token: z.string({ error: V.required }).min(1, { error: V.required }).max(256),
+    uid: text({ error: V.required }).min(1, { error: V.required }).max(64),
+    token: text({ error: V.required }).min(1, { error: V.required }).max(256),
     new_password1: newPasswordSchema,
-    new_password2: z.string({ error: V.required }).min(1, { error: V.required }),
+    new_password2: text({ error: V.required }).min(1, { error: V.required }),
   })
   .refine(passwordsMatch, mismatch);
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;

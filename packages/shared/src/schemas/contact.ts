@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as V } from '../errors';
 import { emailSchema } from './auth';
+import { text } from './text';
 
 export const CONTACT_TOPICS = ['advance', 'investments', 'account', 'other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
@@ -11,10 +12,9 @@ export const CONTACT_LIMITS = {
   message: { min: 10, max: 5000 },
 } as const;
 
-/** Trimmed text with one message per field: "required" when empty, else the length rule it breaks. */
-function boundedText({ min, max }: { min: number; max: number }) {
-  return z
-    .string({ error: V.required })
+/** Trimmed text with one message per field: "required" when empty, else the rule it breaks. */
+function boundedText({ min, max }: { min: number; max: number }, multiline = false) {
+  return text({ error: V.required, multiline })
     .trim()
     .superRefine((value, ctx) => {
       if (value.length === 0 && min > 0) ctx.addIssue({ code: 'custom', message: V.required });
@@ -45,7 +45,7 @@ export const contactMessageSchema = z.object({
   email: emailSchema,
   topic: z.enum(CONTACT_TOPICS, { error: V.required }),
   subject: boundedText(CONTACT_LIMITS.subject).default(''),
-  message: boundedText(CONTACT_LIMITS.message),
+  message: boundedText(CONTACT_LIMITS.message, true),
   /** The visitor read the privacy notice; the form cannot be sent without it. */
   privacy_accepted: z.literal(true, { error: 'contact:privacyRequired' }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../locale';
 import { emailSchema } from './auth';
+import { text } from './text';
 
 /** POST /api/v1/public/newsletter/subscriptions/: starts the double opt-in. */
 export const newsletterSubscribeSchema = z.object({
@@ -11,4 +12,4 @@ export const newsletterSubscribeSchema = z.object({
 export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
 
 /** POST /api/v1/public/newsletter/confirm/: the token from the confirmation e-mail. */
-export const newsletterConfirmSchema = z.object({ token: z.string().trim().min(20).max(200) });
+export const newsletterConfirmSchema = z.object({ token: text().trim().min(20).max(200) });

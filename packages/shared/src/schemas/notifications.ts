@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -25,8 +26,8 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 /** POST /api/v1/backoffice/notifications/: an operator writes to one user. */
 export const notificationMessageSchema = z.object({
   user_id: z.number().int().positive(),
-  title: z.string().trim().min(1).max(120),
-  body: z.string().trim().min(1).max(2000),
+  title: text().trim().min(1).max(120),
+  body: text({ multiline: true }).trim().min(1).max(2000),
 });
 export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const partnerTranslationSchema = z.object({ headline: z.string(), offer: z.string() });
 
@@ -18,4 +19,4 @@ export const publicPartnerSchema = z.object({
 });
 export type PublicPartner = z.infer<typeof publicPartnerSchema>;
 
-export const partnerParamsSchema = z.object({ slug: z.string().min(1).max(100) });
+export const partnerParamsSchema = z.object({ slug: text().min(1).max(100) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREQUENCY_CODES } from '../constants';
 import { listResponseSchema, moneySchema } from './common';
+import { text } from './text';
 
 /** A decimal fraction or percentage on the wire, e.g. "0.0325" or "100.00". */
 const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -43,5 +44,5 @@ export const publicProductsQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   page: z.coerce.number().int().min(1).default(1),
   order_by__: z.enum(['position', 'name', '-performance_ytd', 'risk_indicator']).default('position'),
-  category: z.string().max(50).optional(),
+  category: text().max(50).optional(),
 });

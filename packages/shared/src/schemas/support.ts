@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_LIST_PER_PAGE } from '../constants';
+import { text } from './text';
 
 /** Fields a translation of a collection may overlay (spec §3 support collection). */
 export const supportCollectionTranslationSchema = z.object({
@@ -56,6 +57,6 @@ export const supportCollectionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   order_by__: z.enum(SUPPORT_ORDERINGS).default('position'),
   /** Filter: one collection by slug. */
-  slug: z.string().max(100).optional(),
+  slug: text().max(100).optional(),
 });
 export type SupportCollectionsQuery = z.infer<typeof supportCollectionsQuerySchema>;

@@ -1,6 +1,7 @@
 // The job queue: jobs exist only if the enqueuing transaction commits, failures are retried then marked
-// failed, a job abandoned by a dead worker is taken over, and two workers polling one database run every
-// job exactly once (on PostgreSQL: two connection pools, like two API instances).
+// failed, a job abandoned by a dead worker is taken over once its lease runs out (a live worker's
+// heartbeat keeps it), and two workers polling one database run every job exactly once (on PostgreSQL:
+// two connection pools, like two API instances).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,21 +115,98 @@ describe('job queue', () => {
     expect(statuses).toEqual(['pending', 'pending']);
   });
 
-  it('takes over a job whose worker died mid-run', async () => {
-    const queue = createJobQueue(handle.db, { log, lockTimeoutMs: 1_000 });
+  it('takes over a job whose worker died mid-run as soon as its lease has run out', async () => {
+    const queue = createJobQueue(handle.db, { log, workerId: 'survivor' });
     let ran = 0;
     queue.register('test.orphan', async () => {
       ran++;
     });
     const id = await enqueueJob(handle.db, 'test.orphan', {});
+    // Claimed a moment ago by a worker that was then killed: no heartbeat extended its lease.
     await handle.db
       .update(jobs)
-      .set({ status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedAt: new Date(Date.now() - 60_000) })
+      .set({
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-worker',
+        lockedAt: sql`now() - interval '40 seconds'`,
+        leaseExpiresAt: sql`now() - interval '1 second'`,
+      })
       .where(eq(jobs.id, id));
     expect(await queue.drain()).toBe(1);
     expect(ran).toBe(1);
     const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
-    expect(row).toMatchObject({ status: 'done', attempts: 2 });
+    expect(row).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'survivor' });
+  });
+
+  it('leaves alone a job whose worker is alive: the heartbeat keeps the lease past its length', async () => {
+    const leaseMs = 400;
+    const owner = createJobQueue(handle.db, { log, workerId: 'owner', leaseMs });
+    const other = createJobQueue(handle.db, { log, workerId: 'other', leaseMs });
+    const ranBy: string[] = [];
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    owner.register('test.long', async () => {
+      ranBy.push('owner');
+      started();
+      await released;
+    });
+    other.register('test.long', async () => {
+      ranBy.push('other');
+    });
+    const id = await enqueueJob(handle.db, 'test.long', {});
+    const ownerRun = owner.drain();
+    await running;
+    // Poll from the other worker for three lease lengths: a live owner's job is never taken over.
+    const until = Date.now() + 3 * leaseMs;
+    while (Date.now() < until) {
+      expect(await other.drain()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const [during] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(during).toMatchObject({ status: 'running', lockedBy: 'owner', attempts: 1 });
+    release();
+    expect(await ownerRun).toBe(1);
+    expect(ranBy).toEqual(['owner']);
+    const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('a worker that lost its lease is told to stop, and its late outcome does not overwrite the new run', async () => {
+    const slow = createJobQueue(handle.db, { log, workerId: 'slow', leaseMs: 60_000, heartbeatMs: 20 });
+    let aborted = false;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    slow.register('test.stolen', async (_payload, { signal }) => {
+      started();
+      signal.addEventListener('abort', () => {
+        aborted = true;
+        release();
+      });
+      await released;
+      throw new Error('late failure of the old run');
+    });
+    const id = await enqueueJob(handle.db, 'test.stolen', {});
+    const slowRun = slow.drain();
+    await running;
+    // Another worker took the job over (as if the lease had run out while the slow one was frozen).
+    await handle.db.update(jobs).set({ lockedBy: 'new-owner', attempts: 2 }).where(eq(jobs.id, id));
+    expect(await slowRun).toBe(1);
+    expect(aborted).toBe(true);
+    const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'running', lockedBy: 'new-owner', attempts: 2, lastError: null });
   });
 
   it('two workers draining concurrently run every job exactly once', async () => {

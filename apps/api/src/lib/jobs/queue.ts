@@ -1,8 +1,12 @@
 // A job queue in PostgreSQL (works the same on PGlite). Each worker claims one runnable row at a time
 // with `FOR UPDATE SKIP LOCKED`, so several API instances can poll one table and every job runs once.
 // Jobs are enqueued with `enqueueJob` inside the caller's transaction: a rolled-back request leaves no job.
+// A claimed job holds a short lease that the worker's heartbeat extends while the handler runs. A worker
+// that dies (kill -9, lost machine) stops extending it, and the next poll of any instance takes the job
+// over once the lease has run out, instead of leaving it stuck for a long fixed timeout. Lease times are
+// the database's clock, so instances with skewed clocks agree on them.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client';
 import { jobs } from '../../db/schema/jobs';
@@ -13,6 +17,8 @@ export interface JobContext {
   db: Database;
   log: FastifyBaseLogger;
   job: Pick<JobRow, 'id' | 'name' | 'attempts' | 'maxAttempts'>;
+  /** Aborted when this worker lost the job's lease (another worker may be running it): stop early. */
+  signal: AbortSignal;
 }
 
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
@@ -43,8 +49,13 @@ export interface JobQueueOptions {
   /** Identifies this process in `locked_by` (diagnostics). */
   workerId?: string;
   pollIntervalMs?: number;
-  /** A running job whose worker has not finished after this long is taken over (the worker died). */
-  lockTimeoutMs?: number;
+  /**
+   * How long a claim stays good without a heartbeat (default 30 s): a job whose worker died is taken
+   * over this long after its last heartbeat, at the next poll.
+   */
+  leaseMs?: number;
+  /** How often a running job's lease is extended (default a third of the lease). */
+  heartbeatMs?: number;
   /** Delay before retry n (1-based); default 30 s doubling, at most 30 min. */
   retryDelayMs?: (attempt: number) => number;
 }
@@ -55,25 +66,49 @@ export function createJobQueue(db: Database, options: JobQueueOptions) {
   const handlers = new Map<string, JobHandler>();
   const workerId = options.workerId ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const lockTimeoutMs = options.lockTimeoutMs ?? 15 * 60_000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(leaseMs / 3));
+  const leaseEnd = sql`now() + ${leaseMs} * interval '1 millisecond'`;
   const retryDelayMs =
     options.retryDelayMs ?? ((attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 30 * 60_000));
   let timer: NodeJS.Timeout | null = null;
   let stopping = false;
   let draining: Promise<number> | null = null;
 
-  /** Takes over jobs whose worker vanished mid-run (crash, killed instance). */
-  async function releaseStale() {
-    const staleBefore = new Date(Date.now() - lockTimeoutMs);
+  /**
+   * Takes over jobs whose worker vanished mid-run (crash, killed instance): their lease ran out. A row
+   * without a lease was claimed by an older version of the queue, which knew only the claim time.
+   */
+  async function releaseExpired() {
     await db
       .update(jobs)
       .set({
         status: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'failed' else 'pending' end`,
+        finishedAt: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then now() end`,
         lockedAt: null,
         lockedBy: null,
+        leaseExpiresAt: null,
         lastError: 'worker stopped before finishing',
       })
-      .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore)));
+      .where(
+        and(
+          eq(jobs.status, 'running'),
+          sql`coalesce(${jobs.leaseExpiresAt}, ${jobs.lockedAt} + interval '15 minutes') < now()`,
+        ),
+      );
+  }
+
+  /**
+   * Extends the lease of a job this worker is running; false when the lease is no longer ours (it ran
+   * out and another worker took the job over).
+   */
+  async function heartbeat(jobId: number): Promise<boolean> {
+    const renewed = await db
+      .update(jobs)
+      .set({ leaseExpiresAt: leaseEnd })
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)))
+      .returning({ id: jobs.id });
+    return renewed.length > 0;
   }
 
   /** Atomically marks one runnable job as ours; other workers skip the locked row instead of waiting. */
@@ -89,18 +124,26 @@ export function createJobQueue(db: Database, options: JobQueueOptions) {
     // `= (subquery)` rather than IN: the planner may re-run an IN subquery and claim more than one row.
     const [job] = await db
       .update(jobs)
-      .set({ status: 'running', lockedAt: new Date(), lockedBy: workerId, attempts: sql`${jobs.attempts} + 1` })
+      .set({
+        status: 'running',
+        lockedAt: sql`now()`,
+        lockedBy: workerId,
+        leaseExpiresAt: leaseEnd,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
       .where(sql`${jobs.id} = (${candidate})`)
       .returning();
     return job ?? null;
   }
 
+  /** Records the outcome, unless the job was taken from this worker meanwhile (its outcome then counts). */
   async function finish(job: JobRow, error: unknown) {
+    const stillOurs = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId));
     if (!error) {
       await db
         .update(jobs)
-        .set({ status: 'done', finishedAt: new Date(), lockedAt: null, lastError: null })
-        .where(eq(jobs.id, job.id));
+        .set({ status: 'done', finishedAt: new Date(), lockedAt: null, leaseExpiresAt: null, lastError: null })
+        .where(stillOurs);
       return;
     }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -114,25 +157,46 @@ export function createJobQueue(db: Database, options: JobQueueOptions) {
         runAt: final ? job.runAt : new Date(Date.now() + retryDelayMs(job.attempts)),
         lockedAt: null,
         lockedBy: null,
+        leaseExpiresAt: null,
         lastError: message.slice(0, 2000),
       })
-      .where(eq(jobs.id, job.id));
+      .where(stillOurs);
   }
 
-  /** Claims and runs one job; false when nothing is runnable. */
+  /** Claims and runs one job, extending its lease while the handler runs; false when nothing is runnable. */
   async function runNext(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.name)!;
+    const lost = new AbortController();
+    let settled = false;
+    const beat = setInterval(() => {
+      heartbeat(job.id).then(
+        (ours) => {
+          // A heartbeat still in flight when the handler settled finds the job finished: not a loss.
+          if (!ours && !settled && !lost.signal.aborted) {
+            options.log.warn({ job: job.id, name: job.name }, 'job lease lost; another worker may run it');
+            lost.abort(new Error('job lease lost'));
+          }
+        },
+        // A missed heartbeat is not fatal: the lease outlives a few of them.
+        (error: unknown) => options.log.warn({ err: error, job: job.id }, 'job heartbeat failed'),
+      );
+    }, heartbeatMs);
+    beat.unref();
     let failure: unknown = null;
     try {
       await handler(job.payload, {
         db,
         log: options.log.child({ job: job.id, jobName: job.name }),
         job: { id: job.id, name: job.name, attempts: job.attempts, maxAttempts: job.maxAttempts },
+        signal: lost.signal,
       });
     } catch (error) {
       failure = error ?? new Error('job failed');
+    } finally {
+      settled = true;
+      clearInterval(beat);
     }
     await finish(job, failure);
     return true;
@@ -140,7 +204,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions) {
 
   async function drainLoop(): Promise<number> {
     let count = 0;
-    await releaseStale();
+    await releaseExpired();
     while (!stopping && (await runNext())) count++;
     return count;
   }

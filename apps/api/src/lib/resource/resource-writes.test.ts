@@ -209,7 +209,7 @@ describe('export-xlsx', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers['content-disposition']).toMatch(
-      /^attachment; filename="enabled-\d{4}-\d{2}-\d{2}-\d{6}\.xlsx"/,
+      /^attachment; filename="enabled-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.xlsx"/,
     );
 
     const workbook = new ExcelJS.Workbook();

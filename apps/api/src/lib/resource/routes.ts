@@ -63,7 +63,8 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
   rememberResource(app, resource);
   const db = app.database.db;
   const base = resource.path;
-  const preHandler = resource.profiles ? requireProfile(...resource.profiles) : requireAuth;
+  // The guard runs as the request arrives: 401/403 before the body is read or validated.
+  const onRequest = resource.profiles ? requireProfile(...resource.profiles) : requireAuth;
   const audited = resource.audit ?? resource.profiles?.includes('admin') ?? false;
   const tags = resource.docs ? [resource.docs.tag] : undefined;
   const doc = (summary: string) => ({ tags, summary: `${resource.docs?.summary ?? resource.name}: ${summary}` });
@@ -104,11 +105,11 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     });
   }
 
-  app.get(base, { preHandler, schema: doc('list') }, async (request) =>
+  app.get(base, { onRequest, schema: doc('list') }, async (request) =>
     listPage(db, resource, resourceContext(request), request.query as Record<string, unknown>),
   );
 
-  app.get(`${base}:id/`, { preHandler, schema: doc('detail') }, async (request) => {
+  app.get(`${base}:id/`, { onRequest, schema: doc('detail') }, async (request) => {
     const context = resourceContext(request);
     const row = await findRow(db, resource, context, idOf(request));
     if (!row) throw notFoundError();
@@ -117,7 +118,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
 
   if (resource.create) {
     const create = resource.create;
-    app.post(base, { preHandler, schema: { ...doc('create'), body: create.body } }, async (request, reply) => {
+    app.post(base, { onRequest, schema: { ...doc('create'), body: create.body } }, async (request, reply) => {
       const context = resourceContext(request);
       const after = await inTransaction(db, async (tx) => {
         const id = await create.run(tx, request.body, context);
@@ -147,17 +148,17 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
       );
       return detail(after!, context);
     };
-    app.put(`${base}:id/`, { preHandler, schema: { ...doc('replace'), body: update.body } }, put);
+    app.put(`${base}:id/`, { onRequest, schema: { ...doc('replace'), body: update.body } }, put);
     app.patch(
       `${base}:id/`,
-      { preHandler, schema: { ...doc('update'), body: update.partialBody ?? update.body.partial() } },
+      { onRequest, schema: { ...doc('update'), body: update.partialBody ?? update.body.partial() } },
       put,
     );
   }
 
   if (resource.remove) {
     const remove = resource.remove;
-    app.delete(`${base}:id/`, { preHandler, schema: doc('delete') }, async (request, reply) => {
+    app.delete(`${base}:id/`, { onRequest, schema: doc('delete') }, async (request, reply) => {
       await writeRow(request, 'delete', (tx, id, ctx, before) => remove.run(tx, id, ctx, before as never));
       return reply.status(204).send();
     });
@@ -172,7 +173,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     ] as const) {
       app.patch(
         `${base}:id/${action}/`,
-        { preHandler, schema: { ...doc(action), body: emptyBody } },
+        { onRequest, schema: { ...doc(action), body: emptyBody } },
         async (request) => {
           const requested = (request.body as { status?: number } | null | undefined)?.status;
           if (requested !== undefined && requested !== status) throw fieldError({ status: 'validation:invalid' });
@@ -200,7 +201,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     const route = action.method === 'POST' ? app.post.bind(app) : app.patch.bind(app);
     route(
       `${base}:id/${action.name}/`,
-      { preHandler, schema: { ...doc(action.name), body: action.body ?? emptyBody } },
+      { onRequest, schema: { ...doc(action.name), body: action.body ?? emptyBody } },
       async (request) => {
         const { result, after, context } = await writeRow(request, action.name, (tx, id, ctx, before) =>
           action.run(tx, id, request.body, ctx, before as never),
@@ -220,14 +221,14 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
       if (!file) throw notFoundError();
       return sendFile(reply, app.config.dataDir, file);
     };
-    app.get(`${base}:id/download_document_file`, { preHandler, schema: doc('download') }, handler);
-    app.get(`${base}:id/download_document_file/`, { preHandler, schema: { ...doc('download'), hide: true } }, handler);
+    app.get(`${base}:id/download_document_file`, { onRequest, schema: doc('download') }, handler);
+    app.get(`${base}:id/download_document_file/`, { onRequest, schema: { ...doc('download'), hide: true } }, handler);
   }
 
   if (resource.export) {
     app.patch(
       `${base}export-xlsx/`,
-      { preHandler, schema: { ...doc('export XLSX'), body: bulkSelectionSchema } },
+      { onRequest, schema: { ...doc('export XLSX'), body: bulkSelectionSchema } },
       async (request, reply) => {
         const context = resourceContext(request);
         const body = request.body as z.infer<typeof bulkSelectionSchema>;

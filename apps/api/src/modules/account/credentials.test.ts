@@ -1,7 +1,7 @@
 import { meSchema } from '@lombard/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeTokens } from '../../db/schema/accounts';
+import { oneTimeTokens, users } from '../../db/schema/accounts';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/auth';
@@ -120,9 +120,8 @@ describe('PATCH /api/account/email/change/', () => {
     expect((await call('GET', `/api/account/activate-user/${link.uid}/${link.token}/`)).statusCode).toBe(400);
   });
 
-  it('refuses a wrong password, the same address, a taken address and mismatched confirmation; nothing is sent', async () => {
+  it('refuses a wrong password, the same address and mismatched confirmation; nothing is sent', async () => {
     const user = await createUser(t.app, { email: 'stay@example.com' });
-    await createUser(t.app, { email: 'taken@example.com' });
     const session = await loginAs(t.app, user.email);
     const change = (payload: object) => call('PATCH', '/api/account/email/change/', { auth: session.access, payload });
     const wrong = await change({
@@ -137,19 +136,13 @@ describe('PATCH /api/account/email/change/', () => {
       new_email_confirm: 'stay@example.com',
     });
     expect(same.json()).toEqual({ new_email: ['The new e-mail address is the same as the current one.'] });
-    const taken = await change({
-      password: TEST_PASSWORD,
-      new_email: 'Taken@example.com',
-      new_email_confirm: 'taken@example.com',
-    });
-    expect(taken.json()).toEqual({ new_email: ['This e-mail address is already used by another account.'] });
     const mismatch = await change({
       password: TEST_PASSWORD,
       new_email: 'a@example.com',
       new_email_confirm: 'b@example.com',
     });
     expect(mismatch.json()).toEqual({ new_email_confirm: ["Email addresses don't match."] });
-    for (const res of [wrong, same, taken, mismatch]) expect(res.statusCode).toBe(400);
+    for (const res of [wrong, same, mismatch]) expect(res.statusCode).toBe(400);
     expect(await messagesTo(t.app.database.db, 'stay@example.com')).toHaveLength(0);
     expect((await call('GET', '/api/account/me/', { auth: session.access })).statusCode).toBe(200);
   });
@@ -189,9 +182,15 @@ describe('POST /api/rest-auth/password/change/', () => {
       new_password1: 'qwerty123',
       new_password2: 'qwerty123',
     });
-    expect(common.json()).toEqual({
-      new_password1: ['Questa password è troppo comune. Scegline una più difficile da indovinare.'],
+    expect(common.json().new_password1[0]).toMatch(/^Questa password è troppo facile da indovinare/);
+    // The account holder's own name is as easy to guess as a common word.
+    const ownName = await change({
+      old_password: TEST_PASSWORD,
+      new_password1: 'TestUser2026',
+      new_password2: 'TestUser2026',
     });
+    expect(ownName.statusCode).toBe(400);
+    expect(Object.keys(ownName.json())).toEqual(['new_password1']);
     const mismatch = await change({
       old_password: TEST_PASSWORD,
       new_password1: 'Fresh-pass-2027',
@@ -242,9 +241,7 @@ describe('password reset', () => {
     await reset(user.email);
     const { uid, token } = await linkIn(user.email, 'password_reset');
     const weak = await confirm({ uid, token, new_password1: 'password1', new_password2: 'password1' });
-    expect(weak.json()).toEqual({
-      new_password1: ['This password is too common. Choose one that is harder to guess.'],
-    });
+    expect(weak.json().new_password1[0]).toMatch(/^This password is too easy to guess/);
     const tampered = await confirm(
       { uid, token: `${token}x`, new_password1: 'Good-pass-2026', new_password2: 'Good-pass-2026' },
       'it',
@@ -260,6 +257,19 @@ describe('password reset', () => {
     const expired = await confirm({ uid, token, new_password1: 'Good-pass-2026', new_password2: 'Good-pass-2026' });
     expect(expired.statusCode).toBe(400);
     expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a name stored with CR/LF before names were checked stays on one line in the e-mail', async () => {
+    const user = await createUser(t.app, { email: 'legacy-name@example.com' });
+    await t.app.database.db
+      .update(users)
+      .set({ firstName: 'Mario\r\nBcc: victim@example.com' })
+      .where(eq(users.id, user.id));
+    await reset(user.email);
+    const [mail] = await messagesTo(t.app.database.db, user.email, 'password_reset');
+    expect(mail!.text.split('\n')[0]).toBe('Hello Mario Bcc: victim@example.com,');
+    expect(mail!.text).not.toMatch(/\r|\nBcc:/);
+    expect(mail!.html).not.toMatch(/\r|\nBcc:/);
   });
 
   it('a newer reset e-mail retires the earlier link', async () => {

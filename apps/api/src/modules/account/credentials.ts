@@ -10,9 +10,14 @@ import { AppError, fieldError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { revokeSessions, toLanguage, unlockUser } from '../auth/service';
 import { sendAccountEmail } from './emails';
-import { consumeLink, decodeUid, isLinkValid, issueLink, retireLinks } from './one-time-links';
+import { consumeLink, decodeUid, isLinkValid, issueLink, mintDecoyLink, retireLinks } from './one-time-links';
 import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail, findUserById, type UserRow } from './users';
+
+/** Rolls back the decoy work of an unknown address (see requestPasswordReset). */
+const DISCARD = new Error('discarded on purpose');
+
+const personOf = (row: UserRow) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName });
 
 export function createCredentialsService(db: Database, config: AppConfig) {
   const params = { supportEmail: config.supportEmail };
@@ -70,17 +75,29 @@ export function createCredentialsService(db: Database, config: AppConfig) {
       if (row.email.toLowerCase() === input.new_email.toLowerCase()) {
         throw fieldError({ new_email: 'account:emailUnchanged' });
       }
-      if (await findUserByEmail(db, input.new_email)) throw fieldError({ new_email: 'account:emailTaken' });
       await inTransaction(db, async (tx) => {
-        const link = await issueLink(tx, { userId: row.id, purpose: 'email_change', newEmail: input.new_email });
         const language = toLanguage(row.language);
-        await sendAccountEmail(tx, 'email_change_confirm', {
-          to: input.new_email,
-          language,
-          firstName: row.firstName,
-          url: `${config.publicUrl}/user-account-activation/${link.uid}/${link.token}/`,
-          params: { ...params, hours: link.hours, newEmail: input.new_email },
-        });
+        // A taken address gets the same answer as a free one (the caller learns nothing about who is
+        // registered); its owner is told instead, and there is no link that could confirm it.
+        const taken = await findUserByEmail(tx, input.new_email);
+        if (taken) {
+          await sendAccountEmail(tx, 'email_change_taken', {
+            to: taken.email,
+            language: toLanguage(taken.language),
+            firstName: taken.firstName,
+            url: `${config.publicUrl}/auth/forgot-password/`,
+            params,
+          });
+        } else {
+          const link = await issueLink(tx, { userId: row.id, purpose: 'email_change', newEmail: input.new_email });
+          await sendAccountEmail(tx, 'email_change_confirm', {
+            to: input.new_email,
+            language,
+            firstName: row.firstName,
+            url: `${config.publicUrl}/user-account-activation/${link.uid}/${link.token}/`,
+            params: { ...params, hours: link.hours, newEmail: input.new_email },
+          });
+        }
         await sendAccountEmail(tx, 'email_change_notice', {
           to: row.email,
           language,
@@ -97,24 +114,35 @@ export function createCredentialsService(db: Database, config: AppConfig) {
       if (!(await verifyPassword(row.passwordHash, input.old_password))) {
         throw fieldError({ old_password: 'account:wrongPassword' });
       }
-      assertPasswordAllowed(input.new_password1, row.email, 'new_password1');
+      await assertPasswordAllowed(input.new_password1, personOf(row), 'new_password1');
       await savePassword(row, input.new_password1, user.sessionId ? { keepSession: user.sessionId } : {});
     },
 
-    /** Same answer for unknown addresses; blocked accounts get nothing. */
+    /**
+     * Same answer for unknown addresses; blocked accounts get nothing. Both go through the same work — a
+     * link minted, the e-mail rendered and written — and for them it is then rolled back, so that the
+     * time of the answer does not tell a registered address from an unknown one.
+     */
     async requestPasswordReset(email: string): Promise<void> {
       const row = await findUserByEmail(db, email);
-      if (row?.status !== 1) return;
-      await inTransaction(db, async (tx) => {
-        const link = await issueLink(tx, { userId: row.id, purpose: 'password_reset' });
-        await sendAccountEmail(tx, 'password_reset', {
-          to: row.email,
-          language: toLanguage(row.language),
-          firstName: row.firstName,
-          url: `${config.publicUrl}/reset-password-confirm/${link.uid}/${link.token}/`,
-          params: { ...params, hours: link.hours },
+      const recipient = row?.status === 1 ? row : null;
+      try {
+        await inTransaction(db, async (tx) => {
+          const link = recipient
+            ? await issueLink(tx, { userId: recipient.id, purpose: 'password_reset' })
+            : await mintDecoyLink(tx, 'password_reset');
+          await sendAccountEmail(tx, 'password_reset', {
+            to: recipient?.email ?? email,
+            language: toLanguage(recipient?.language ?? 'it'),
+            firstName: recipient?.firstName ?? '',
+            url: `${config.publicUrl}/reset-password-confirm/${link.uid}/${link.token}/`,
+            params: { ...params, hours: link.hours },
+          });
+          if (!recipient) throw DISCARD;
         });
-      });
+      } catch (error) {
+        if (error !== DISCARD) throw error;
+      }
     },
 
     /** Sets the new password, unlocks the account and ends every session. The link works once. */
@@ -125,7 +153,7 @@ export function createCredentialsService(db: Database, config: AppConfig) {
         throw new AppError('RESET_LINK_INVALID');
       }
       // Checked before the link is used, so that a refused password leaves the link working.
-      assertPasswordAllowed(input.new_password1, row.email, 'new_password1');
+      await assertPasswordAllowed(input.new_password1, personOf(row), 'new_password1');
       await savePassword(row, input.new_password1, { resetLink: { uid: input.uid, token: input.token } });
     },
   };

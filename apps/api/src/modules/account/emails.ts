@@ -11,6 +11,7 @@ const TEMPLATES = {
   registration_attempt: { section: 'registrationAttempt', paragraphs: ['intro', 'ifYou', 'ifNotYou'] },
   email_change_confirm: { section: 'emailChangeConfirm', paragraphs: ['intro', 'expiry', 'ignore'] },
   email_change_notice: { section: 'emailChangeNotice', paragraphs: ['intro', 'ifNotYou'] },
+  email_change_taken: { section: 'emailChangeTaken', paragraphs: ['intro', 'ifYou', 'ifNotYou'] },
   password_reset: { section: 'passwordReset', paragraphs: ['intro', 'expiry', 'ignore'] },
   password_changed: { section: 'passwordChanged', paragraphs: ['intro', 'ifNotYou'] },
 } as const;
@@ -27,12 +28,19 @@ export interface AccountEmailInput {
   params?: Record<string, string | number>;
 }
 
+/**
+ * A name as one line. Names are refused with control characters at the door; this covers rows written
+ * before that rule, so that a CR/LF in a stored name can never start a new line (or header) of an e-mail.
+ */
+export const oneLine = (value: string) => value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+
 export async function sendAccountEmail(db: Queryable, template: AccountEmail, input: AccountEmailInput) {
   const t = translator(input.language);
   const { section, paragraphs } = TEMPLATES[template];
   const params = input.params ?? {};
+  const name = oneLine(input.firstName);
   const content = renderEmail({
-    greeting: input.firstName ? t('emails:greeting', { name: input.firstName }) : t('emails:greetingAnonymous'),
+    greeting: name ? t('emails:greeting', { name }) : t('emails:greetingAnonymous'),
     paragraphs: paragraphs.map((p) => t(`emails:${section}.${p}`, params)),
     ...(input.url ? { action: { label: t(`emails:${section}.action`), url: input.url } } : {}),
     footer: t('emails:footer', params),

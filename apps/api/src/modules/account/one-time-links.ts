@@ -39,6 +39,17 @@ export async function issueLink(
   return { uid: encodeUid(input.userId), token, hours };
 }
 
+/**
+ * The same work as `issueLink` for a link nobody will receive (unknown addresses, whose requests must
+ * take as long as real ones). Its token is never stored.
+ */
+export async function mintDecoyLink(db: Queryable, purpose: LinkPurpose) {
+  await retireLinks(db, 0, [purpose]);
+  const token = randomToken();
+  hashToken(token);
+  return { uid: encodeUid(0), token, hours: LINK_HOURS[purpose] };
+}
+
 function linkMatches(userId: number, token: string, purposes: LinkPurpose[]) {
   return and(
     eq(oneTimeTokens.tokenHash, hashToken(token)),

@@ -1,21 +1,16 @@
-// Server-side password rules beyond the length checked by the shared schema: not a common password and
-// not the e-mail address (or its local part) itself.
+// Server side of the shared password policy: the schemas check the length, this checks the strength
+// (zxcvbn against common passwords, the person's name and address, and the product's name) with the same
+// threshold and inputs the web meter uses, so a password the form shows as strong enough is accepted.
+import { checkPassword, loadPasswordEstimator, type PasswordContext } from '@lombard/shared/password-strength';
 import { fieldError } from '../../lib/errors';
-import { COMMON_PASSWORDS } from './common-passwords';
 
-export type PasswordProblem = 'account:passwordTooCommon' | 'account:passwordLikeEmail';
-
-export function passwordProblem(password: string, email: string): PasswordProblem | null {
-  const candidate = password.trim().toLowerCase();
-  const address = email.trim().toLowerCase();
-  const localPart = address.split('@')[0] ?? '';
-  if (candidate === address || candidate === localPart) return 'account:passwordLikeEmail';
-  if (COMMON_PASSWORDS.has(candidate)) return 'account:passwordTooCommon';
-  return null;
+/** Loads the dictionaries ahead of the first registration, which would otherwise wait for them. */
+export function preloadPasswordPolicy(): void {
+  void loadPasswordEstimator().catch(() => undefined);
 }
 
-/** Throws a 400 naming `field` when the password breaks a rule. */
-export function assertPasswordAllowed(password: string, email: string, field: string): void {
-  const problem = passwordProblem(password, email);
-  if (problem) throw fieldError({ [field]: problem });
+/** Throws a 400 naming `field` when the password is too easy to guess. */
+export async function assertPasswordAllowed(password: string, context: PasswordContext, field: string) {
+  const verdict = await checkPassword(password, context);
+  if (!verdict.acceptable) throw fieldError({ [field]: 'account:passwordTooWeak' });
 }

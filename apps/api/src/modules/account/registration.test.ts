@@ -65,7 +65,10 @@ describe('POST /api/account/registration/', () => {
     expect(mail.text).toContain('Il link è valido per 72 ore');
     expect(mail.text).toContain('support@lombard.test');
     expect(mail.html).toContain('/user-account-activation/');
-    expect((await signIn('Giulia.Rossi@example.it')).statusCode).toBe(401);
+    // The right password on an account that is not active yet says so (and only then: see auth tests).
+    const early = await signIn('Giulia.Rossi@example.it');
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe('ACCOUNT_NOT_ACTIVATED');
   });
 
   it('activation works once; then the user signs in; a second use answers 400', async () => {
@@ -102,7 +105,7 @@ describe('POST /api/account/registration/', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeTokens.purpose, 'activation'));
     expect((await activate(uid, token)).statusCode).toBe(400);
-    expect((await signIn('tamper@example.com')).statusCode).toBe(401);
+    expect((await signIn('tamper@example.com')).json().code).toBe('ACCOUNT_NOT_ACTIVATED');
   });
 
   it('answers the same for a known address and warns its owner instead of creating a second account', async () => {
@@ -120,19 +123,49 @@ describe('POST /api/account/registration/', () => {
     expect(await messagesTo(t.app.database.db, 'OWNER@example.com', 'account_activation')).toHaveLength(0);
   });
 
-  it('a known but never-activated address gets a fresh activation link; the old one stops working', async () => {
-    await register(form({ email: 'twice@example.com' }));
-    const old = await activationLink('twice@example.com');
+  it('pre-hijacking: a later registration of a pending address replaces the first registrant entirely', async () => {
+    // The attacker registers the victim's address before the victim does.
+    const attacker = form({
+      email: 'victim@example.com',
+      password: 'Attacker-pass-77',
+      password_confirm: 'Attacker-pass-77',
+      first_name: 'Mallory',
+      last_name: 'Evil',
+    });
+    const first = await register(attacker);
+    const attackerLink = await activationLink('victim@example.com');
+    // The victim registers with their own password: the answer is the one any new address gets.
+    const victimForm = form({ email: 'Victim@example.com', first_name: 'Vera', last_name: 'Verdi' });
+    const second = await register(victimForm);
+    const brandNew = await register(form({ email: 'someone.else@example.com' }));
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(brandNew.json());
+    expect(await messagesTo(t.app.database.db, 'Victim@example.com', 'registration_attempt')).toHaveLength(0);
+
+    // The victim activates from their mailbox with the latest link.
+    const victimLink = await activationLink('Victim@example.com');
+    expect(victimLink.token).not.toBe(attackerLink.token);
+    expect((await activate(victimLink.uid, victimLink.token)).statusCode).toBe(200);
+
+    // The attacker's password and older link are dead; the victim's details and password are the ones kept.
+    const attempt = await signIn('victim@example.com', 'Attacker-pass-77');
+    expect(attempt.statusCode).toBe(401);
+    expect(attempt.json().code).toBe('INVALID_CREDENTIALS');
+    expect((await activate(attackerLink.uid, attackerLink.token)).statusCode).toBe(400);
+    expect((await signIn('victim@example.com')).statusCode).toBe(200);
+    const [row] = await t.app.database.db.select().from(users).where(eq(users.email, 'Victim@example.com'));
+    expect(row).toMatchObject({ firstName: 'Vera', lastName: 'Verdi' });
+  });
+
+  it('pre-hijacking: the first registrant’s link, opened after the owner re-registered, does not activate', async () => {
     await register(
-      form({ email: 'twice@example.com', password: 'Another-pass-99', password_confirm: 'Another-pass-99' }),
+      form({ email: 'early@example.com', password: 'Attacker-pass-77', password_confirm: 'Attacker-pass-77' }),
     );
-    const fresh = await activationLink('twice@example.com');
-    expect(fresh.token).not.toBe(old.token);
-    expect((await activate(old.uid, old.token)).statusCode).toBe(400);
-    expect((await activate(fresh.uid, fresh.token)).statusCode).toBe(200);
-    // The second submission did not replace the first password.
-    expect((await signIn('twice@example.com', 'Another-pass-99')).statusCode).toBe(401);
-    expect((await signIn('twice@example.com')).statusCode).toBe(200);
+    const attackerLink = await activationLink('early@example.com');
+    await register(form({ email: 'early@example.com' }));
+    expect((await activate(attackerLink.uid, attackerLink.token)).statusCode).toBe(400);
+    expect((await signIn('early@example.com', 'Attacker-pass-77')).statusCode).toBe(401);
+    expect((await signIn('early@example.com')).json().code).toBe('ACCOUNT_NOT_ACTIVATED');
   });
 
   it('names every invalid field with the §5 messages and creates nothing', async () => {
@@ -161,26 +194,49 @@ describe('POST /api/account/registration/', () => {
     expect(await t.app.database.db.select().from(users).where(eq(users.email, 'broken'))).toHaveLength(0);
   });
 
-  it('refuses a common password, the e-mail as password and an unknown referral code', async () => {
-    const common = await register(
-      form({ email: 'weak@example.com', password: 'Password123', password_confirm: 'Password123' }),
-    );
-    expect(common.statusCode).toBe(400);
-    expect(common.json()).toEqual({ password: ['This password is too common. Choose one that is harder to guess.'] });
-
-    const same = await register(
-      form({
-        email: 'same.as.mail@example.com',
-        password: 'same.as.mail@example.com',
-        password_confirm: 'same.as.mail@example.com',
-      }),
+  it('refuses weak passwords (common, repeated, the name, the e-mail, the product) and an unknown referral code', async () => {
+    const weak = ['aaaaaaaa', '        ', 'Lombard2026', 'Password123', 'NoraNeri1', 'nora.neri@example.com'];
+    for (const password of weak) {
+      const res = await register(form({ email: 'nora.neri@example.com', password, password_confirm: password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toEqual({
+        password: [
+          'This password is too easy to guess. Avoid common words, your name, your e-mail address and the name Lombard: a few unrelated words or a longer phrase work best.',
+        ],
+      });
+    }
+    const italian = await register(
+      form({ email: 'nora.neri@example.com', password: 'aaaaaaaa', password_confirm: 'aaaaaaaa' }),
       'it',
     );
-    expect(same.json()).toEqual({ password: ['La password non può essere il tuo indirizzo email.'] });
+    expect(italian.json().password[0]).toMatch(/^Questa password è troppo facile da indovinare/);
+    expect(await t.app.database.db.select().from(users).where(eq(users.email, 'nora.neri@example.com'))).toHaveLength(
+      0,
+    );
+    expect(await messagesTo(t.app.database.db, 'nora.neri@example.com')).toHaveLength(0);
+
+    // Any characters, no composition rules: a long phrase of plain words is fine.
+    const phrase = 'tramonto sulle colline di velluto';
+    const ok = await register(form({ email: 'phrase@example.com', password: phrase, password_confirm: phrase }));
+    expect(ok.statusCode).toBe(200);
 
     const referral = await register(form({ email: 'referred@example.com', referral_code: 'NOPE0000' }));
     expect(referral.json()).toEqual({ referral_code: ['This referral code does not exist.'] });
     expect(await messagesTo(t.app.database.db, 'referred@example.com')).toHaveLength(0);
+  });
+
+  it('refuses control characters in the names (they would reach e-mail headers and bodies) and writes nothing', async () => {
+    for (const [field, value] of [
+      ['first_name', 'Mario\r\nBcc: x@evil.example'],
+      ['last_name', 'Rossi\u0000'],
+      ['first_name', 'Mario\tRossi'],
+    ] as const) {
+      const res = await register(form({ email: 'crlf@example.com', [field]: value }));
+      expect(res.statusCode, value).toBe(400);
+      expect(Object.keys(res.json())).toEqual([field]);
+    }
+    expect(await t.app.database.db.select().from(users).where(eq(users.email, 'crlf@example.com'))).toHaveLength(0);
+    expect(await messagesTo(t.app.database.db, 'crlf@example.com')).toHaveLength(0);
   });
 
   it('records a valid referral code and the partner the visitor came from', async () => {

@@ -1,5 +1,6 @@
 // Account calls of spec §7: registration, activation, current user, language, e-mail and password.
 import {
+  activationResendSchema,
   changeLanguageSchema,
   emailChangeSchema,
   meSchema,
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { createCredentialsService } from './credentials';
+import { preloadPasswordPolicy } from './password-policy';
 import { createAccountService } from './service';
 
 const signedIn = [{ bearerAuth: [] }];
@@ -24,6 +26,7 @@ export async function accountModule(app: FastifyInstance) {
   // Per-IP limit on the calls that send e-mail or try secrets; stricter than the global API limit.
   const limited = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
   const api = app.withTypeProvider<ZodTypeProvider>();
+  preloadPasswordPolicy();
 
   api.post(
     '/api/account/registration/',
@@ -59,10 +62,27 @@ export async function accountModule(app: FastifyInstance) {
     },
   );
 
+  api.post(
+    '/api/account/activation/resend/',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'E-mail a new activation link to an account that never activated (same answer for any address)',
+        body: activationResendSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    async (request) => {
+      await accounts.resendActivationTo(request.body.email);
+      return { detail: request.t('account:activationResent') };
+    },
+  );
+
   api.get(
     '/api/account/me/',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags: ['account'], summary: 'The signed-in user', security: signedIn, response: { 200: meSchema } },
     },
     async (request) => accounts.me(currentUser(request).id),
@@ -71,7 +91,7 @@ export async function accountModule(app: FastifyInstance) {
   api.patch(
     '/api/account/user/change-language/',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['account'],
         summary: 'Change the language of the interface and of e-mails',
@@ -86,7 +106,7 @@ export async function accountModule(app: FastifyInstance) {
   api.patch(
     '/api/account/email/change/',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['account'],
         summary: 'Change e-mail: confirmation link to the new address; every session ends',
@@ -104,7 +124,7 @@ export async function accountModule(app: FastifyInstance) {
   api.post(
     '/api/rest-auth/password/change/',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['account'],
         summary: 'Change the password (other sessions end)',

@@ -3,7 +3,7 @@
 import type { Language } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { Me, RegistrationRequest } from '@lombard/shared/schemas/auth';
-import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { type Database, inTransaction, type Queryable, sqlState } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -98,6 +98,12 @@ export function toMe(row: UserRow): Me {
 export function createAccountService(db: Database, config: AppConfig) {
   const link = (path: string, uid: string, token: string) => `${config.publicUrl}/${path}/${uid}/${token}/`;
   const params = { supportEmail: config.supportEmail };
+  // GET /me is asked on every page of the customer area: one primary-key lookup, prepared once.
+  const meStatement = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('account_me');
 
   async function sendActivation(tx: Queryable, user: UserRow) {
     const { uid, token, hours } = await issueLink(tx, { userId: user.id, purpose: 'activation' });
@@ -113,10 +119,13 @@ export function createAccountService(db: Database, config: AppConfig) {
   return {
     /**
      * Registration. Answers the same whether or not the address is known: a new address gets an
-     * activation link; a known, never-activated one gets a fresh link; an active one a warning.
+     * activation link; an active one a warning. A known, never-activated one is registered again: the
+     * latest registrant's password and details replace the pending ones and only the new link works, so
+     * whoever registered someone else's address first cannot sign in once its owner activates it.
      */
     async register(input: RegistrationRequest): Promise<void> {
-      assertPasswordAllowed(input.password, input.email, 'password');
+      const person = { email: input.email, firstName: input.first_name, lastName: input.last_name };
+      await assertPasswordAllowed(input.password, person, 'password');
       const referral = input.referral_code ? input.referral_code.toUpperCase() : null;
       if (referral) {
         const [referrer] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, referral));
@@ -124,23 +133,33 @@ export function createAccountService(db: Database, config: AppConfig) {
       }
       // Hashing before looking the address up keeps both answers equally slow.
       const passwordHash = await hashPassword(input.password);
+      const details = {
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        language: input.language,
+        referredBy: referral,
+        partnerSlug: input.partner || null,
+      };
       await inTransaction(db, async (tx) => {
         const known = await findUserByEmail(tx, input.email);
-        const created = known
-          ? null
-          : await insertUser(tx, {
-              email: input.email,
-              passwordHash,
-              firstName: input.first_name,
-              lastName: input.last_name,
-              language: input.language,
-              referredBy: referral,
-              partnerSlug: input.partner || null,
-            });
+        const created = known ? null : await insertUser(tx, { email: input.email, ...details });
         if (created) return sendActivation(tx, created);
         // Known, or registered by a concurrent request a moment ago.
         const existing = known ?? (await findUserByEmail(tx, input.email))!;
-        if (!existing.activatedAt) return sendActivation(tx, existing);
+        if (!existing.activatedAt) {
+          const [replaced] = await tx
+            .update(users)
+            .set({ ...details, email: input.email, securityStamp: crypto.randomUUID(), updatedAt: new Date() })
+            .where(and(eq(users.id, existing.id), isNull(users.activatedAt)))
+            .returning();
+          // Activated in between: the address now has an owner, who gets the warning below.
+          if (replaced) {
+            await retireLinks(tx, replaced.id, ['activation', 'password_reset', 'email_change']);
+            await revokeSessions(tx, replaced.id);
+            return sendActivation(tx, replaced);
+          }
+        }
         await sendAccountEmail(tx, 'registration_attempt', {
           to: existing.email,
           language: toLanguage(existing.language),
@@ -148,6 +167,17 @@ export function createAccountService(db: Database, config: AppConfig) {
           url: `${config.publicUrl}/auth/forgot-password`,
           params,
         });
+      });
+    },
+
+    /**
+     * Login page, "send the link again": a fresh activation link when the address belongs to an account
+     * that may sign in but never activated; nothing otherwise. The caller cannot tell which.
+     */
+    async resendActivationTo(email: string): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (user && user.status === 1 && !user.activatedAt) await sendActivation(tx, user);
       });
     },
 
@@ -180,7 +210,7 @@ export function createAccountService(db: Database, config: AppConfig) {
     },
 
     async me(userId: number): Promise<Me> {
-      const row = await findUserById(db, userId);
+      const [row] = await meStatement.execute({ id: userId });
       if (!row) throw new AppError('UNAUTHENTICATED');
       return toMe(row);
     },

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadJwtSecret } from '../../lib/jwt-secret';
 import { createAuthService } from './service';
+import { createSessionCache } from './session-cache';
 import { createAccessTokens } from './tokens';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -19,7 +20,12 @@ export function authRateLimit(app: FastifyInstance) {
 
 export const authModule = fp(async (app: FastifyInstance) => {
   const tokens = createAccessTokens(loadJwtSecret(app.config), app.config.accessTokenTtlSeconds);
-  const service = createAuthService(app.database.db, tokens);
+  const service = createAuthService(app.database.db, tokens, app.config);
+
+  // The user of each sign-in is remembered and forgotten the moment it is revoked or changed, on every
+  // instance (session-cache.ts): a signed-in request costs no query here.
+  const sessions = await createSessionCache(app.database);
+  app.addHook('onClose', async () => sessions.close());
 
   // An invalid or expired access token leaves the request anonymous: guarded routes then answer 401
   // (the client refreshes and retries), while public calls such as sign-in still work.
@@ -27,7 +33,10 @@ export const authModule = fp(async (app: FastifyInstance) => {
     if (!request.url.startsWith('/api/')) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) return;
-    request.user = await service.authenticate(match[1]!);
+    const token = match[1]!;
+    const claims = await tokens.verify(token);
+    if (!claims) return;
+    request.user = await sessions.get(claims.sessionId, () => service.authenticate(token));
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +52,7 @@ export const authModule = fp(async (app: FastifyInstance) => {
         response: { 200: tokenPairSchema },
       },
     },
-    async (request) => service.signIn(request.body),
+    async (request) => service.signIn(request.body, request.ip),
   );
 
   api.post(

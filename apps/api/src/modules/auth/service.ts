@@ -8,23 +8,32 @@ import type { TokenPair } from '@lombard/shared/schemas/auth';
 import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { refreshTokens, sessionFamilies, users } from '../../db/schema/accounts';
+import { signInThrottles } from '../../db/schema/auth';
 import type { AuthUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { forgetLocally } from './session-cache';
+import {
+  clearAccount,
+  clearSource,
+  recordFailure,
+  startEpisode,
+  throttleAccount,
+  throttleSource,
+  waitingSeconds,
+} from './sign-in-throttle';
+import { type NoticeLinks, queueThrottleNotice } from './throttle-notice';
 import { type AccessTokens, hashToken, randomToken } from './tokens';
 
 // Other modules hash their own single-use secrets the same way.
 export { hashToken, randomToken } from './tokens';
 
-/** Consecutive wrong passwords after which the account is locked until a reset or an operator. */
-export const MAX_FAILED_SIGN_INS = 5;
 /** Lifetime of a sign-in (its refresh tokens): one day with "remember me", otherwise twelve hours. */
 export const SESSION_HOURS = { rememberMe: 24, standard: 12 } as const;
 
 const HOUR_MS = 3_600_000;
 
-// Verifying against a throwaway hash for unknown addresses keeps the answer time the same as for a
-// known one, so timing does not reveal which addresses are registered.
+// A throwaway hash to verify against for unknown addresses (see signIn).
 let decoyHash: Promise<string> | null = null;
 const decoy = () => {
   decoyHash ??= hashPassword(randomToken());
@@ -41,7 +50,15 @@ export function toLanguage(value: string): Language {
 
 export const emailEquals = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
-export function createAuthService(db: Database, tokens: AccessTokens) {
+/** "Try again in N minutes": the wait in whole minutes in the text, exact seconds in Retry-After. */
+function throttled(seconds: number): AppError {
+  return new AppError('SIGN_IN_THROTTLED', {
+    params: { count: Math.ceil(seconds / 60) },
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+export function createAuthService(db: Database, tokens: AccessTokens, links: NoticeLinks) {
   async function openSession(tx: Queryable, userId: number, rememberMe: boolean): Promise<TokenPair> {
     const hours = rememberMe ? SESSION_HOURS.rememberMe : SESSION_HOURS.standard;
     const [family] = await tx
@@ -54,28 +71,49 @@ export function createAuthService(db: Database, tokens: AccessTokens) {
   }
 
   return {
-    /** POST token/auth: one generic refusal for unknown, wrong, inactive or blocked; lockout after 5. */
-    async signIn(input: { email: string; password: string; rememberMe: boolean }): Promise<TokenPair> {
+    /**
+     * POST token/auth. A wrong password, or an unknown address, always gets the same generic refusal and
+     * counts towards throttling this address from this source (same answers either way). Only after the
+     * right password does the answer say why the account cannot sign in (blocked, not activated).
+     */
+    async signIn(input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<TokenPair> {
+      const key = { account: throttleAccount(input.email), source: throttleSource(ip) };
+      const waiting = await waitingSeconds(db, key);
+      if (waiting !== null) throw throttled(waiting);
       const [user] = await db.select().from(users).where(emailEquals(input.email));
-      if (!user) {
-        await verifyPassword(await decoy(), input.password);
-        throw new AppError('INVALID_CREDENTIALS');
+      // Verifying against a throwaway hash for unknown addresses keeps the answer time the same.
+      const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
+      if (!user || !valid) {
+        const wait = await inTransaction(db, async (tx) => {
+          const seconds = await recordFailure(tx, key);
+          // The same statements run for unknown addresses; they simply match no user.
+          const [counted] = await tx
+            .update(users)
+            .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+            .where(emailEquals(input.email))
+            .returning({ id: users.id });
+          if (counted && seconds !== null && (await startEpisode(tx, counted.id)) && user) {
+            await queueThrottleNotice(tx, { ...user, language: toLanguage(user.language) }, links);
+          }
+          return seconds;
+        });
+        throw wait === null ? new AppError('INVALID_CREDENTIALS') : throttled(wait);
       }
-      if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED');
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        const [after] = await db
-          .update(users)
-          .set({
-            failedLoginCount: sql`${users.failedLoginCount} + 1`,
-            lockedAt: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_SIGN_INS} then now() else null end`,
-          })
-          .where(eq(users.id, user.id))
-          .returning({ lockedAt: users.lockedAt });
-        throw new AppError(after?.lockedAt ? 'ACCOUNT_LOCKED' : 'INVALID_CREDENTIALS');
-      }
-      if (user.status !== 1 || !user.activatedAt) throw new AppError('INVALID_CREDENTIALS');
+      if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED', { params: { supportEmail: links.supportEmail } });
+      if (!user.activatedAt) throw new AppError('ACCOUNT_NOT_ACTIVATED');
       return inTransaction(db, async (tx) => {
+        await clearSource(tx, key);
         await tx.update(users).set({ failedLoginCount: 0, lastLoginAt: new Date() }).where(eq(users.id, user.id));
+        // Operators stop seeing the account as locked once no source is being made to wait.
+        await tx
+          .update(users)
+          .set({ lockedAt: null })
+          .where(
+            and(
+              eq(users.id, user.id),
+              sql`not exists (select 1 from ${signInThrottles} where ${signInThrottles.account} = ${key.account} and ${signInThrottles.blockedUntil} > now())`,
+            ),
+          );
         // Housekeeping: sign-ins of this user that ended long ago are of no further use.
         await tx
           .delete(sessionFamilies)
@@ -178,6 +216,7 @@ async function revokeFamily(db: Queryable, familyId: string) {
     .update(sessionFamilies)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+  forgetLocally(`s:${familyId}`);
 }
 
 /**
@@ -195,11 +234,20 @@ export async function revokeSessions(db: Queryable, userId: number, options: { e
         options.except ? ne(sessionFamilies.id, options.except) : undefined,
       ),
     );
+  forgetLocally(`u:${userId}`);
 }
 
-/** Lifts a lockout after too many wrong passwords (operator action, or a password reset). */
+/**
+ * Ends the throttling of a user's address from every source and the episode operators see as "locked"
+ * (operator action, or a completed password reset: the owner can always get back in that way).
+ */
 export async function unlockUser(db: Queryable, userId: number): Promise<void> {
-  await db.update(users).set({ failedLoginCount: 0, lockedAt: null }).where(eq(users.id, userId));
+  const [user] = await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedAt: null })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  if (user) await clearAccount(db, user.email);
 }
 
 /**

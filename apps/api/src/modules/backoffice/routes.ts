@@ -67,7 +67,9 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
     update: {
       body: userProfilesSchema,
       async run(tx, id, body, context) {
-        const { attributes } = body as UserProfilesUpdate;
+        const { attributes } = body as Partial<UserProfilesUpdate>;
+        // A PATCH may leave the profiles out: nothing to change.
+        if (attributes === undefined) return;
         // An operator cannot take the back-office away from themselves by mistake.
         if (id === context.user.id && !attributes.includes('admin')) {
           throw fieldError({ attributes: 'backoffice:cannotDemoteSelf' });

@@ -25,7 +25,7 @@ describe('GET /api/v1/role/{profile}/menu/', () => {
       ['profile', 'Profilo', '/customer/profile/'],
     ]);
     const english = menuSchema.parse((await menu('base', session.access, 'en-GB,en;q=0.9')).json());
-    expect(english.map((item) => item.label)).toEqual(['Fund', 'Profile']);
+    expect(english.map((item) => item.label)).toEqual(['Funds', 'Profile']);
   });
 
   it('customers see cash and advance; leads do not', async () => {

@@ -1,4 +1,5 @@
 import { menuParamsSchema, menuSchema } from '@lombard/shared/schemas/auth';
+import { text } from '@lombard/shared/schemas/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,14 +11,14 @@ export async function menuModule(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/role/:profile/menu/',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['menu'],
         summary: 'Navigation menu of a profile the caller holds',
         security: [{ bearerAuth: [] }],
         params: menuParamsSchema,
         // The client asks for the whole list (no pagination); the flag is accepted and changes nothing.
-        querystring: z.object({ no_page: z.string().optional() }),
+        querystring: z.object({ no_page: text().max(20).optional() }),
         response: { 200: menuSchema },
       },
     },

@@ -142,12 +142,12 @@ export const notificationsModule = fp(async (app: FastifyInstance) => {
   // Static paths first in meaning: find-my-way prefers them over {id}/ either way.
   app.get(
     '/api/v1/notifications/unread-count/',
-    { preHandler: requireAuth, schema: { tags: ['notifications'], summary: 'Number of unread notifications' } },
+    { onRequest: requireAuth, schema: { tags: ['notifications'], summary: 'Number of unread notifications' } },
     async (request) => ({ count: await unreadCount(app.database.db, currentUser(request).id) }),
   );
   app.patch(
     '/api/v1/notifications/read-all/',
-    { preHandler: requireAuth, schema: { tags: ['notifications'], summary: 'Mark every notification read' } },
+    { onRequest: requireAuth, schema: { tags: ['notifications'], summary: 'Mark every notification read' } },
     async (request) => {
       const context = resourceContext(request);
       const updated = await markAllRead(app.database.db, context.user.id);

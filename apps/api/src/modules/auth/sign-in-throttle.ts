@@ -1,0 +1,114 @@
+// Throttling of wrong passwords, per address typed AND per source, with growing waits. It replaces a
+// lockout that let anyone shut any account (operators included) and told registered addresses apart:
+// - the count is kept for any address, registered or not, and the answers do not differ;
+// - a source that guesses wrong waits, other sources (the owner's) are not affected;
+// - the owner is told by e-mail, once per episode, and a completed password reset clears every count.
+// The state lives in the database so that several instances of the API share it.
+import { isIP } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { signInThrottles } from '../../db/schema/auth';
+
+/** Wrong passwords allowed from one source before it has to wait. */
+export const FREE_FAILURES = 5;
+/** The first wait; it doubles with every further wrong password, up to the maximum. */
+export const FIRST_WAIT_SECONDS = 60;
+export const MAX_WAIT_SECONDS = 30 * 60;
+/** Counts are forgotten after a day without wrong passwords; so is a notified episode. */
+const MEMORY = sql`interval '1 day'`;
+
+/** The address as a throttling key: trimmed and lower-cased (addresses are unique case-insensitively). */
+export function throttleAccount(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The source of a request as a throttling key. An IPv6 client usually holds a whole /64, so counting
+ * per address there would let it rotate addresses at will; IPv4-mapped addresses count as IPv4.
+ */
+export function throttleSource(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+export interface ThrottleKey {
+  account: string;
+  source: string;
+}
+
+const keyMatches = (key: ThrottleKey) =>
+  and(eq(signInThrottles.account, key.account), eq(signInThrottles.source, key.source));
+
+const secondsUntil = (column: typeof signInThrottles.blockedUntil) =>
+  sql<number>`ceil(extract(epoch from (${column} - now())))::int`;
+
+/** Seconds this source still has to wait for this address, or null when it may try. */
+export async function waitingSeconds(db: Queryable, key: ThrottleKey): Promise<number | null> {
+  const [row] = await db
+    .select({ seconds: secondsUntil(signInThrottles.blockedUntil) })
+    .from(signInThrottles)
+    .where(and(keyMatches(key), sql`${signInThrottles.blockedUntil} > now()`));
+  return row ? Math.max(1, row.seconds) : null;
+}
+
+/**
+ * Counts a wrong password, atomically (concurrent attempts on several instances all count). Returns the
+ * wait it starts, in seconds, or null while the source is within its free attempts.
+ */
+export async function recordFailure(db: Queryable, key: ThrottleKey): Promise<number | null> {
+  const t = signInThrottles;
+  const stale = sql`${t.lastFailureAt} < now() - ${MEMORY}`;
+  const next = sql`(case when ${stale} then 1 else ${t.failures} + 1 end)`;
+  const wait = sql`least(${FIRST_WAIT_SECONDS} * power(2, ${next} - ${FREE_FAILURES}), ${MAX_WAIT_SECONDS})`;
+  const [row] = await db
+    .insert(t)
+    .values({ account: key.account, source: key.source, failures: 1 })
+    .onConflictDoUpdate({
+      target: [t.account, t.source],
+      set: {
+        failures: next,
+        lastFailureAt: sql`now()`,
+        blockedUntil: sql`case when ${next} >= ${FREE_FAILURES} then now() + ${wait} * interval '1 second' end`,
+      },
+    })
+    .returning({ blocked: sql<boolean>`${t.blockedUntil} is not null`, seconds: secondsUntil(t.blockedUntil) });
+  // Housekeeping: guesses at addresses nobody owns leave rows behind; drop a few stale ones each time.
+  await db.execute(
+    sql`delete from ${t} where (${t.account}, ${t.source}) in (select ${t.account}, ${t.source} from ${t} where ${stale} limit 20)`,
+  );
+  return row?.blocked ? Math.max(1, row.seconds) : null;
+}
+
+/** A right password from this source: its count starts again. Other sources keep theirs. */
+export async function clearSource(db: Queryable, key: ThrottleKey): Promise<void> {
+  await db.delete(signInThrottles).where(keyMatches(key));
+}
+
+/** Every count for this address, from every source (completed password reset, operator unlock). */
+export async function clearAccount(db: Queryable, email: string): Promise<void> {
+  await db.delete(signInThrottles).where(eq(signInThrottles.account, throttleAccount(email)));
+}
+
+/**
+ * Marks the user as being throttled (operators see it as "locked") and says whether this starts a new
+ * episode, i.e. whether the owner should be told. One statement, so that of several instances noticing
+ * at once only one sends the e-mail; an episode left unnoticed for a day counts as over.
+ */
+export async function startEpisode(db: Queryable, userId: number): Promise<boolean> {
+  const started = await db
+    .update(users)
+    .set({ lockedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`(${users.lockedAt} is null or ${users.lockedAt} < now() - ${MEMORY})`))
+    .returning({ id: users.id });
+  return started.length > 0;
+}

@@ -1,0 +1,60 @@
+// The safety net under the shared text rule (packages/shared/src/schemas/text.ts): every string of
+// every request — body, query string and path parameters, keys included — is checked before the route's
+// schema runs, so a route whose schema forgot `text()` still answers 400 instead of letting a NUL byte or
+// a lone surrogate reach the database (a 500, and a log line full of parameters).
+// Only what no field accepts is refused here; single-line fields refuse line breaks through `text()`.
+import { findTextProblem } from '@lombard/shared/schemas/text';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fieldError } from '../lib/errors';
+
+const MULTILINE = { multiline: true } as const;
+/** Deeper than any form; a body nested further is refused rather than walked. */
+const MAX_DEPTH = 32;
+
+interface BadInput {
+  /** As in validation answers: a dotted path, or non_field_errors. */
+  field: string;
+  message: string;
+}
+
+const FORBIDDEN = 'validation:forbiddenCharacters';
+
+/** The first bad string (or a nesting deeper than any form) of a value, or null. */
+function findBadField(value: unknown, path: string[], depth: number): BadInput | null {
+  if (typeof value === 'string') {
+    return findTextProblem(value, MULTILINE) ? { field: fieldName(path), message: FORBIDDEN } : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > MAX_DEPTH) return { field: fieldName(path), message: 'validation:invalid' };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = findBadField(value[i], [...path, String(i)], depth + 1);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  // Buffers, streams and files (uploads) are not text.
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    // A bad key cannot be named in the answer: it is reported for the whole request.
+    if (findTextProblem(key, MULTILINE)) return { field: 'non_field_errors', message: FORBIDDEN };
+    const bad = findBadField(item, [...path, key], depth + 1);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+const fieldName = (path: string[]) => (path.length > 0 ? path.join('.') : 'non_field_errors');
+
+function findBadInput(request: Pick<FastifyRequest, 'body' | 'query' | 'params'>): BadInput | null {
+  return findBadField(request.params, [], 0) ?? findBadField(request.query, [], 0) ?? findBadField(request.body, [], 0);
+}
+
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    const bad = findBadInput(request);
+    if (bad) throw fieldError({ [bad.field]: bad.message });
+  });
+});
