@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, REPOSITORY_ROOT } from './config';
 
 describe('parseConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -11,7 +12,7 @@ describe('parseConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.dataDir).toBe(path.join(REPOSITORY_ROOT, 'data'));
     expect(config.serveWeb).toBe(false);
     expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
     expect(config.accessTokenTtlSeconds).toBe(300);
@@ -66,6 +67,31 @@ describe('parseConfig', () => {
       expect(message).toMatch(/^Invalid configuration:/);
       expect(message).toContain(`  ${name}: `);
     }
+  });
+
+  it('takes a relative DATA_DIR from the repository root, wherever the process was started', () => {
+    // The repository root holds the workspace list; apps/api (where npm runs the API's scripts) does not.
+    expect(existsSync(path.join(REPOSITORY_ROOT, 'apps', 'api', 'package.json'))).toBe(true);
+    expect(parseConfig({}).dataDir).toBe(path.join(REPOSITORY_ROOT, 'data'));
+    expect(parseConfig({ DATA_DIR: 'var/lombard' }).dataDir).toBe(path.join(REPOSITORY_ROOT, 'var', 'lombard'));
+    expect(parseConfig({ DATA_DIR: '/srv/lombard' }).dataDir).toBe(path.resolve('/srv/lombard'));
+    const started = process.cwd();
+    try {
+      process.chdir(path.join(REPOSITORY_ROOT, 'apps', 'api'));
+      expect(parseConfig({}).dataDir).toBe(path.join(REPOSITORY_ROOT, 'data'));
+    } finally {
+      process.chdir(started);
+    }
+  });
+
+  it('seeds demo data on the embedded database only, unless SEED_DEMO says otherwise', () => {
+    const server = 'postgres://u@db:5432/lombard';
+    expect(parseConfig({}).seedDemo).toBe(true);
+    expect(parseConfig({ DATABASE_URL: server }).seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: server, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(parseConfig({ DATABASE_URL: server, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: server, SEED_DEMO: '' }).seedDemo).toBe(false);
   });
 
   it('lists every bad value at once', () => {

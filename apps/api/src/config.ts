@@ -31,11 +31,15 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: bool,
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  // Unset means "decide from DATABASE_URL" (see parseConfig), so it is not folded into `bool`.
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
 });
+
+/**
+ * The repository root, found from this file's folder (apps/api/src; the production bundle keeps that
+ * folder): a relative DATA_DIR means the same place whichever directory npm runs the workspace script in.
+ */
+export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export type Env = z.input<typeof envSchema>;
 
@@ -46,7 +50,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = path.resolve(REPOSITORY_ROOT, e.DATA_DIR);
+  // Demo accounts (with a published password) belong to the embedded quick start; on a PostgreSQL server,
+  // which is what a real deployment uses, they are seeded only when asked for explicitly.
+  const seedDemo =
+    e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1';
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -75,7 +83,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** Per-IP requests per minute to each sign-in, registration and password-reset call. */
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO,
+    seedDemo,
   };
 }
 

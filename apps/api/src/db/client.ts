@@ -20,6 +20,16 @@ export interface DatabaseHandle {
   /** Runs a callback on one dedicated connection (advisory locks are per session). */
   withSession<T>(fn: (session: Database) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Subscribes to `NOTIFY <channel>` (sent on commit, to every connection of every instance that
+   * listens). `onGap` is called when messages may have been missed (the listening connection was lost)
+   * and once it is back. Resolves with a function that unsubscribes.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -56,6 +66,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onMessage, onGap) => listenPostgres(url, channel, onMessage, onGap, () => closed),
     async close() {
       if (closed) return;
       closed = true;
@@ -84,9 +95,72 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');
     },
+    // One process, one database: notifications arrive as the committing statement completes.
+    async listen(channel, onMessage, onGap) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      onGap(true);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it drops, the
+ * listener is told (`onGap(false)`), and it reconnects with a growing pause until it is back.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: (listening: boolean) => void,
+  isClosed: () => boolean,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (attempt: number) => {
+    if (stopped || isClosed()) return;
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      onGap(false);
+      next.end().catch(() => {});
+      schedule(0);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+      client = next;
+      onGap(true);
+    } catch {
+      next.removeAllListeners('end');
+      await next.end().catch(() => {});
+      schedule(attempt + 1);
+    }
+  };
+  const schedule = (attempt: number) => {
+    if (stopped || isClosed()) return;
+    retry = setTimeout(() => void connect(attempt), Math.min(100 * 2 ** attempt, 5_000));
+    retry.unref();
+  };
+  await connect(0);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    if (current) await current.end().catch(() => {});
   };
 }
 

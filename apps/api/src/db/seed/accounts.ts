@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { users } from '../schema/accounts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -18,7 +18,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.lombard.test', firstName: 'Andrea', lastName: 'Amato', attributes: ['admin'], language: 'en' },
 ] as const;
 
-export async function seedAccounts(db: Database) {
+export async function seedAccounts(db: Queryable) {
   const existing = await db
     .select({ email: users.email })
     .from(users)

@@ -3,10 +3,11 @@
 // notifications for the demo accounts. Deterministic and idempotent: only what is missing is inserted.
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { users } from '../schema/accounts';
 import { auditLog } from '../schema/audit';
 import { notifications } from '../schema/notifications';
+import { supportArticles, supportCollections } from '../schema/support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 
 export const BULK_USER_DOMAIN = 'clienti.lombard.test';
@@ -130,7 +131,7 @@ export function bulkDemoUsers(now = Date.now()) {
   });
 }
 
-async function seedBulkUsers(db: Database) {
+async function seedBulkUsers(db: Queryable) {
   const [{ count } = { count: 0 }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
@@ -144,47 +145,68 @@ async function seedBulkUsers(db: Database) {
     .onConflictDoNothing();
 }
 
-/** Operator messages are free text in one language: the demo one speaks the recipient's. */
-const DEMO_MESSAGE = {
-  it: {
-    title: 'Estratto conto trimestrale',
-    body: 'Il tuo estratto conto del terzo trimestre è disponibile nei Documenti.',
-  },
-  en: { title: 'Quarterly statement', body: 'Your statement for the third quarter is available in Documents.' },
-} as const;
+/** The help-centre article the demo operator message points to: a page that exists on the site. */
+const FEATURED_COLLECTION = 'anticipi';
+const FEATURED_ARTICLE = 'come-funziona-anticipo';
 
-function demoNotifications(language: 'it' | 'en') {
-  return [
-    { kind: 'welcome', params: {}, link: '/customer/profile/', daysAgo: 60, read: true },
-    { kind: 'profile_incomplete', params: {}, link: '/customer/profile/', daysAgo: 45, read: true },
-    { kind: 'security', params: {}, daysAgo: 40, read: true },
-    {
-      kind: 'order_settled',
-      params: { reference: 'ORD-2026-0142' },
-      link: '/customer/transaction/',
-      daysAgo: 30,
-      read: true,
-    },
-    { kind: 'document_expiring', params: {}, link: '/customer/document/', daysAgo: 21, read: false },
-    { kind: 'message', params: DEMO_MESSAGE[language], link: '/customer/document/', daysAgo: 14, read: false },
-    {
-      kind: 'order_settled',
-      params: { reference: 'ORD-2026-0187' },
-      link: '/customer/transaction/',
-      daysAgo: 9,
-      read: false,
-    },
-    {
-      kind: 'advance_status',
-      params: { reference: 'ADV-2026-0031' },
-      link: '/customer/loan/',
-      daysAgo: 3,
-      read: false,
-    },
-  ];
+/**
+ * Operator messages are free text in one language: the demo one speaks the recipient's and names the
+ * article it links to by its own title.
+ */
+function featuredArticleMessage(language: 'it' | 'en', articleTitle: string) {
+  return language === 'en'
+    ? { title: 'New in the help centre', body: `Read "${articleTitle}" before you request your first advance.` }
+    : {
+        title: 'Novità nel centro assistenza',
+        body: `Leggi «${articleTitle}» prima di chiedere il tuo primo anticipo.`,
+      };
 }
 
-async function seedDemoNotifications(db: Database) {
+interface DemoNotification {
+  kind: 'welcome' | 'profile_incomplete' | 'security' | 'message';
+  params: Record<string, string>;
+  link?: string;
+  daysAgo: number;
+  read: boolean;
+}
+
+/**
+ * Only notifications about things the demo data set really has: the account itself, its profile page
+ * and a help-centre article. No order, advance or document is seeded, so none is mentioned.
+ */
+function demoNotifications(language: 'it' | 'en', article: { path: string; title: string } | null) {
+  const list: DemoNotification[] = [
+    { kind: 'welcome', params: {}, link: '/customer/profile/', daysAgo: 60, read: true },
+    { kind: 'profile_incomplete', params: {}, link: '/customer/profile/', daysAgo: 45, read: true },
+    { kind: 'security', params: {}, daysAgo: 40, read: false },
+  ];
+  if (article) {
+    list.push({
+      kind: 'message',
+      params: featuredArticleMessage(language, article.title),
+      link: article.path,
+      daysAgo: 14,
+      read: false,
+    });
+  }
+  return list;
+}
+
+async function featuredArticle(db: Queryable, language: 'it' | 'en') {
+  const [row] = await db
+    .select({ translated: supportArticles.translatedContent, title: supportArticles.title })
+    .from(supportArticles)
+    .innerJoin(supportCollections, eq(supportCollections.id, supportArticles.collectionId))
+    .where(and(eq(supportCollections.slug, FEATURED_COLLECTION), eq(supportArticles.slug, FEATURED_ARTICLE)));
+  if (!row) return null;
+  const translated = row.translated as Partial<Record<'it' | 'en', { title?: string }>> | null;
+  return {
+    path: `/support/${FEATURED_COLLECTION}/${FEATURED_ARTICLE}/`,
+    title: translated?.[language]?.title ?? row.title,
+  };
+}
+
+async function seedDemoNotifications(db: Queryable) {
   const now = Date.now();
   const recipients = await db
     .select({ id: users.id, language: users.language })
@@ -202,8 +224,10 @@ async function seedDemoNotifications(db: Database) {
       .where(eq(notifications.userId, recipient.id))
       .limit(1);
     if (existing) continue;
+    const language = recipient.language === 'en' ? 'en' : 'it';
+    const article = await featuredArticle(db, language);
     await db.insert(notifications).values(
-      demoNotifications(recipient.language === 'en' ? 'en' : 'it').map((n) => ({
+      demoNotifications(language, article).map((n) => ({
         userId: recipient.id,
         kind: n.kind,
         params: n.params,
@@ -238,7 +262,7 @@ async function seedDemoNotifications(db: Database) {
 }
 
 /** The blocked demo users were blocked by the demo operator: the audit log says so. */
-async function seedAuditTrail(db: Database) {
+async function seedAuditTrail(db: Queryable) {
   const [existing] = await db.select({ id: auditLog.id }).from(auditLog).limit(1);
   if (existing) return;
   const [admin] = await db
@@ -264,7 +288,7 @@ async function seedAuditTrail(db: Database) {
   );
 }
 
-export async function seedBackoffice(db: Database) {
+export async function seedBackoffice(db: Queryable) {
   await seedBulkUsers(db);
   await seedDemoNotifications(db);
   await seedAuditTrail(db);

@@ -1,25 +1,105 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../client';
-import { seedAccounts } from './accounts';
-import { seedBackoffice } from './backoffice';
+// What a data set is seeded with, and when. Two sets of steps:
+// - `base`: the product's own content that the back office cannot create (settings defaults, the menu of
+//   each profile, the help centre), on every data set;
+// - `demo`: sample brand, products, partners and accounts with the published demo password, only where the
+//   configuration allows it (the embedded quick start by default; on PostgreSQL only with SEED_DEMO=true).
+// Each step runs once per data set and is recorded in `seed_runs`, so what an operator deleted stays
+// deleted after a restart or `db:seed`.
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { type DatabaseHandle, inTransaction, type Queryable } from '../client';
+import { withAdvisoryLock } from '../migrate';
+import { users } from '../schema/accounts';
+import { seedRuns } from '../schema/seed-runs';
+import { DEMO_ACCOUNTS, seedAccounts } from './accounts';
+import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
 import { seedMenus } from './menus';
 import { seedPartners } from './partners';
 import { seedProducts } from './products';
-import { seedSettings } from './settings';
+import { seedDemoSocialLinks, seedSettings } from './settings';
 import { seedSupport } from './support';
 
+export type SeedSet = 'base' | 'demo';
+
+export interface SeedStep {
+  set: SeedSet;
+  version: number;
+  run(db: Queryable): Promise<void>;
+}
+
 /**
- * Demo data for a first start. Idempotent: every step inserts only what is missing, so it runs on
- * every start and after a partial failure.
+ * Append only. A released step is never changed: new seed content goes into a new step (next version of
+ * its set) that inserts only its own new rows, so a data set receives it once and nothing else returns.
  */
-export async function seedDemoData(db: Database, log?: FastifyBaseLogger): Promise<void> {
-  const started = Date.now();
-  await seedSettings(db);
-  await seedMenus(db);
-  await seedPartners(db);
-  await seedProducts(db);
-  await seedSupport(db);
-  await seedAccounts(db);
-  await seedBackoffice(db);
-  log?.info({ ms: Date.now() - started }, 'demo data seeded');
+export const SEED_STEPS: readonly SeedStep[] = [
+  {
+    set: 'base',
+    version: 1,
+    async run(db) {
+      await seedSettings(db);
+      await seedMenus(db);
+      await seedSupport(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 1,
+    async run(db) {
+      await seedDemoSocialLinks(db);
+      await seedPartners(db);
+      await seedProducts(db);
+      await seedAccounts(db);
+      // After the help centre (base) and the accounts: its notifications point at both.
+      await seedBackoffice(db);
+    },
+  },
+];
+
+// Any constant works, as long as it differs from the migrations' lock and is the same for every instance.
+const SEED_LOCK_KEY = 7_310_204_102;
+
+export interface SeedOutcome {
+  /** The steps this call applied, e.g. `base@1`; empty when the data set already had them all. */
+  applied: string[];
+}
+
+/**
+ * Applies the steps this data set has not had yet: the base set always, the demo set when `demo` is true.
+ * Each step is one transaction together with its `seed_runs` row; instances starting together take turns.
+ */
+export async function seedDatabase(handle: DatabaseHandle, options: { demo: boolean }): Promise<SeedOutcome> {
+  return withAdvisoryLock(handle, SEED_LOCK_KEY, async (session) => {
+    const applied: string[] = [];
+    for (const step of SEED_STEPS) {
+      if (step.set === 'demo' && !options.demo) continue;
+      const ran = await inTransaction(session, async (tx) => {
+        const [done] = await tx
+          .select({ version: seedRuns.version })
+          .from(seedRuns)
+          .where(and(eq(seedRuns.set, step.set), eq(seedRuns.version, step.version)));
+        if (done) return false;
+        await step.run(tx);
+        await tx.insert(seedRuns).values({ set: step.set, version: step.version });
+        return true;
+      });
+      if (ran) applied.push(`${step.set}@${step.version}`);
+    }
+    return { applied };
+  });
+}
+
+/** How many demo accounts (shared published password) the data set holds: a real deployment wants none. */
+export async function countDemoAccounts(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      or(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+        like(users.email, `%@${BULK_USER_DOMAIN}`),
+      ),
+    );
+  return Number(row?.count ?? 0);
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { menuItems } from '../schema/menus';
 
 // Menu entries per profile (spec §2 table, §6): base sees Fund and Profile; lead adds home, portfolio,
@@ -6,7 +6,7 @@ import { menuItems } from '../schema/menus';
 const ENTRIES = {
   home: { path: '/customer/home/', icon: 'home', it: 'Home', en: 'Home' },
   wallet: { path: '/customer/wallet/', icon: 'wallet', it: 'Portafoglio', en: 'Portfolio' },
-  product: { path: '/customer/product/', icon: 'chart-pie', it: 'Fondi', en: 'Fund' },
+  product: { path: '/customer/product/', icon: 'chart-pie', it: 'Fondi', en: 'Funds' },
   transaction: { path: '/customer/transaction/', icon: 'arrows-exchange', it: 'Movimenti', en: 'Transactions' },
   document: { path: '/customer/document/', icon: 'file-text', it: 'Documenti', en: 'Documents' },
   cash: { path: '/customer/cash/', icon: 'cash', it: 'Liquidità', en: 'Cash' },
@@ -24,7 +24,7 @@ const MENUS: Record<string, Key[]> = {
   admin: ['home', 'wallet', 'product', 'transaction', 'document', 'cash', 'loan', 'profile', 'backoffice'],
 };
 
-export async function seedMenus(db: Database) {
+export async function seedMenus(db: Queryable) {
   const rows = Object.entries(MENUS).flatMap(([profile, keys]) =>
     keys.map((key, position) => ({
       profile,

@@ -1,4 +1,4 @@
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { partners } from '../schema/partners';
 
 function logo(initials: string, color: string) {
@@ -56,7 +56,7 @@ export const DEMO_PARTNERS = [
   },
 ] as const;
 
-export async function seedPartners(db: Database) {
+export async function seedPartners(db: Queryable) {
   await db
     .insert(partners)
     .values(

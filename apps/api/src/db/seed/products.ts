@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { productNavs, products } from '../schema/products';
 
 interface DemoProduct {
@@ -206,7 +206,7 @@ function navHistory(start: number, drift: number, volatility: number, days: numb
   return values;
 }
 
-export async function seedProducts(db: Database) {
+export async function seedProducts(db: Queryable) {
   for (const [index, p] of DEMO_PRODUCTS.entries()) {
     const [inserted] = await db
       .insert(products)

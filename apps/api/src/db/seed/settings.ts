@@ -1,7 +1,8 @@
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { settings } from '../schema/settings';
 
-export async function seedSettings(db: Database) {
+/** Settings every data set starts with; an operator may change them afterwards. */
+export async function seedSettings(db: Queryable) {
   await db
     .insert(settings)
     .values([
@@ -14,14 +15,21 @@ export async function seedSettings(db: Database) {
         },
       },
       { key: 'bank_maximum_advance_amount', value: { amount: '500000.00' } },
-      {
-        key: 'social_links',
-        value: [
-          { network: 'linkedin', url: 'https://www.linkedin.com/company/lombard-advance' },
-          { network: 'instagram', url: 'https://www.instagram.com/lombard.advance' },
-          { network: 'x', url: 'https://x.com/lombard_advance' },
-        ],
-      },
     ])
+    .onConflictDoNothing();
+}
+
+/** Social profiles of the demo brand: a real deployment has its own, or none. */
+export async function seedDemoSocialLinks(db: Queryable) {
+  await db
+    .insert(settings)
+    .values({
+      key: 'social_links',
+      value: [
+        { network: 'linkedin', url: 'https://www.linkedin.com/company/lombard-advance' },
+        { network: 'instagram', url: 'https://www.instagram.com/lombard.advance' },
+        { network: 'x', url: 'https://x.com/lombard_advance' },
+      ],
+    })
     .onConflictDoNothing();
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { supportArticles, supportCollections } from '../schema/support';
 import { SUPPORT_CONTENT } from './support-content';
 
@@ -8,7 +8,7 @@ import { SUPPORT_CONTENT } from './support-content';
  * Idempotent per item: a collection or article already present (by slug) is left as an operator left it,
  * and articles added to the seed later are inserted into existing collections.
  */
-export async function seedSupport(db: Database) {
+export async function seedSupport(db: Queryable) {
   for (const [position, collection] of SUPPORT_CONTENT.entries()) {
     await db
       .insert(supportCollections)

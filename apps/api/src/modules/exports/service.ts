@@ -9,7 +9,7 @@ import { exportsTable } from '../../db/schema/exports';
 import { registerFile, reserveStorage } from '../../lib/files/store';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
-import { BUSINESS_TIME_ZONE, filterConditions, orderBy, selectionCondition, whereOf } from '../../lib/resource/params';
+import { filterConditions, orderBy, selectionCondition, whereOf } from '../../lib/resource/params';
 import { iterateRows } from '../../lib/resource/query';
 import { resourceNamed } from '../../lib/resource/registry';
 import type { ExportJobPayload } from '../../lib/resource/routes';
@@ -22,20 +22,14 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 export const exportDownloadPath = (exportId: number) => `/api/v1/exports/${exportId}/download_document_file`;
 
-const stamp = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "Utenti" + now → "utenti-2026-03-01-103015.xlsx": readable, sortable, no characters a disk refuses. */
+/**
+ * "Utenti" + now → "utenti-2026-03-01-093015-UTC.xlsx": readable, sortable, no characters a disk refuses.
+ * The time is UTC and says so: the server cannot know the reader's zone, and a bare time in some other
+ * zone would disagree with the local time the notification shows next to it.
+ */
 export function exportFileName(title: string, at: Date = new Date()): string {
-  const parts = Object.fromEntries(stamp.formatToParts(at).map((p) => [p.type, p.value]));
+  const iso = at.toISOString(); // 2026-03-01T09:30:15.123Z
+  const stamp = `${iso.slice(0, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}-UTC`;
   const base =
     title
       .normalize('NFD')
@@ -43,7 +37,7 @@ export function exportFileName(title: string, at: Date = new Date()): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'export';
-  return `${base}-${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}${parts.second}.xlsx`;
+  return `${base}-${stamp}.xlsx`;
 }
 
 export interface ExportJobDeps {

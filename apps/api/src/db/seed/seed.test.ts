@@ -1,0 +1,107 @@
+// Seeding as an operator meets it: demo data only where the configuration allows it, once per data set,
+// never bringing back what was deleted, and no notification about something that does not exist.
+import { supportCollectionsResponseSchema } from '@lombard/shared/schemas/support';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, restartTestApp as restart, type TestApp } from '../../test/app';
+import { loginAs, TEST_PASSWORD } from '../../test/auth';
+import { menuItems } from '../schema/menus';
+import { seedRuns } from '../schema/seed-runs';
+import { DEMO_ACCOUNTS } from './accounts';
+import { seedDatabase } from './index';
+
+const HELP_CENTRE = '/api/v1/intercom/collections/with-articles/?per_page=50&page=1';
+const signIn = (app: FastifyInstance, email: string) =>
+  app.inject({ method: 'POST', url: '/api/account/token/auth/', payload: { email, password: TEST_PASSWORD } });
+
+async function helpCentre(app: FastifyInstance) {
+  const res = await app.inject({ method: 'GET', url: HELP_CENTRE });
+  expect(res.statusCode).toBe(200);
+  return supportCollectionsResponseSchema.parse(res.json()).data;
+}
+
+describe('demo data on the embedded quick start', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('is seeded once per data set: later starts and db:seed apply nothing', async () => {
+    expect((await signIn(t.app, 'admin@demo.lombard.test')).statusCode).toBe(200);
+    expect(await seedDatabase(t.database, { demo: true })).toEqual({ applied: [] });
+    const again = await restart(t);
+    await again.close();
+    const runs = await t.database.db.select().from(seedRuns);
+    expect(runs.map((run) => `${run.set}@${run.version}`).sort()).toEqual(['base@1', 'demo@1']);
+  });
+
+  it('does not bring back a demo account or help-centre article an operator deleted', async () => {
+    // What an operator would do in psql: remove a demo account and an article they do not want.
+    await t.database.db.execute(sql`delete from users where email = 'lead@demo.lombard.test'`);
+    await t.database.db.execute(sql`delete from support_articles where slug = 'margin-call'`);
+    const again = await restart(t);
+    try {
+      expect((await signIn(again, 'lead@demo.lombard.test')).statusCode).not.toBe(200);
+      const articles = (await helpCentre(again)).flatMap((c) => c.articles.map((a) => a.slug));
+      expect(articles).not.toContain('margin-call');
+      expect(articles).toContain('come-funziona-anticipo');
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('notifies demo accounts only about things that exist', async () => {
+    const articles = new Set(
+      (await helpCentre(t.app)).flatMap((c) => c.articles.map((a) => `/support/${c.slug}/${a.slug}/`)),
+    );
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.email !== 'lead@demo.lombard.test')) {
+      const session = await loginAs(t.app, account.email);
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/notifications/?per_page=100', ...session });
+      const { results } = res.json() as { results: Array<{ title: string; message: string; link: string | null }> };
+      expect(results.length).toBeGreaterThan(0);
+      const profile = account.attributes[0];
+      const menu = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/role/${profile}/menu/?no_page=no_page`,
+        ...session,
+      });
+      const paths = new Set((menu.json() as Array<{ path: string }>).map((item) => item.path));
+      for (const note of results) {
+        // No order, advance or document is seeded, so no notification may name one.
+        expect(`${note.title} ${note.message}`).not.toMatch(/\b(ORD|ADV)-\d{4}-\d{3,}\b/);
+        if (!note.link) continue;
+        if (note.link.startsWith('/support/')) expect(articles.has(note.link)).toBe(true);
+        else expect(paths.has(note.link)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('a start with DATABASE_URL (a real deployment)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The database is the test's own; DATABASE_URL only tells the configuration that this is a server.
+    t = await createTestApp({ env: { DATABASE_URL: 'postgres://lombard@db.invalid:5432/lombard', SEED_DEMO: '' } });
+  });
+  afterAll(async () => t.close());
+
+  it('seeds no demo account, product or partner, but the menus and the help centre', async () => {
+    for (const account of DEMO_ACCOUNTS) expect((await signIn(t.app, account.email)).statusCode).not.toBe(200);
+    const products = await t.app.inject({ method: 'GET', url: '/api/v1/public/products/' });
+    expect(products.json()).toMatchObject({ count: 0 });
+    expect((await helpCentre(t.app)).length).toBeGreaterThan(0);
+    const menus = await t.database.db.select().from(menuItems);
+    expect(menus.length).toBeGreaterThan(0);
+  });
+
+  it('seeds the demo when SEED_DEMO=true says so', async () => {
+    const app = await restart(t, { DATABASE_URL: 'postgres://lombard@db.invalid:5432/lombard', SEED_DEMO: 'true' });
+    try {
+      expect((await signIn(app, 'admin@demo.lombard.test')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
