@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// Every benchmark of the repository, one after the other, on one build of the web app.
+// Every benchmark of the repository, one after the other, on one build of the web app (and one of the
+// API): requests, bundle size, Lighthouse. `--smoke` (CI) runs each briefly and checks no threshold.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildWeb } from './lib/app.mjs';
 
+const smoke = process.argv.includes('--smoke');
 const dist = buildWeb();
 let failed = false;
 try {
-  for (const script of ['bundle-size.mjs', 'lighthouse.mjs']) {
+  for (const script of ['requests.mjs', 'bundle-size.mjs', 'lighthouse.mjs']) {
     console.info(`\n=== ${script}\n`);
-    const result = spawnSync(process.execPath, [path.join(import.meta.dirname, script), '--dist', dist], {
-      stdio: 'inherit',
-    });
+    const args = [path.join(import.meta.dirname, script), '--dist', dist, ...(smoke ? ['--smoke'] : [])];
+    const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (result.status !== 0) failed = true;
   }
 } finally {

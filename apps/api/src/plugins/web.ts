@@ -6,6 +6,7 @@ import type { RendererModule, RenderResult } from '@lombard/shared/server-render
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { createPageCache, pageKey, pickEncoding } from './page-cache';
 import { fillTemplate } from './page-template';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,6 +56,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   // in-process, as if the browser had made them.
   const rendererFile = path.join(root, '.ssr', 'server-entry.js');
   let render: ReturnType<RendererModule['createRenderer']> | null = null;
+  // Without a renderer every client route gets the shell, and the browser shows its 404 screen itself.
+  let statusOf: (url: string) => number = () => 200;
   if (serveWeb && existsSync(rendererFile)) {
     const module = await import(pathToFileURL(rendererFile).href).then(
       (loaded: RendererModule) => loaded,
@@ -79,6 +82,17 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
         }
         return { status: response.statusCode, headers, body: response.body };
       }) ?? null;
+    const routeStatus = module?.routeStatus;
+    if (typeof routeStatus === 'function') {
+      statusOf = (url) => {
+        try {
+          return routeStatus(url);
+        } catch (error) {
+          app.log.warn({ err: error }, 'route status failed; sending the shell as a page');
+          return 200;
+        }
+      };
+    }
   } else if (serveWeb) {
     app.log.warn({ rendererFile }, 'server renderer not found: public pages are rendered in the browser');
   }
@@ -92,38 +106,72 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   const renderBudget = app.createRateLimit({ max: app.config.rateLimitMax, timeWindow: '1 minute', allowList: [] });
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
-    if (!render) return sendIndex(reply);
+    // Whenever the shell is sent instead of a rendered page, its status still comes from the route tree:
+    // an unknown address is a 404 even when rendering failed (a cold start) or was skipped.
+    const sendShell = () => sendIndex(reply, statusOf(request.url));
+    if (!render) return sendShell();
     const budget = await renderBudget(request);
-    if (!budget.isAllowed && budget.isExceeded) return sendIndex(reply);
+    if (!budget.isAllowed && budget.isExceeded) return sendShell();
+    const key = pageKey(request, request.language);
+    const cached = key === null ? null : pages.get(key);
+    if (cached) {
+      // As a fresh render would: its API calls would be refused, so the browser renders the page instead.
+      if (await overApiLimit(request)) return sendShell();
+      const encoding = pickEncoding(request.headers['accept-encoding'], cached);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return sendPage(reply, cached.status, encoding ? cached[encoding] : cached.bytes);
+    }
     let result: RenderResult;
     try {
-      result = await render({
-        url: request.url,
-        cookies: request.headers.cookie ?? '',
-        acceptLanguage: request.headers['accept-language'] ?? '',
-        clientAddress: request.ip,
-      });
+      const renderer = render;
+      const fresh = () =>
+        renderer({
+          url: request.url,
+          cookies: request.headers.cookie ?? '',
+          acceptLanguage: request.headers['accept-language'] ?? '',
+          clientAddress: request.ip,
+        });
+      // Visitors who miss the cache together wait for one render of their page, not one render each
+      // (renders run one at a time: a burst would otherwise queue the same page a hundred times).
+      result = key === null ? await fresh() : await pages.once(key, fresh);
     } catch (error) {
       // The browser can still render the page: a renderer failure must not take the site down.
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
-      return sendIndex(reply);
+      return sendShell();
     }
-    if (result.kind === 'spa') return sendIndex(reply);
+    if (result.kind === 'spa') return sendShell();
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    return reply
-      .code(result.status)
+    const html = fillTemplate(indexHtml(), result);
+    if (key !== null) pages.set(key, { status: result.status, html });
+    return sendPage(reply, result.status, html);
+  }
+
+  const sendPage = (reply: FastifyReply, status: number, html: string | Buffer | null) =>
+    reply
+      .code(status)
       .header('Cache-Control', NO_CACHE)
       .header('Vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(fillTemplate(indexHtml(), result));
-  }
+      .send(html);
+
+  // Anonymous renders, shared by every visitor whose page would come out the same (page-cache.ts).
+  const pages = createPageCache();
+  // The visitor's API allowance, read without spending it: the global limiter counts API routes only,
+  // so the check is made as for an API call from the visitor's address.
+  const apiLimit = app.createRateLimit();
+  const overApiLimit = async (request: FastifyRequest) => {
+    const asApiCall = { ip: request.ip, headers: request.headers, routeOptions: { url: '/api/', config: {} } };
+    const state = await apiLimit(asApiCall as unknown as FastifyRequest, { increment: false });
+    return !state.isAllowed && (state.remaining ?? 1) <= 0;
+  };
 
   const isAppPath = (url: string) => !(url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/'));
 
   // A route rather than the not-found handler, so that pages are compressed like every other answer.
   if (serveWeb) {
     app.get('/*', async (request, reply) => {
-      if (!isAppPath(request.url)) throw new AppError('ROUTE_NOT_FOUND');
+      // The decoded path, as the router saw it: `/%61pi/x` is an API path too.
+      if (!isAppPath(`/${(request.params as { '*': string })['*']}`)) throw new AppError('ROUTE_NOT_FOUND');
       return renderPage(request, reply);
     });
   }

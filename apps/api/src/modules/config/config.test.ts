@@ -1,6 +1,7 @@
 import { globalConfigSchema } from '@lombard/shared/schemas/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { SETTING_KEYS, writeSetting } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,5 +37,40 @@ describe('GET /api/get-global-config/', () => {
     t.app.database.db.select = spy;
     expect(res.statusCode).toBe(200);
     expect(calls).toBe(0);
+  });
+
+  it('answers 304 to a client that holds the current version (ETag)', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/get-global-config/' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-global-config/',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-global-config/',
+      headers: { 'if-none-match': '"old"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(first.json());
+  });
+
+  it('a changed setting is answered at once, with a new ETag', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/get-global-config/' });
+    const social = [{ network: 'mastodon', url: 'https://example.social/@lombard' }];
+    await writeSetting(t.app.database.db, SETTING_KEYS.socialLinks, social);
+    // The database announces the change (in-process on the embedded one, over the network from a server).
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/get-global-config/' })).json().social_links, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toEqual(social);
+    const after = await t.app.inject({ method: 'GET', url: '/api/get-global-config/' });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 });

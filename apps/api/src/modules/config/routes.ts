@@ -1,7 +1,8 @@
 import { globalConfigSchema } from '@lombard/shared/schemas/config';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createConfigService } from './service';
 
 declare module 'fastify' {
@@ -10,18 +11,51 @@ declare module 'fastify' {
   }
 }
 
+const CHANNEL = 'lombard_settings';
+
+// Any write to the settings table, by whichever instance or tool, tells every instance on commit.
+const TRIGGERS = [
+  `create or replace function lombard_settings_notify() returns trigger language plpgsql as $$
+   begin
+     perform pg_notify('${CHANNEL}', '');
+     return null;
+   end $$`,
+  'drop trigger if exists lombard_settings_changed on settings',
+  `create trigger lombard_settings_changed after insert or update or delete or truncate on settings
+   for each statement execute function lombard_settings_notify()`,
+].map((statement) => sql.raw(statement));
+
 /** Registered with fastify-plugin so that other modules can read `app.globalConfig`. */
 export const configModule = fp(async (app: FastifyInstance) => {
   const service = createConfigService(app.database.db, app.config);
   app.decorate('globalConfig', service);
-  app.withTypeProvider<ZodTypeProvider>().get(
+
+  await app.database.db.transaction(async (tx) => {
+    // Two instances starting together must not replace the function at the same moment.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${CHANNEL}))`);
+    for (const statement of TRIGGERS) await tx.execute(statement);
+  });
+  // Also after a lost connection to the database: a change may have been missed meanwhile.
+  const unlisten = await app.database.listen(CHANNEL, service.invalidate, service.invalidate);
+  app.addHook('onClose', async () => unlisten());
+
+  // Answered with the JSON prepared by the service (304 when unchanged), hence not the typed instance.
+  app.get(
     '/api/get-global-config/',
     {
-      schema: { tags: ['config'], summary: 'Global configuration', response: { 200: globalConfigSchema } },
+      schema: {
+        tags: ['config'],
+        summary: 'Global configuration',
+        // 304: the client's If-None-Match names the current version; no body.
+        response: { 200: globalConfigSchema, 304: z.null() },
+      },
     },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=300');
-      return service.get();
+    async (request, reply) => {
+      const { body, etag } = await service.answer();
+      reply.header('Cache-Control', 'public, max-age=300').header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      // Serialized (and checked against the schema) once per change, not per answer.
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 });

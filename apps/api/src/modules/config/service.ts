@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CALCULATOR_MAX_AMOUNT,
   COOKIE_CONSENT_DAYS,
@@ -9,7 +10,7 @@ import {
   MINIMUM_ADVANCE_AMOUNT,
 } from '@lombard/shared/constants';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@lombard/shared/locale';
-import type { GlobalConfig } from '@lombard/shared/schemas/config';
+import { type GlobalConfig, globalConfigSchema } from '@lombard/shared/schemas/config';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/client';
@@ -34,12 +35,19 @@ export async function writeSetting(db: Queryable, key: string, value: unknown): 
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
+/** The configuration as sent: its JSON, serialized once, and the entity tag of that JSON. */
+export interface ConfigAnswer {
+  value: GlobalConfig;
+  body: string;
+  etag: string;
+}
+
 /**
- * The global configuration of spec §3/§7. Built once from the environment and the settings table, then
- * served from memory; `invalidate()` after an operator changes a setting.
+ * The global configuration the client reads at start. Built once from the environment and the settings
+ * table, then served from memory; `invalidate()` when a setting changes (routes.ts: the database says so).
  */
 export function createConfigService(db: Database, config: AppConfig) {
-  let cached: Promise<GlobalConfig> | null = null;
+  let cached: Promise<ConfigAnswer> | null = null;
 
   async function build(): Promise<GlobalConfig> {
     const [newsletter, bankMaximum, socialLinks] = await Promise.all([
@@ -72,13 +80,25 @@ export function createConfigService(db: Database, config: AppConfig) {
     };
   }
 
+  async function answer(): Promise<ConfigAnswer> {
+    // Checked against the shared schema once here, rather than on every answer.
+    const value = globalConfigSchema.parse(await build());
+    const body = JSON.stringify(value);
+    return { value, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  }
+
   return {
-    get(): Promise<GlobalConfig> {
-      cached ??= build().catch((error) => {
-        cached = null;
+    answer(): Promise<ConfigAnswer> {
+      if (cached) return cached;
+      const pending = answer().catch((error) => {
+        if (cached === pending) cached = null;
         throw error;
       });
-      return cached;
+      cached = pending;
+      return pending;
+    },
+    async get(): Promise<GlobalConfig> {
+      return (await this.answer()).value;
     },
     invalidate() {
       cached = null;

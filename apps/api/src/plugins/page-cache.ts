@@ -1,0 +1,118 @@
+// Rendered public pages, kept for a short while. A public page is the same for every anonymous visitor
+// who asks for it in the same language, colour scheme and cookie-consent state, so rendering it once
+// serves them all (docs/decisions/006 names this as the way past the renderer's cost). What is never
+// cached: a visitor with a session cookie (the signed-in navbar is rendered for them), an app shell, a
+// redirect. Pages show data (products, help centre, settings): entries live TTL_MS, so a change shows
+// within that time without every writer having to know about pages.
+
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { CONSENT_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, THEME_COOKIE } from '@lombard/shared/locale';
+import type { FastifyRequest } from 'fastify';
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 500;
+
+export interface CachedPage {
+  status: number;
+  html: string;
+}
+
+/** A cached page as sent: its bytes, and compressed once (off the event loop) for the browsers that ask. */
+export interface StoredPage extends CachedPage {
+  bytes: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+// An encoding named in Accept-Encoding, unless its weight is zero.
+const BR = /(^|,)\s*br\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i;
+const GZIP = /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i;
+
+/** The best encoding of a stored page the request accepts. */
+export function pickEncoding(acceptEncoding: string | undefined, page: StoredPage): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  if (page.br && BR.test(acceptEncoding)) return 'br';
+  if (page.gzip && GZIP.test(acceptEncoding)) return 'gzip';
+  return null;
+}
+
+function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * The key of what the renderer reads from a request: the path and query, the language (its cookie,
+ * else the browser's languages), the colour scheme and consent cookies. Null for a visitor whose page
+ * may differ (signed in).
+ */
+export function pageKey(request: FastifyRequest, language: string): string | null {
+  const cookies = request.headers.cookie ?? '';
+  if (request.headers.authorization) return null;
+  if (cookies && cookieValue(cookies, SESSION_COOKIE) !== null) return null;
+  return [
+    request.url,
+    cookies ? (cookieValue(cookies, LANGUAGE_COOKIE) ?? '') : '',
+    // The browser's languages as the request context already read them.
+    language,
+    cookies ? (cookieValue(cookies, THEME_COOKIE) ?? '') : '',
+    cookies ? (cookieValue(cookies, CONSENT_COOKIE) ?? '') : '',
+  ].join('\n');
+}
+
+/** A bounded map: the least recently used entry goes first when full; entries expire after TTL_MS. */
+export function createPageCache(now: () => number = Date.now) {
+  const entries = new Map<string, StoredPage & { expires: number }>();
+  const pending = new Map<string, Promise<unknown>>();
+  return {
+    /** `work` for `key`, shared by every caller that asks while it runs. */
+    once<T>(key: string, work: () => Promise<T>): Promise<T> {
+      const running = pending.get(key);
+      if (running) return running as Promise<T>;
+      const started = work().finally(() => pending.delete(key));
+      pending.set(key, started);
+      return started;
+    },
+    get(key: string): StoredPage | null {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      entries.delete(key);
+      if (entry.expires <= now()) return null;
+      entries.set(key, entry);
+      return entry;
+    },
+    set(key: string, page: CachedPage) {
+      entries.delete(key);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      const bytes = Buffer.from(page.html);
+      const entry = { ...page, bytes, br: null as Buffer | null, gzip: null as Buffer | null, expires: now() + TTL_MS };
+      entries.set(key, entry);
+      // Until these are ready, the page is sent as it was (compressed per answer, like any other).
+      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).then(
+        (compressed) => {
+          entry.br = compressed;
+        },
+        () => {},
+      );
+      gzipAsync(bytes, { level: 9 }).then(
+        (compressed) => {
+          entry.gzip = compressed;
+        },
+        () => {},
+      );
+    },
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

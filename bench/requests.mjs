@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// Request benchmark: the compiled app (NODE_ENV=production, logging as shipped) beside a bare Fastify,
+// on the embedded database and then on PostgreSQL (DATABASE_URL, or the local server when it answers).
+// Per row (rows.mjs): a warm-up, then paired autocannon runs (100 connections) alternating app and bare;
+// the median share of the bare throughput, p50/p99 and errors, PASS/FAIL against the row's targets.
+// Also: cold start to /readyz and the app's resident memory after the load.
+//   node requests.mjs [--dist <web build>] [--smoke]   (--smoke: a second per row, no thresholds)
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildWeb, startServer } from './lib/app.mjs';
+import { ROWS } from './rows.mjs';
+
+const { values } = parseArgs({ options: { dist: { type: 'string' }, smoke: { type: 'boolean', default: false } } });
+const smoke = values.smoke;
+const TIMING = smoke ? { warmup: 1, run: 1, pairs: 1 } : { warmup: 3, run: 5, pairs: 3 };
+const CONNECTIONS = 100;
+const DEMO_PASSWORD = 'Demo-pass-2026';
+const ACCOUNTS = { customer: 'customer@demo.lombard.test', admin: 'admin@demo.lombard.test' };
+const NOTIFICATIONS = 1000;
+
+const dist = values.dist ? path.resolve(values.dist) : buildWeb();
+
+function cannon(url, headers, seconds) {
+  return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+}
+
+/** The bare Fastify of lib/bare-server.mjs, in its own process like the app. */
+async function startBare() {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+}
+
+async function call(base, method, url, { token, body } = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const signIn = async (base, who) =>
+  (await call(base, 'POST', '/api/account/token/auth/', { body: { email: ACCOUNTS[who], password: DEMO_PASSWORD } }))
+    .access;
+
+/** The benchmark's own data set: the demo customer gets notifications up to 1,000, sent by an operator. */
+async function seedNotifications(base) {
+  const admin = await signIn(base, 'admin');
+  const customer = await signIn(base, 'customer');
+  const { contact: userId } = await call(base, 'GET', '/api/account/me/', { token: customer });
+  const { count } = await call(base, 'GET', '/api/v1/notifications/?per_page=1', { token: customer });
+  let next = count;
+  const worker = async () => {
+    while (next < NOTIFICATIONS) {
+      const n = ++next;
+      await call(base, 'POST', '/api/v1/backoffice/notifications/', {
+        token: admin,
+        body: { user_id: userId, title: `Avviso ${n}`, body: `Messaggio numero ${n} del banco di prova.` },
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+// A run in which nothing completed is a failure too (requests still waiting are not counted as errors).
+const errorsOf = (r) => r.errors + r.timeouts + r.non2xx + (r.requests.total === 0 ? CONNECTIONS : 0);
+const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
+};
+
+async function benchDatabase(kind, env) {
+  const app = await startServer(dist, { SEED_DEMO: 'true', ...env });
+  const bare = await startBare();
+  const results = [];
+  try {
+    await seedNotifications(app.url);
+    for (const row of ROWS) {
+      // A fresh token per row: access tokens live five minutes.
+      const headers = {
+        ...row.headers,
+        ...(row.as ? { authorization: `Bearer ${await signIn(app.url, row.as)}` } : {}),
+      };
+      const target = `${app.url}${row.path}`;
+      await cannon(target, headers, TIMING.warmup);
+      await cannon(bare.url, {}, TIMING.warmup);
+      const shares = [];
+      const runs = [];
+      for (let i = 0; i < TIMING.pairs; i++) {
+        // Alternate which goes first, so that a drift of the machine does not favour either.
+        const appFirst = i % 2 === 0;
+        const first = await cannon(appFirst ? target : bare.url, appFirst ? headers : {}, TIMING.run);
+        const second = await cannon(appFirst ? bare.url : target, appFirst ? {} : headers, TIMING.run);
+        const [mine, theirs] = appFirst ? [first, second] : [second, first];
+        shares.push(mine.requests.average / theirs.requests.average);
+        runs.push(mine);
+      }
+      const share = median(shares);
+      const middle = runs[shares.indexOf(share)];
+      const errors = runs.reduce((sum, r) => sum + errorsOf(r), 0);
+      const shareTarget = row.share[kind];
+      const p99Checked = kind === 'postgres';
+      const pass = errors === 0 && share >= shareTarget && (!p99Checked || middle.latency.p99 <= row.p99);
+      results.push({
+        row: row.label,
+        db: kind,
+        share: `${(share * 100).toFixed(0)} %`,
+        target: `≥ ${(shareTarget * 100).toFixed(0)} %`,
+        'req/s': Math.round(middle.requests.average),
+        'p50 ms': middle.latency.p50,
+        'p99 ms': middle.latency.p99,
+        'p99 target': p99Checked ? `≤ ${row.p99}` : '—',
+        errors,
+        result: smoke ? (errors === 0 ? 'ran' : 'ERRORS') : pass ? 'PASS' : 'FAIL',
+      });
+    }
+    return { results, readyMs: app.readyMs, rss: rssMb(app.pid) };
+  } finally {
+    bare.stop();
+    await app.stop();
+  }
+}
+
+/** A fresh database on the PostgreSQL server, or null when there is none to reach. */
+async function postgresDatabase() {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `lombard_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Rows of objects as aligned text columns (headers from the first row's keys). */
+function printTable(rows) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  const cells = [columns, ...rows.map((r) => columns.map((c) => String(r[c])))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
+  for (const [n, line] of cells.entries()) {
+    console.info(
+      `  ${line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}`,
+    );
+    if (n === 0) console.info(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  }
+  console.info('');
+}
+
+const table = [];
+const extras = [];
+// DATABASE_URL is for the PostgreSQL pass only; the embedded pass must not inherit it.
+const { DATABASE_URL: _unused, ...withoutUrl } = process.env;
+process.env = withoutUrl;
+const embedded = await benchDatabase('pglite', {});
+table.push(...embedded.results);
+extras.push({
+  database: 'embedded (PGlite)',
+  'cold start to /readyz': `${Math.round(embedded.readyMs)} ms`,
+  'memory after load': `${embedded.rss} MB`,
+});
+const server = await postgresDatabase();
+if (server) {
+  try {
+    const postgres = await benchDatabase('postgres', { DATABASE_URL: server.url });
+    table.push(...postgres.results);
+    extras.push({
+      database: 'PostgreSQL',
+      'cold start to /readyz': `${Math.round(postgres.readyMs)} ms`,
+      'memory after load': `${postgres.rss} MB`,
+    });
+  } finally {
+    await server.drop();
+  }
+} else {
+  console.info('PostgreSQL: no server reachable (DATABASE_URL or 127.0.0.1:5432); embedded database only.');
+}
+
+console.info(
+  `\nRequests (${CONNECTIONS} connections; share of a bare Fastify "hello" in the same run${smoke ? '; smoke run, no thresholds' : ''})`,
+);
+printTable(table);
+console.info('Cold start (fresh database: migrations and demo data) and resident memory after the load');
+printTable(extras);
+const failed = table.some((r) => r.result === 'FAIL' || r.result === 'ERRORS');
+process.exitCode = failed ? 1 : 0;

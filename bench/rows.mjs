@@ -1,0 +1,27 @@
+// The rows of the request benchmark (bench/requests.mjs). Adding a row is one line:
+//   row(label, path, { as?: 'customer' | 'admin', headers?, share: { postgres, pglite }, p99 })
+// `share` is the least throughput as a share of a bare Fastify "hello" measured in the same run, per
+// database; `p99` the most 99th-percentile latency in ms, checked on PostgreSQL (the embedded database
+// is a single connection in the same process: its latency says little about production).
+const row = (label, path, options) => ({ label, path, ...options });
+
+export const ROWS = [
+  row('GET /healthz', '/healthz', { share: { postgres: 0.7, pglite: 0.7 }, p99: 10 }),
+  row('GET /api/get-global-config/', '/api/get-global-config/', { share: { postgres: 0.6, pglite: 0.6 }, p99: 20 }),
+  row('GET /api/account/me/ (demo customer)', '/api/account/me/', {
+    as: 'customer',
+    share: { postgres: 0.3, pglite: 0.15 },
+    p99: 40,
+  }),
+  row('GET /home/ (rendered, it, anonymous)', '/home/', {
+    // As a browser asks for it: the page is 150 KB of HTML, and visitors take it compressed.
+    headers: { 'accept-language': 'it', 'accept-encoding': 'gzip, deflate, br' },
+    share: { postgres: 0.25, pglite: 0.25 },
+    p99: 50,
+  }),
+  row('GET notifications, page 1 of 10 (1,000)', '/api/v1/notifications/?page=1&per_page=10', {
+    as: 'customer',
+    share: { postgres: 0.15, pglite: 0.08 },
+    p99: 60,
+  }),
+];
