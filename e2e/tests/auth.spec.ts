@@ -170,7 +170,7 @@ test('the language chosen in settings is saved on the account', async ({ page, b
   await page.getByTestId('settings-language').getByText('English').click();
   await expect(page.getByText('Language changed')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await expect(page.getByTestId('nav-product')).toHaveText('Fund');
+  await expect(page.getByTestId('nav-product')).toHaveText('Funds');
 
   // Another device, without the language cookie: the account's language applies after signing in.
   const other = await browser.newContext({ locale: 'it-IT' });

@@ -77,7 +77,7 @@ test('rejects 0, 1,000,001 and 41 instalments with the spec §5 messages', async
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   await openCalculator(page);
   const calculator = page.getByTestId('advance-calculator');
-  const amountMessage = 'Calculator amount: greater than 0, maximum 1,000,000.';
+  const amountMessage = 'Enter an amount between €5,000 and €1,000,000.';
   const instalmentsMessage = 'Number of instalments: greater than 0, maximum 40.';
 
   await enter(page, '0', '8');
@@ -95,7 +95,7 @@ test('rejects 0, 1,000,001 and 41 instalments with the spec §5 messages', async
 
   // Below the minimum advance: the spec's "Minimum advance amount is {minimumInvestment}".
   await enter(page, '4000', '4');
-  await expect(calculator).toContainText('Minimum advance amount is €5,000.00.');
+  await expect(calculator).toContainText('Minimum advance amount is €5,000.');
 
   await enter(page, '1000000', '40');
   await expect(calculator).not.toContainText(instalmentsMessage);
@@ -107,6 +107,6 @@ test('the Italian messages', async ({ page, context, baseURL }) => {
   await openCalculator(page);
   await enter(page, '0', '41');
   const calculator = page.getByTestId('advance-calculator');
-  await expect(calculator).toContainText('Importo del calcolatore: maggiore di 0, massimo 1.000.000.');
+  await expect(calculator).toContainText('Inserisci un importo tra 5.000 € e 1.000.000 €.');
   await expect(calculator).toContainText('Numero di rate: maggiore di 0, massimo 40.');
 });

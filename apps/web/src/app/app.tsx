@@ -35,8 +35,9 @@ export function App({ router, children }: Props) {
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'it', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" />
-          <Shell router={router} />
           {children}
+          {/* After the page: the cookie bar's buttons must not come before the page's skip link. */}
+          <Shell router={router} />
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -4,11 +4,11 @@
 import '../lib/zod-jitless';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { setHydratingServerPage } from '../lib/hydration';
+import { markPageHydrated, setHydratingServerPage } from '../lib/hydration';
 import { initI18n } from '../lib/i18n/i18n';
 import { preloadComponents } from '../lib/lazy-component';
 import { queryClient } from '../lib/query-client';
@@ -76,15 +76,32 @@ export async function hydrateApp(): Promise<void> {
     setHydratingServerPage(false);
     stop();
   });
-  hydrateRoot(
-    rootElement(),
-    <StrictMode>
-      <App router={router}>
-        <RouterProvider router={router} />
-      </App>
-    </StrictMode>,
-    // A mismatch is a bug: say so where the browser tests look (the page still works, React re-renders).
-    { onRecoverableError: (error) => console.error('hydration:', error) },
-  );
-  document.documentElement.dataset.hydrated = 'true';
+  const committed = new Promise<void>((resolve) => {
+    hydrateRoot(
+      rootElement(),
+      <StrictMode>
+        <App router={router}>
+          <RouterProvider router={router} />
+        </App>
+        <HydratedMark onCommit={resolve} />
+      </StrictMode>,
+      // A mismatch is a bug: say so where the browser tests look (the page still works, React re-renders).
+      { onRecoverableError: (error) => console.error('hydration:', error) },
+    );
+  });
+  await committed;
+}
+
+/**
+ * Marks the page hydrated once React has committed it. hydrateRoot returns before that: React renders
+ * in slices and attaches the handlers at the commit, and a click replayed in between (hydrate-on-intent)
+ * would reach a page that is not React's yet. Effects run after the commit, this one after the app's.
+ * It renders nothing, so the server's markup stays the same.
+ */
+function HydratedMark({ onCommit }: { onCommit: () => void }) {
+  useEffect(() => {
+    markPageHydrated();
+    onCommit();
+  }, [onCommit]);
+  return null;
 }

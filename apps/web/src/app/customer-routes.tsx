@@ -3,8 +3,6 @@
 // routes inside their section; this file decides who may enter it.
 import type { Profile } from '@lombard/shared/permissions';
 import { Navigate, type RouteObject } from 'react-router';
-import { RequireAuth } from '../components/require-auth';
-import { RequireProfile } from '../components/require-profile';
 import { profileRoutes, settingRoutes } from '../features/account/routes';
 import { backofficeRoutes } from '../features/backoffice/routes';
 import { cashRoutes } from '../features/cash/routes';
@@ -33,13 +31,16 @@ const gated = (path: string, profiles: readonly Profile[], children: RouteObject
 export const customerRoutes: RouteObject[] = [
   {
     path: 'customer/',
-    Component: RequireAuth,
+    // The guards load with the area they guard, not with the public site's app (docs/decisions/006).
+    lazy: async () => ({ Component: (await lazyImport(() => import('../components/require-auth'))).RequireAuth }),
     children: [
       {
         lazy: async () => ({ Component: (await lazyImport(() => import('./layouts/main-layout'))).MainLayout }),
         children: [
           {
-            Component: RequireProfile,
+            lazy: async () => ({
+              Component: (await lazyImport(() => import('../components/require-profile'))).RequireProfile,
+            }),
             children: [
               { index: true, element: <Navigate to={DEFAULT_AUTHENTICATED_PATH} replace /> },
               gated('home/', LEAD_AND_ABOVE, homeRoutes),

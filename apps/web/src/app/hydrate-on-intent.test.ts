@@ -1,5 +1,6 @@
 // What a visitor does before the app has hydrated a server-rendered page is not lost (decision 006).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markPageHydrated } from '../lib/hydration';
 import { hydrateOnIntent } from './hydrate-on-intent';
 
 const REACT_PROPS = '__reactProps$test';
@@ -15,6 +16,8 @@ function fakeHydration(handlers: { onClick?: () => void; onInput?: (value: strin
     document.querySelector('button')?.addEventListener('click', () => handlers.onClick?.());
     const input = document.querySelector('input');
     input?.addEventListener('input', () => handlers.onInput?.(input.value));
+    // The commit: from here on the handlers are the app's.
+    markPageHydrated();
     document.querySelector('form')?.addEventListener('submit', (event) => {
       event.preventDefault();
       handlers.onSubmit?.();
@@ -22,15 +25,19 @@ function fakeHydration(handlers: { onClick?: () => void; onInput?: (value: strin
   });
 }
 
+const stops: Array<() => void> = [];
+
 afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
   document.body.innerHTML = '';
+  document.documentElement.removeAttribute('data-hydrated');
 });
 
 describe('hydration on intent', () => {
   it('waits for a first sign of use before fetching the app', async () => {
     document.body.innerHTML = '<button type="button">Menu</button>';
     const hydrate = fakeHydration({});
-    hydrateOnIntent(hydrate);
+    stops.push(hydrateOnIntent(hydrate));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(hydrate).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('pointermove'));
@@ -42,7 +49,7 @@ describe('hydration on intent', () => {
   it('holds a click on a button and replays it once the app is there; links navigate as usual', async () => {
     document.body.innerHTML = '<a href="#next">Next</a><button type="button">Menu</button>';
     const onClick = vi.fn();
-    hydrateOnIntent(fakeHydration({ onClick }));
+    stops.push(hydrateOnIntent(fakeHydration({ onClick })));
     const link = new MouseEvent('click', { bubbles: true, cancelable: true });
     document.querySelector('a')?.dispatchEvent(link);
     expect(link.defaultPrevented).toBe(false);
@@ -57,8 +64,10 @@ describe('hydration on intent', () => {
   it('hands what was typed to the app before the submission it was typed for', async () => {
     document.body.innerHTML = '<form><input name="email" value="" /><button type="submit">Sign up</button></form>';
     const events: string[] = [];
-    hydrateOnIntent(
-      fakeHydration({ onInput: (value) => events.push(`input:${value}`), onSubmit: () => events.push('submit') }),
+    stops.push(
+      hydrateOnIntent(
+        fakeHydration({ onInput: (value) => events.push(`input:${value}`), onSubmit: () => events.push('submit') }),
+      ),
     );
     const input = document.querySelector('input') as HTMLInputElement;
     input.dispatchEvent(new Event('focusin', { bubbles: true }));
@@ -69,5 +78,36 @@ describe('hydration on intent', () => {
     (document.querySelector('form') as HTMLFormElement).dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
     await vi.waitFor(() => expect(events).toEqual(['input:reader@example.com', 'submit']));
+  });
+
+  it('keeps the keys pressed while the app was taking over the field', async () => {
+    document.body.innerHTML = '<input name="amount" value="" />';
+    const values: string[] = [];
+    stops.push(hydrateOnIntent(fakeHydration({ onInput: (value) => values.push(value) })));
+    const input = document.querySelector('input') as HTMLInputElement;
+    window.dispatchEvent(new Event('keydown'));
+    input.value = '1';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    // The app is there; the held value is not handed over yet (that waits for the page to settle).
+    await vi.waitFor(() => expect(document.documentElement.getAttribute('data-hydrated')).toBe('true'));
+    input.value = '12';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(input.value).toBe('12');
+    expect(values.at(-1)).toBe('12');
+  });
+
+  it('records a cookie choice at once and hides the bar, so a link followed next keeps it', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the first-view script writes document.cookie; start clean
+    document.cookie = 'lombard_consent=; max-age=0; path=/';
+    document.body.innerHTML =
+      '<section data-consent-bar><button type="button" data-consent-choice="all">Accept all</button></section>';
+    stops.push(hydrateOnIntent(fakeHydration({})));
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('button')?.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    const cookie = document.cookie.split('; ').find((part) => part.startsWith('lombard_consent='));
+    expect(JSON.parse(decodeURIComponent(cookie?.split('=')[1] ?? '{}'))).toMatchObject({ v: 1, f: 1, a: 1 });
+    expect((document.querySelector('section') as HTMLElement).style.display).toBe('none');
   });
 });

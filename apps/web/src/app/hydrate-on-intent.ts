@@ -1,17 +1,24 @@
 // Deferred hydration (docs/decisions/006). A server-rendered public page is readable and its links work
-// before any script runs; the app (React, Mantine, the router: ~280 KB) is fetched and hydrated at the
+// before any script runs; the app (React, Mantine, the router: ~250 KB) is fetched and hydrated at the
 // visitor's first sign of use — a pointer moving, a touch, a key, a scroll. What the visitor did before
 // the app was ready is not lost: a click on a button and a form submission are held and replayed, and
 // what was typed into a field is handed to the app as an input event. Links are left alone: they load
-// the next server-rendered page.
+// the next server-rendered page. A cookie choice is recorded at once, by this script: a visitor often
+// follows a link right after it, and a held click would be lost with the page.
+
+import { CONSENT_BAR_ATTRIBUTE, CONSENT_CHOICE_ATTRIBUTE, writeConsentCookie } from '../lib/consent-cookie';
+import { isPageHydrated, onPageHydrated } from '../lib/hydration';
 
 // Why these: each is the first thing a person does on a page, and none happens on its own at load.
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
-const REPLAYABLE = 'button, [role="button"], input[type="checkbox"], input[type="radio"], label, summary';
+// [aria-haspopup]: a select's input opens its list on click.
+const REPLAYABLE =
+  'button, [role="button"], [aria-haspopup], input[type="checkbox"], input[type="radio"], label, summary';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
-export function hydrateOnIntent(hydrate: () => Promise<void>): void {
+/** Returns what stops it listening (for tests: one page, one instance). */
+export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
   let started = false;
   let pendingClick: HTMLElement | null = null;
   let pendingSubmit: HTMLFormElement | null = null;
@@ -24,6 +31,10 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): void {
     if (!target || target.closest('a[href]')) return;
     const control = target.closest<HTMLElement>(REPLAYABLE);
     if (!control || isHydrated(control)) return;
+    if (recordConsentChoice(control)) {
+      event.preventDefault();
+      return;
+    }
     // A submit button would post the form the old way, a checkbox would toggle outside the app's state.
     event.preventDefault();
     pendingClick = control;
@@ -35,12 +46,25 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): void {
     pendingSubmit = event.target;
     version++;
   };
-  // What is typed into a field the app has not hydrated yet would be overwritten by it: keep it.
+  // What is typed into a field the app has not hydrated yet never reached it, and the app's first
+  // update would overwrite it with the server's value: keep it.
   const recordTyping = (event: Event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || isHydrated(field)) return;
     typed.set(field, { field, value: field.value, checked: field instanceof HTMLInputElement && field.checked });
     version++;
+  };
+  // Typed values go to the app the moment it commits the page, before anything can re-render a field
+  // (a re-render writes the app's value into it) and before another key can reach it: so nothing typed
+  // before is overwritten, and nothing typed after is replaced by an older value.
+  const handOverTyping = () => {
+    // Typed before this script ran (autofill, a fast visitor): the field differs from the server's.
+    for (const entry of snapshotTypedFields()) if (!typed.has(entry.field)) typed.set(entry.field, entry);
+    for (const [field, entry] of typed) {
+      if (!isHydrated(field)) continue;
+      typed.delete(field);
+      if (field.isConnected) replayField(entry);
+    }
   };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
@@ -52,9 +76,8 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): void {
     const seen = version;
     whenHydrated([...typed.keys(), pendingClick, pendingSubmit], () => {
       if (version !== seen) return settle();
-      document.removeEventListener('click', holdClick, true);
-      document.removeEventListener('submit', holdSubmit, true);
-      document.removeEventListener('input', recordTyping, true);
+      stop();
+      // Fields of parts of the page that hydrated after the rest (their code came later).
       for (const entry of typed.values()) if (entry.field.isConnected) replayField(entry);
       if (pendingClick?.isConnected) pendingClick.click();
       else if (pendingSubmit?.isConnected) pendingSubmit.requestSubmit();
@@ -65,13 +88,18 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): void {
     if (started) return;
     started = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
-    void hydrate().then(() => {
-      // Typed before this script ran (autofill, a fast visitor): the field differs from the server's.
-      for (const entry of snapshotTypedFields()) if (!typed.has(entry.field)) typed.set(entry.field, entry);
-      settle();
-    });
+    onPageHydrated(handOverTyping);
+    void hydrate().then(settle);
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  return stop;
+
+  function stop() {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
+    document.removeEventListener('click', holdClick, true);
+    document.removeEventListener('submit', holdSubmit, true);
+    document.removeEventListener('input', recordTyping, true);
+  }
 }
 
 interface TypedField {
@@ -91,9 +119,26 @@ export function snapshotTypedFields(root: ParentNode = document): TypedField[] {
   return typed;
 }
 
-// React marks the elements it has hydrated with its props (an expando it has kept across versions).
+// Hydrated means: the page is committed (boot.tsx marks it) and React owns the element — it marks
+// them with their props, an expando kept across versions, already while it renders, before the commit
+// attaches the handlers. A part of the page that loads later is not React's until it has that mark.
 function isHydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+  return isPageHydrated() && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
+/**
+ * A click on the cookie bar's choice, before the app can take it: the cookie is written and the bar
+ * hidden at once, so a link followed next finds the choice made. The app reads the cookie when it
+ * starts. Returns whether the click was such a choice.
+ */
+function recordConsentChoice(control: HTMLElement): boolean {
+  const choice = control.getAttribute(CONSENT_CHOICE_ATTRIBUTE);
+  if (choice !== 'all' && choice !== 'required') return false;
+  const everything = choice === 'all';
+  writeConsentCookie({ functional: everything, analytics: everything });
+  const bar = control.closest<HTMLElement>(`[${CONSENT_BAR_ATTRIBUTE}]`);
+  if (bar) bar.style.display = 'none';
+  return true;
 }
 
 // Hydration renders in slices and commits at the end (effects then write to fields, e.g. a formatted

@@ -36,6 +36,9 @@ import { readColorSchemeCookie } from '../lib/theme/color-scheme-manager';
 import { App } from './app';
 import { routes, type ServerRenderedHandle } from './router';
 
+// The API sends this status with the app shell when it cannot render a page (see route-status.ts).
+export { routeStatus } from './route-status';
+
 /** Spec §4: the language cookie, else the browser's preferred languages by weight, else Italian. */
 function localeFor(cookieLocale: string | null, acceptLanguage: string): Locale {
   return matchLocale(cookieLocale) ?? localeOf(languageFromAcceptLanguage(acceptLanguage));

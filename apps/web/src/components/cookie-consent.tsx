@@ -14,6 +14,7 @@ import {
   saveConsent,
   useConsent,
 } from '../lib/consent';
+import { CONSENT_BAR_ATTRIBUTE, CONSENT_CHOICE_ATTRIBUTE } from '../lib/consent-cookie';
 
 export const COOKIE_POLICY_PATH = '/cookie-policy/';
 
@@ -60,6 +61,7 @@ export function CookieConsent({ navigate = (to) => window.location.assign(to) }:
           mx="auto"
           style={{ zIndex: 300 }}
           data-testid="cookie-consent-bar"
+          {...{ [CONSENT_BAR_ATTRIBUTE]: true }}
         >
           <Group align="flex-start" wrap="nowrap" gap="md">
             <ThemeIcon variant="light" size={40} radius="xl" visibleFrom="sm" aria-hidden>
@@ -84,6 +86,8 @@ export function CookieConsent({ navigate = (to) => window.location.assign(to) }:
                 <Button
                   variant="default"
                   onClick={rejectOptionalCookies}
+                  // Before the app has loaded, the first-view script records the choice (app/hydrate-on-intent.ts).
+                  {...{ [CONSENT_CHOICE_ATTRIBUTE]: 'required' }}
                   data-testid="cookie-reject-optional"
                   flex={{ base: '1 1 100%', xs: '0 0 auto' }}
                 >
@@ -91,6 +95,7 @@ export function CookieConsent({ navigate = (to) => window.location.assign(to) }:
                 </Button>
                 <Button
                   onClick={acceptAllCookies}
+                  {...{ [CONSENT_CHOICE_ATTRIBUTE]: 'all' }}
                   data-testid="cookie-accept-all"
                   flex={{ base: '1 1 100%', xs: '0 0 auto' }}
                 >

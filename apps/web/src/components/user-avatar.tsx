@@ -1,6 +1,7 @@
 // The user's picture (spec §3: contact_avatar_base64), or initials: first + last name, else the first
 // two letters of the e-mail.
 import { Avatar, type AvatarProps } from '@mantine/core';
+import classes from './user-avatar.module.css';
 
 export interface AvatarUser {
   email: string;
@@ -26,7 +27,7 @@ export function UserAvatar({ user, ...props }: { user: AvatarUser } & Omit<Avata
   const src = avatarSource(user.contact_avatar_base64);
   return (
     <Avatar src={src} alt="" color="navy" radius="xl" {...props}>
-      {initialsOf(user)}
+      <span aria-hidden className={classes.initials} data-initials={initialsOf(user)} />
     </Avatar>
   );
 }

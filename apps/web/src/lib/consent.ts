@@ -1,42 +1,18 @@
 // Cookie consent (spec §1, §4, §9): three categories — required (always on), functional, analytics —
 // remembered in the consent cookie for COOKIE_CONSENT_DAYS. Anything optional (error reporting,
 // analytics) asks hasConsent() first and subscribes, so it can start the moment consent is given.
-import { COOKIE_CONSENT_DAYS } from '@lombard/shared/constants';
 import { CONSENT_COOKIE } from '@lombard/shared/locale';
 import { useSyncExternalStore } from 'react';
-import { readCookie, writeCookie } from './cookies';
+import { type ConsentChoice, parseConsent, writeConsentCookie } from './consent-cookie';
+import { readCookie } from './cookies';
+import { cookiesAtPageLoad } from './hydration';
 
+export type { ConsentChoice } from './consent-cookie';
 export type ConsentCategory = 'required' | 'functional' | 'analytics';
 export const CONSENT_CATEGORIES: readonly ConsentCategory[] = ['required', 'functional', 'analytics'];
 
-export interface ConsentChoice {
-  functional: boolean;
-  analytics: boolean;
-  /** ISO timestamp of the decision, kept for the record the cookie policy promises. */
-  decidedAt: string;
-}
-
-/** Bumped when the categories change, so that visitors are asked again. */
-const CONSENT_VERSION = 1;
-
-interface StoredConsent {
-  v: number;
-  f: 0 | 1;
-  a: 0 | 1;
-  t: string;
-}
-
 export function readConsent(): ConsentChoice | null {
-  const raw = readCookie(CONSENT_COOKIE);
-  if (!raw) return null;
-  try {
-    const stored = JSON.parse(raw) as Partial<StoredConsent>;
-    if (stored.v !== CONSENT_VERSION || typeof stored.t !== 'string') return null;
-    return { functional: stored.f === 1, analytics: stored.a === 1, decidedAt: stored.t };
-  } catch {
-    // A cookie we cannot read counts as no decision: the bar asks again.
-    return null;
-  }
+  return parseConsent(readCookie(CONSENT_COOKIE));
 }
 
 interface ConsentState {
@@ -70,14 +46,7 @@ export function reloadConsent(): void {
 }
 
 export function saveConsent(choice: { functional: boolean; analytics: boolean }): ConsentChoice {
-  const saved: ConsentChoice = { ...choice, decidedAt: new Date().toISOString() };
-  const stored: StoredConsent = {
-    v: CONSENT_VERSION,
-    f: saved.functional ? 1 : 0,
-    a: saved.analytics ? 1 : 0,
-    t: saved.decidedAt,
-  };
-  writeCookie(CONSENT_COOKIE, JSON.stringify(stored), { days: COOKIE_CONSENT_DAYS });
+  const saved = writeConsentCookie(choice);
   setState({ choice: saved, preferencesOpen: false });
   return saved;
 }
@@ -101,6 +70,16 @@ export function closeCookiePreferences(): void {
   setState({ ...state, preferencesOpen: false });
 }
 
+// What the server rendered with. In the browser that is the cookie as the page was requested: a choice
+// the first-view script recorded before the app arrived would otherwise make hydration find a bar the
+// app no longer renders (docs/decisions/006); React hydrates with this, then re-renders with the cookie.
+let pageLoadState: ConsentState | null = null;
+function getServerConsentState(): ConsentState {
+  if (typeof document === 'undefined') return state;
+  pageLoadState ??= { choice: parseConsent(readCookie(CONSENT_COOKIE, cookiesAtPageLoad)), preferencesOpen: false };
+  return pageLoadState;
+}
+
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribeConsent, getConsentState, getConsentState);
+  return useSyncExternalStore(subscribeConsent, getConsentState, getServerConsentState);
 }

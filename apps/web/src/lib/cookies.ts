@@ -13,8 +13,11 @@ export function setServerCookies(header: string): void {
   serverCookies = header;
 }
 
-export function readCookie(name: string): string | null {
-  const source = typeof document === 'undefined' ? serverCookies : document.cookie;
+/** A cookie's value, from `source` when given (a Cookie header, or document.cookie as it once was). */
+export function readCookie(
+  name: string,
+  source = typeof document === 'undefined' ? serverCookies : document.cookie,
+): string | null {
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of source.split(/;\s*/)) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));

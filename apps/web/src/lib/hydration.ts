@@ -11,3 +11,31 @@ export function isHydratingServerPage(): boolean {
 export function setHydratingServerPage(value: boolean): void {
   hydratingServerPage = value;
 }
+
+/**
+ * The cookies the page was requested with, read as the first-view script starts (it imports this
+ * module). The server rendered with them: hydration must too, even if the visitor has since made a
+ * choice the first-view script recorded (the consent bar).
+ */
+export const cookiesAtPageLoad = typeof document === 'undefined' ? '' : document.cookie;
+
+/** Set on <html> once React has committed the hydrated page: from then on its handlers run. */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+const hydratedListeners = new Set<() => void>();
+
+/** Runs `listener` when the app has committed the hydrated page, synchronously (see markPageHydrated). */
+export function onPageHydrated(listener: () => void): void {
+  hydratedListeners.add(listener);
+}
+
+/** Called by the boot once React has committed the hydrated page (from an effect: handlers are live). */
+export function markPageHydrated(): void {
+  document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, 'true');
+  for (const listener of hydratedListeners) listener();
+  hydratedListeners.clear();
+}
+
+export function isPageHydrated(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.getAttribute(HYDRATED_ATTRIBUTE) === 'true';
+}

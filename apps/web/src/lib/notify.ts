@@ -20,11 +20,30 @@ const COLOR: Record<ToastKind, string | undefined> = {
   default: undefined,
 };
 
-/** Shows a toast of the given kind and returns its id. */
+/** A short stable hash (djb2) of a text, so that a toast's text can name it without being its id. */
+function hash(text: string): string {
+  let value = 5381;
+  for (let i = 0; i < text.length; i++) value = ((value * 33) ^ text.charCodeAt(i)) >>> 0;
+  return value.toString(36);
+}
+
+/**
+ * The toast's id: the caller's, else one derived from its kind and text, so that the same message shown
+ * again while it is on screen (five failed requests in a row) stays one toast instead of a stack. A
+ * toast whose content is not plain text cannot be compared and always shows.
+ */
+function toastId(kind: ToastKind, message: ReactNode, options: ToastOptions): string | undefined {
+  if (options.id) return options.id;
+  const plain = (node: ReactNode) => node === undefined || typeof node === 'string' || typeof node === 'number';
+  if (!plain(message) || !plain(options.title)) return undefined;
+  return `toast-${kind}-${hash(`${options.title ?? ''}\u0000${message ?? ''}`)}`;
+}
+
+/** Shows a toast of the given kind and returns its id; an identical visible toast is not repeated. */
 export function notify(message: ReactNode, options: ToastOptions & { kind?: ToastKind } = {}): string {
   const kind = options.kind ?? 'default';
   return notifications.show({
-    id: options.id,
+    id: toastId(kind, message, options),
     title: options.title,
     message,
     color: COLOR[kind],

@@ -63,7 +63,12 @@ export function renderWithProviders(ui: ReactNode, options: { language?: 'it' | 
   const i18n = createTestI18n(options.language ?? 'en');
   return render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>{ui}</MantineProvider>
+      {/* env="test": no transitions, so an opened popover or modal is in place at once. With them, a focus
+          trap looks for a focusable element while the dropdown is still display:none (jsdom runs no
+          transition), warns, and prints the whole DOM node: hundreds of lines per test. */}
+      <MantineProvider theme={theme} env="test">
+        {ui}
+      </MantineProvider>
     </I18nextProvider>,
   );
 }

@@ -90,9 +90,12 @@ describe('validateAdvanceInput (spec §5 messages)', () => {
     expect(validateAdvanceInput({ amount: '5000', instalments: 1 })).toEqual({});
     expect(validateAdvanceInput({ amount: 1_000_000, instalments: 40 })).toEqual({});
   });
-  it('rejects 0, negative, non-numeric and amounts above 1,000,000', () => {
+  it('answers 0, negative, non-numeric and amounts above 1,000,000 with the range one may enter', () => {
     for (const amount of ['0', 0, '-1', 'abc', '', '1000000.01', 1_000_001, null]) {
-      expect(validateAdvanceInput({ amount, instalments: 4 }).amount?.key).toBe('validation:calculatorAmount');
+      expect(validateAdvanceInput({ amount, instalments: 4 }).amount).toEqual({
+        key: 'validation:advanceAmountRange',
+        params: { min: '5000.00', max: '1000000.00' },
+      });
     }
   });
   it('asks for the minimum advance below 5,000', () => {

@@ -80,9 +80,13 @@ export interface CalculatorIssues {
   instalments?: CalculatorMessage;
 }
 
-/** Spec §5 message keys; the texts live in the `validation` catalogues of both apps. */
+/**
+ * Message keys; the texts live in the `validation` catalogues of both apps. Amount messages carry euro
+ * amounts (`min`, `max`, `minimumInvestment`), the instalments message a count (`max`): the caller
+ * formats them for the reader's language.
+ */
 export const CALCULATOR_MESSAGES = {
-  amount: 'validation:calculatorAmount',
+  amount: 'validation:advanceAmountRange',
   instalments: 'validation:instalments',
   minimumAdvance: 'validation:minimumAdvance',
 } as const;
@@ -95,15 +99,20 @@ function toDecimal(value: string | number): Decimal | null {
 }
 
 /**
- * Spec §5 rules of the calculator form: the amount is greater than 0 and at most CALCULATOR_MAX_AMOUNT,
- * and at least the minimum advance ("Minimum advance amount is {minimumInvestment}"); instalments are
- * a whole number from 1 to MAX_INSTALMENTS. Returns no keys when the input is valid.
+ * Rules of the calculator form: the amount is greater than 0 and at most CALCULATOR_MAX_AMOUNT, and at
+ * least the minimum advance; instalments are a whole number from 1 to MAX_INSTALMENTS. A missing, zero
+ * or too large amount gets the range a person may enter (from the minimum advance, so that the message
+ * never invites an amount that is then refused); one between 0 and the minimum is told the minimum.
+ * Returns no keys when the input is valid.
  */
 export function validateAdvanceInput(input: { amount: string | number | null | undefined; instalments: unknown }) {
   const issues: CalculatorIssues = {};
   const amount = input.amount === null || input.amount === undefined ? null : toDecimal(input.amount);
   if (!amount || amount.lte(0) || amount.gt(CALCULATOR_MAX_AMOUNT)) {
-    issues.amount = { key: CALCULATOR_MESSAGES.amount, params: { max: CALCULATOR_MAX_AMOUNT } };
+    issues.amount = {
+      key: CALCULATOR_MESSAGES.amount,
+      params: { min: MINIMUM_ADVANCE_AMOUNT, max: CALCULATOR_MAX_AMOUNT },
+    };
   } else if (amount.lt(MINIMUM_ADVANCE_AMOUNT)) {
     issues.amount = {
       key: CALCULATOR_MESSAGES.minimumAdvance,

@@ -1,6 +1,6 @@
 import type { Me, MenuItem } from '@lombard/shared/schemas/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client';
@@ -77,13 +77,30 @@ describe('MainLayout navigation', () => {
   it('falls back to the five tabs when the menu cannot be loaded', async () => {
     vi.mocked(http.get).mockRejectedValue(new Error('down'));
     renderLayout(me(['customer']));
-    expect(await navigationLabels()).toEqual(['Home', 'Portfolio', 'Fund', 'Transactions', 'Profile']);
+    expect(await navigationLabels()).toEqual(['Home', 'Portfolio', 'Funds', 'Transactions', 'Profile']);
   });
 
   it('falls back to the reduced set for a base profile', async () => {
     vi.mocked(http.get).mockRejectedValue(new Error('down'));
     renderLayout(me(['base']));
-    expect(await navigationLabels()).toEqual(['Fund', 'Profile']);
+    expect(await navigationLabels()).toEqual(['Funds', 'Profile']);
+  });
+});
+
+describe('MainLayout skip link', () => {
+  it('is the first thing the keyboard reaches and takes focus to the page', async () => {
+    vi.mocked(http.get).mockRejectedValue(new Error('down'));
+    renderLayout(me(['customer']));
+    await navigationLabels();
+    const focusable = document.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])',
+    );
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(focusable[0]).toBe(skip);
+    fireEvent.click(skip);
+    const main = screen.getByRole('main');
+    expect(main).toHaveFocus();
+    expect(main).toHaveTextContent('page');
   });
 });
 

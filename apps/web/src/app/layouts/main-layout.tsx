@@ -3,7 +3,7 @@
 import type { Locale } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { MenuItem } from '@lombard/shared/schemas/auth';
-import { Anchor, AppShell, Box, Burger, Group, NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsExchange,
@@ -22,8 +22,10 @@ import {
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
 import { LanguageMenu } from '../../components/language-menu';
 import { PageLoader } from '../../components/page-loader';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { UserMenu } from '../../components/user-menu';
 import { SiteFooter } from '../../features/landing/components/site-footer';
@@ -55,8 +57,8 @@ const FALLBACK: Record<FallbackKey, { path: string; icon: string }> = {
 };
 
 /**
- * Spec §2 fallback tabs when the menu cannot be loaded: Home, Portfolio, Fund, transactions, Profile;
- * the reduced set, Fund and Profile, for a base profile (which may not open the others).
+ * Spec §2 fallback tabs when the menu cannot be loaded: Home, Portfolio, Funds, Transactions, Profile;
+ * the reduced set, Funds and Profile, for a base profile (which may not open the others).
  */
 export function fallbackMenuKeys(profile: Profile | null): FallbackKey[] {
   if (profile === 'base' || profile === null) return ['product', 'profile'];
@@ -128,6 +130,7 @@ export function MainLayout() {
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      <SkipLink>{t('skipToContent')}</SkipLink>
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -140,9 +143,9 @@ export function MainLayout() {
               aria-expanded={opened}
               data-testid="nav-burger"
             />
-            <Anchor component={Link} to="/home/" fw={800} fz="xl" underline="never" aria-label={t('brandHome')}>
-              Lombard
-            </Anchor>
+            <Link to="/home/" aria-label={t('brandHome')} style={{ textDecoration: 'none', display: 'flex' }}>
+              <BrandLogo size={30} />
+            </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Group gap="xs" wrap="nowrap" visibleFrom="sm">
@@ -178,7 +181,12 @@ export function MainLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+      {/* The skip link's target: focusable by script, not a tab stop; no focus ring on a whole page. */}
+      <AppShell.Main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}
+      >
         <Box style={{ flex: 1 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

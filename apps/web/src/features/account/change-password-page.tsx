@@ -1,24 +1,37 @@
 import { passwordChangeSchema } from '@lombard/shared/schemas/auth';
 import { Button, Card, PasswordInput, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
 import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
+import { meQuery } from '../../lib/session/session-queries';
 import { useChangePassword } from './api';
 import { PageHeading } from './page-heading';
 
 const INITIAL = { old_password: '', new_password1: '', new_password2: '' };
 
 export function ChangePasswordPage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'password']);
   usePageMeta(t('changePassword.title'));
   const navigate = useNavigate();
   const change = useChangePassword();
   const form = useZodForm(passwordChangeSchema, INITIAL);
+  const { data: me } = useQuery(meQuery);
+  const verdict = usePasswordVerdict(form.values.new_password1, {
+    email: me?.email,
+    firstName: me?.first_name,
+    lastName: me?.last_name,
+  });
 
   const submit = form.onSubmit(async (values) => {
+    if (verdict && !verdict.acceptable) {
+      form.setFieldError('new_password1', t('password:tooWeakField'));
+      return;
+    }
     try {
       await change.mutateAsync(values);
     } catch (error) {
@@ -50,6 +63,7 @@ export function ChangePasswordPage() {
               {...form.getInputProps('new_password1')}
               data-testid="change-password-new"
             />
+            <PasswordStrengthMeter verdict={verdict} testId="change-password-strength" />
             <PasswordInput
               label={t('changePassword.newPasswordConfirm')}
               autoComplete="new-password"

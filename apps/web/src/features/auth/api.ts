@@ -1,6 +1,8 @@
 // The account calls of the sign-in screens (spec §7).
 import { localeOf } from '@lombard/shared/locale';
 import {
+  type ActivationResendInput,
+  activationResendSchema,
   type LoginInput,
   loginSchema,
   oneTimeLinkParamsSchema,
@@ -30,8 +32,9 @@ export function useLogin() {
     mutationFn: async (values: LoginInput) => {
       // Whatever a previous user left in the cache must not show for this one.
       clearLocalSession();
+      // Refusals are shown on the page itself, where the person can act on them (see sign-in-problem.tsx).
       const { data } = await http.post(TOKEN_AUTH_URL, loginSchema.parse(values), {
-        ...FORM_ERRORS,
+        silent: [400, 401, 403, 429],
         skipAuth: true,
       });
       const pair = tokenPairSchema.parse(data);
@@ -43,6 +46,18 @@ export function useLogin() {
     },
     // Spec §4: after a failed login the token is cleared.
     onError: () => clearTokens(),
+  });
+}
+
+/** "Send the link again" on the login page; the answer is the same for any address. */
+export function useResendActivation() {
+  return useMutation({
+    mutationFn: async (values: ActivationResendInput) => {
+      const { data } = await http.post('/api/account/activation/resend/', activationResendSchema.parse(values), {
+        skipAuth: true,
+      });
+      return detailSchema.parse(data);
+    },
   });
 }
 

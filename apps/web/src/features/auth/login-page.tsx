@@ -1,6 +1,7 @@
 import type { LoginInput } from '@lombard/shared/schemas/auth';
 import { loginSchema } from '@lombard/shared/schemas/auth';
 import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applyServerErrors } from '../../lib/forms/server-errors';
@@ -9,6 +10,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { safeRedirect } from '../../lib/session/navigation';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
+import { SignInProblem, type SignInRefusal, signInRefusal } from './sign-in-problem';
 
 const INITIAL: LoginInput = { email: '', password: '', rememberMe: false };
 
@@ -19,12 +21,16 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const form = useZodForm(loginSchema, INITIAL);
+  const [refusal, setRefusal] = useState<{ problem: SignInRefusal; email: string } | null>(null);
 
   const submit = form.onSubmit(async (values) => {
+    setRefusal(null);
     try {
       await login.mutateAsync(values);
     } catch (error) {
-      await applyServerErrors(form, Object.keys(INITIAL), error);
+      const problem = signInRefusal(error);
+      if (problem) setRefusal({ problem, email: values.email });
+      else await applyServerErrors(form, Object.keys(INITIAL), error);
       return;
     }
     // Spec §2: after login the user lands on the product list, or on the page that sent them here.
@@ -35,6 +41,7 @@ export function LoginPage() {
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} testId="login-page">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {refusal && <SignInProblem refusal={refusal.problem} email={refusal.email} />}
           <TextInput
             label={t('fields.email')}
             type="email"

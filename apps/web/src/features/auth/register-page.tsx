@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LANGUAGE_LABELS } from '../../components/language-menu';
+import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
 import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { currentLanguage } from '../../lib/i18n/i18n';
@@ -36,7 +37,7 @@ const PARTNER_SLUG = /^[a-z0-9-]{1,64}$/;
 const consentLink = (to: string) => <Anchor component={Link} to={to} target="_blank" inherit />;
 
 export function RegisterPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'password']);
   usePageMeta(t('register.title'));
   const [params] = useSearchParams();
   const register = useRegister();
@@ -53,8 +54,18 @@ export function RegisterPage() {
     accept_privacy: false,
   };
   const form = useZodForm(registrationSchema, initial);
+  const verdict = usePasswordVerdict(form.values.password, {
+    email: form.values.email,
+    firstName: form.values.first_name,
+    lastName: form.values.last_name,
+  });
 
   const submit = form.onSubmit(async (values) => {
+    // The same verdict the server would give: no need to send a password it would refuse.
+    if (verdict && !verdict.acceptable) {
+      form.setFieldError('password', t('password:tooWeakField'));
+      return;
+    }
     // Visitors arriving from a partner landing page (/l/{partner}) carry the partner along; a value that
     // is not a partner slug is dropped rather than failing a form the visitor cannot fix.
     const slug = params.get('partner');
@@ -129,6 +140,7 @@ export function RegisterPage() {
               data-testid="register-password-confirm"
             />
           </SimpleGrid>
+          <PasswordStrengthMeter verdict={verdict} testId="register-password-strength" />
           <Text size="xs" c="dimmed" mt={-8}>
             {t('register.passwordHint')}
           </Text>

@@ -2,6 +2,7 @@ import { passwordResetConfirmSchema } from '@lombard/shared/schemas/auth';
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
 import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { notifySuccess } from '../../lib/notify';
@@ -12,15 +13,22 @@ import { AuthCard } from './auth-card';
 
 /** /reset-password-confirm/:uid/:token/ — the link of the reset e-mail (no login required). */
 export function ResetPasswordConfirmPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'password']);
   usePageMeta(t('reset.title'));
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const confirm = usePasswordResetConfirm();
   const initial = { uid, token, new_password1: '', new_password2: '' };
   const form = useZodForm(passwordResetConfirmSchema, initial);
+  // The link does not say whose account it is: the meter judges against common passwords and the
+  // product's name here, and the server adds the person's own name and address.
+  const verdict = usePasswordVerdict(form.values.new_password1, {});
 
   const submit = form.onSubmit(async (values) => {
+    if (verdict && !verdict.acceptable) {
+      form.setFieldError('new_password1', t('password:tooWeakField'));
+      return;
+    }
     try {
       await confirm.mutateAsync(values);
     } catch (error) {
@@ -44,6 +52,7 @@ export function ResetPasswordConfirmPage() {
             {...form.getInputProps('new_password1')}
             data-testid="reset-password"
           />
+          <PasswordStrengthMeter verdict={verdict} testId="reset-password-strength" />
           <PasswordInput
             label={t('fields.newPasswordConfirm')}
             autoComplete="new-password"

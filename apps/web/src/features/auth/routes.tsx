@@ -1,11 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyImport } from '../../lib/lazy-import';
-import { AuthLayout } from './auth-layout';
 
 /** Sign-in screens (spec §2): /auth/… and the two one-time link screens, none of which needs a login. */
 export const authRoutes: RouteObject[] = [
   {
-    Component: AuthLayout,
+    // Lazy like the screens: the public site's app (docs/decisions/006) must not carry the sign-in
+    // layout's language menu and its popover code.
+    lazy: async () => ({ Component: (await lazyImport(() => import('./auth-layout'))).AuthLayout }),
     children: [
       { path: 'auth/', element: <Navigate to="/auth/login/" replace /> },
       {

@@ -25,7 +25,8 @@ export function ProfileBadges({ profiles }: { profiles: readonly string[] }) {
         <Badge
           key={profile}
           variant={index === 0 ? 'filled' : 'outline'}
-          color={profile === 'admin' ? 'grape' : undefined}
+          // Filled, a fixed shade: the dark scheme's grape (shade 4) is 2.7:1 under white text, shade 8 5.8:1.
+          color={profile === 'admin' ? (index === 0 ? 'grape.8' : 'grape') : undefined}
           radius="sm"
           size="sm"
           style={{ flexShrink: 0, minWidth: 'max-content' }}

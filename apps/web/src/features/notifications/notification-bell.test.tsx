@@ -78,7 +78,7 @@ function renderBell() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={createTestI18n('en')}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <QueryClientProvider client={client}>
           <RouterProvider router={router} />
         </QueryClientProvider>
@@ -106,6 +106,21 @@ describe('NotificationBell', () => {
     renderBell();
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     expect(screen.getByTestId('notification-count')).toHaveAttribute('data-count', '3');
+  });
+
+  it('tells assistive technology that the button opens the panel, and only the button', async () => {
+    const { container } = renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(bell);
+    const panel = await screen.findByTestId('notification-panel');
+    expect(panel).toHaveAttribute('role', 'dialog');
+    expect(panel).toHaveAttribute('aria-label', 'Notifications');
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(bell).toHaveAttribute('aria-controls', panel.id);
+    // A <div> may not carry aria-expanded: the badge around the button must not get it.
+    const expandables = [...container.ownerDocument.querySelectorAll('[aria-expanded]')];
+    expect(expandables).toEqual([bell]);
   });
 
   it('lists the newest and marks them all read', async () => {

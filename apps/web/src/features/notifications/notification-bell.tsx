@@ -30,26 +30,28 @@ export function NotificationBell() {
   };
 
   if (!ready) return null;
+  // The badge wraps the whole popover, so that the popover's target — the element that gets
+  // aria-expanded and aria-controls — is the button itself and not the badge's <div>.
   return (
-    <Popover
-      opened={opened}
-      onChange={(value) => (value ? undefined : close())}
-      position="bottom-end"
-      width={360}
-      shadow="md"
-      withinPortal
-      trapFocus
+    <Indicator
+      label={count > 9 ? '9+' : count}
+      disabled={count === 0}
+      size={18}
+      offset={6}
+      color="red"
+      data-testid="notification-count"
+      data-count={count}
     >
-      <Popover.Target>
-        <Indicator
-          label={count > 9 ? '9+' : count}
-          disabled={count === 0}
-          size={18}
-          offset={6}
-          color="red"
-          data-testid="notification-count"
-          data-count={count}
-        >
+      <Popover
+        opened={opened}
+        onChange={(value) => (value ? undefined : close())}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        withinPortal
+        trapFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -57,61 +59,60 @@ export function NotificationBell() {
             radius="xl"
             onClick={toggle}
             aria-label={count > 0 ? t('bell.labelUnread', { count }) : t('bell.label')}
-            aria-expanded={opened}
             data-testid="notification-bell"
           >
             <IconBell size={22} stroke={1.7} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notification-panel">
-        <Group justify="space-between" px="md" py="sm">
-          <Text fw={700}>{t('title')}</Text>
+        </Popover.Target>
+        <Popover.Dropdown p={0} data-testid="notification-panel" aria-label={t('title')}>
+          <Group justify="space-between" px="md" py="sm">
+            <Text fw={700}>{t('title')}</Text>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              disabled={count === 0}
+              loading={markAllRead.isPending}
+              onClick={() => markAllRead.mutate()}
+              data-testid="mark-all-read"
+            >
+              {t('markAllRead')}
+            </Button>
+          </Group>
+          <Divider />
+          <Stack gap={0} p={4} mah={420} style={{ overflowY: 'auto' }}>
+            {latest.isPending && (
+              <Center py="lg">
+                <Loader size="sm" />
+              </Center>
+            )}
+            {latest.data?.results.length === 0 && (
+              <Text c="dimmed" size="sm" ta="center" py="lg">
+                {t('empty')}
+              </Text>
+            )}
+            {latest.data?.results.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                onOpen={() => void open(notification.id)}
+              />
+            ))}
+          </Stack>
+          <Divider />
           <Button
             variant="subtle"
-            size="compact-xs"
-            disabled={count === 0}
-            loading={markAllRead.isPending}
-            onClick={() => markAllRead.mutate()}
-            data-testid="mark-all-read"
+            fullWidth
+            radius={0}
+            onClick={() => {
+              close();
+              void navigate(NOTIFICATIONS_PAGE);
+            }}
+            data-testid="see-all-notifications"
           >
-            {t('markAllRead')}
+            {t('seeAll')}
           </Button>
-        </Group>
-        <Divider />
-        <Stack gap={0} p={4} mah={420} style={{ overflowY: 'auto' }}>
-          {latest.isPending && (
-            <Center py="lg">
-              <Loader size="sm" />
-            </Center>
-          )}
-          {latest.data?.results.length === 0 && (
-            <Text c="dimmed" size="sm" ta="center" py="lg">
-              {t('empty')}
-            </Text>
-          )}
-          {latest.data?.results.map((notification) => (
-            <NotificationItem
-              key={notification.id}
-              notification={notification}
-              onOpen={() => void open(notification.id)}
-            />
-          ))}
-        </Stack>
-        <Divider />
-        <Button
-          variant="subtle"
-          fullWidth
-          radius={0}
-          onClick={() => {
-            close();
-            void navigate(NOTIFICATIONS_PAGE);
-          }}
-          data-testid="see-all-notifications"
-        >
-          {t('seeAll')}
-        </Button>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

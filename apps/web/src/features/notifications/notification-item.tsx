@@ -1,5 +1,5 @@
 import { isDownloadLink, type Notification } from '@lombard/shared/schemas/notifications';
-import { Box, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Box, Group, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconDownload, IconFileSpreadsheet, IconMail, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/resource/format';
@@ -10,7 +10,10 @@ const ICONS: Record<string, typeof IconBell> = {
   security: IconShieldLock,
 };
 
-/** One notification as a clickable line: icon, title (bold while unread), message, time. */
+/**
+ * One notification as a clickable line: icon, title (bold while unread), message, time. The button is
+ * named by what it shows (a speech-input user says what they see), with "unread" first for listeners.
+ */
 export function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen(): void }) {
   const { t, i18n } = useTranslation('notifications');
   const Icon = ICONS[notification.kind] ?? IconBell;
@@ -23,8 +26,8 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
       data-testid="notification-item"
       data-unread={!notification.is_read || undefined}
-      aria-label={`${notification.title}${notification.is_read ? '' : `, ${t('unread')}`}`}
     >
+      {!notification.is_read && <VisuallyHidden>{`${t('unread')}: `}</VisuallyHidden>}
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ThemeIcon variant="light" radius="xl" size="md" color={notification.is_read ? 'gray' : undefined}>
           <Icon size={16} aria-hidden />

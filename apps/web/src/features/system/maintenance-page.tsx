@@ -1,7 +1,8 @@
-import { Anchor, Box, Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconRefresh, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
 import { usePageMeta } from '../../lib/page-meta';
 
 /** /maintenance (spec §2): blank layout, no navigation, just the notice and a way back. */
@@ -12,13 +13,9 @@ export function MaintenancePage() {
   return (
     <Center mih="100dvh" p="md" component="main" data-testid="maintenance-page">
       <Stack align="center" gap="xl" w="100%" maw={560}>
+        {/* The landing's mark, drawn inline: nothing to fetch from a server under maintenance. */}
         <Anchor component={Link} to="/home/" underline="never" aria-label={tc('brand.home')}>
-          <Group gap={10}>
-            <Box component="img" src="/favicon.svg" alt="" w={32} h={32} />
-            <Text fw={800} fz={22} c="var(--mantine-color-text)">
-              {tc('brand.name')}
-            </Text>
-          </Group>
+          <BrandLogo size={36} />
         </Anchor>
         <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 40 }} w="100%">
           <Stack align="center" ta="center" gap="md">

@@ -6,7 +6,7 @@
 // - no answer at all (network down, timeout) → maintenance dialog;
 // - 404 → "Element not found"; anything else → the formatted body as a red toast.
 // A call can keep its 4xx errors to itself with `silent` (e.g. a form showing field errors inline).
-import { type TokenPair, tokenPairSchema } from '@lombard/shared/schemas/auth';
+import type { TokenPair } from '@lombard/shared/schemas/auth';
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { showMaintenance } from '../maintenance';
@@ -87,6 +87,8 @@ export function installInterceptors(instance: AxiosInstance): RefreshQueue {
     readRefreshToken,
     requestRefresh: async (refresh): Promise<TokenPair> => {
       const response = await bare.post(TOKEN_REFRESH_URL, { refresh });
+      // Loaded here: the schema library stays out of the public site's app (docs/decisions/006).
+      const { tokenPairSchema } = await import('@lombard/shared/schemas/auth');
       return tokenPairSchema.parse(response.data);
     },
     saveTokens: (pair) => saveTokens(pair),

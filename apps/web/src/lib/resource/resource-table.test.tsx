@@ -92,7 +92,7 @@ function renderAt(url: string): ReturnType<typeof render> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (ui: ReactNode) => (
     <I18nextProvider i18n={createTestI18n('en')}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <QueryClientProvider client={client}>{ui}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

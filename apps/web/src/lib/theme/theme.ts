@@ -26,16 +26,61 @@ export const theme = createTheme({
   cursorType: 'pointer',
 });
 
+/** WCAG 2 relative luminance of a `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
+    const channel = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `hex` darkened in 5 % steps until it reads at 4.5:1 (WCAG AA, small text) or better on `background`. */
+export function readableOn(hex: string, background: string): string {
+  for (let step = 0; step <= 20; step++) {
+    const factor = 1 - step / 20;
+    const darker = `#${[1, 3, 5]
+      .map((i) =>
+        Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * factor)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+    if (contrastRatio(darker, background) >= 4.5) return darker;
+  }
+  return '#000000';
+}
+
 /**
- * Mantine derives the dark-mode "light" variant (active nav item, avatars, info alerts) from the darkest
- * shade, which for navy is near-black on the dark background. Use a translucent brighter navy instead.
+ * Colour fixes for WCAG AA contrast.
+ * - Light scheme: the "light" variant (status badges, alerts) writes shade 9 on shade 1, which for
+ *   several palettes is under 4.5:1 (teal 4.3, green 3.8, orange 3.6); its text is darkened until it
+ *   reads on the hover background (shade 2), which also covers the resting one.
+ * - Placeholders (an empty date filter shows one as its only text) use the secondary-text colour,
+ *   not Mantine's grey of 2:1 (light) and 2.5:1 (dark).
+ * - Dark scheme: Mantine derives the "light" variant (active nav item, avatars, info alerts) from the
+ *   darkest shade, which for navy is near-black on the dark background; a translucent brighter navy.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
-  light: {},
+  light: {
+    ...Object.fromEntries(
+      Object.entries(current.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        readableOn(shades[9], shades[2]),
+      ]),
+    ),
+    '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
+  },
   dark: {
     '--mantine-color-navy-light': 'rgba(65, 109, 225, 0.22)',
     '--mantine-color-navy-light-hover': 'rgba(65, 109, 225, 0.30)',
     '--mantine-color-navy-light-color': '#c4d4fb',
+    '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
   },
 });

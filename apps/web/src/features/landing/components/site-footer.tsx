@@ -19,9 +19,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BrandLogo } from '../../../components/brand-logo';
 import { openCookiePreferences } from '../../../lib/consent';
 import { globalConfigQuery } from '../../../lib/global-config';
-import { BrandLogo } from './brand-logo';
 import { scrollToTop } from './scroll-to-top';
 import { FOOTER_LINKS } from './site-links';
 

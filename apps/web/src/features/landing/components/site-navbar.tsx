@@ -9,9 +9,9 @@ import { IconMenu2 } from '@tabler/icons-react';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { BrandLogo } from '../../../components/brand-logo';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useSignedIn } from '../../../lib/session/token-store';
-import { BrandLogo } from './brand-logo';
 import { LANDING_PATHS, NAV_LINKS } from './site-links';
 import classes from './site-navbar.module.css';
 

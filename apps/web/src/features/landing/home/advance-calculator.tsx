@@ -8,7 +8,7 @@ import {
   MIN_INSTALMENTS,
   MINIMUM_ADVANCE_AMOUNT,
 } from '@lombard/shared/constants';
-import type { Language } from '@lombard/shared/locale';
+import { type Language, localeOf } from '@lombard/shared/locale';
 import {
   ADVANCE_RATE_BANDS,
   type CalculatorMessage,
@@ -51,20 +51,17 @@ export function AdvanceCalculator() {
     [valid, amount, instalments],
   );
 
-  /** Spec §5 messages, with their figures formatted for the language. */
-  const message = (issue: CalculatorMessage | undefined) => {
+  /** A message with its figures written as the language writes them: euros for the amount, counts else. */
+  const message = (issue: CalculatorMessage | undefined, figure: (value: string | number) => string) => {
     if (!issue) return undefined;
-    const params = issue.params ?? {};
-    return t(issue.key, {
-      max:
-        issue.key === 'validation:calculatorAmount'
-          ? formatNumber(CALCULATOR_MAX_AMOUNT, language)
-          : formatNumber(String(params.max ?? MAX_INSTALMENTS), language),
-      minimumInvestment: params.minimumInvestment ? formatMoney(params.minimumInvestment, language) : '',
-    });
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(issue.params ?? {})) values[name] = figure(value);
+    return t(issue.key, values) as string;
   };
+  const euros = (value: string | number) => formatMoney(String(value), language, { cents: false });
+  const count = (value: string | number) => formatNumber(String(value), language);
 
-  const years = typeof instalments === 'number' && instalments > 0 ? instalments / INSTALMENTS_PER_YEAR : null;
+  const term = typeof instalments === 'number' && instalments > 0 ? formatTerm(instalments, language) : null;
   const amountFormat = AMOUNT_FORMAT[language];
 
   return (
@@ -90,16 +87,14 @@ export function AdvanceCalculator() {
               hideControls
               size="lg"
               inputMode="decimal"
-              error={message(issues.amount)}
+              error={message(issues.amount, euros)}
               data-testid="calculator-amount"
             />
             <NumberInput
               label={t('calculator.instalments.label')}
               description={
-                years !== null && !issues.instalments
-                  ? t('calculator.instalments.duration', {
-                      years: formatNumber(years, language, years % 1 === 0 ? 0 : 2),
-                    })
+                term !== null && !issues.instalments
+                  ? t('calculator.instalments.duration', { term })
                   : t('calculator.instalments.description', { min: MIN_INSTALMENTS, max: MAX_INSTALMENTS })
               }
               value={instalments}
@@ -112,7 +107,7 @@ export function AdvanceCalculator() {
               clampBehavior="none"
               size="lg"
               inputMode="numeric"
-              error={message(issues.instalments)}
+              error={message(issues.instalments, count)}
               data-testid="calculator-instalments"
             />
             <Box>
@@ -234,6 +229,21 @@ export function AdvanceCalculator() {
       )}
     </Paper>
   );
+}
+
+/**
+ * The term of `instalments` quarterly payments in years and months, as the language says it, singular
+ * or plural: 1 → "3 months", 4 → "1 year", 6 → "1 year and 6 months" ("1 anno e 6 mesi").
+ */
+export function formatTerm(instalments: number, language: Language): string {
+  const months = instalments * (12 / INSTALMENTS_PER_YEAR);
+  const locale = localeOf(language);
+  const unit = (value: number, name: 'year' | 'month') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  const parts = [];
+  if (months >= 12) parts.push(unit(Math.floor(months / 12), 'year'));
+  if (months % 12 > 0) parts.push(unit(months % 12, 'month'));
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(parts);
 }
 
 function Figure({ label, value, testId }: { label: string; value: string | null; testId: string }) {

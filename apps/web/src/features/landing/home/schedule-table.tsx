@@ -1,6 +1,6 @@
 import type { Language } from '@lombard/shared/locale';
 import type { AdvanceQuote } from '@lombard/shared/money/advance-calculator';
-import { Button, Table } from '@mantine/core';
+import { Box, Button, Table } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +18,32 @@ export function ScheduleTable({ quote, language }: { quote: AdvanceQuote; langua
   const last = quote.schedule[quote.schedule.length - 1]!;
   return (
     <>
-      <Table.ScrollContainer minWidth={300}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="calculator-schedule">
-          <Table.Caption>{t('calculator.schedule.caption', { count: quote.instalments })}</Table.Caption>
+      {/* On a phone three columns fit at 375 px in both languages (tight cell padding, a short first
+          heading, figures on one line); a narrower screen scrolls the table instead of cutting it off. */}
+      <Table.ScrollContainer minWidth={280} type="native">
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          horizontalSpacing={8}
+          tabularNums
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid="calculator-schedule"
+        >
+          <Table.Caption style={{ whiteSpace: 'normal' }}>
+            {t('calculator.schedule.caption', { count: quote.instalments })}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('calculator.schedule.number')}</Table.Th>
+              <Table.Th scope="col">
+                {/* A phone has room for the figures only with a short heading here ("No." in English). */}
+                <Box component="span" hiddenFrom="sm">
+                  {t('calculator.schedule.numberShort')}
+                </Box>
+                <Box component="span" visibleFrom="sm">
+                  {t('calculator.schedule.number')}
+                </Box>
+              </Table.Th>
               <Table.Th scope="col">{t('calculator.schedule.dueDate')}</Table.Th>
               <Table.Th scope="col" ta="right" visibleFrom="sm">
                 {t('calculator.schedule.interest')}

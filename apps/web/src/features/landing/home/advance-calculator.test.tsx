@@ -1,0 +1,69 @@
+// The calculator's messages are for the person using it: the amount one may enter, in euros as the
+// language writes them, and the term in years and months rather than fractions of a year.
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { AdvanceCalculator, formatTerm } from './advance-calculator';
+
+function renderCalculator(language: 'it' | 'en') {
+  renderWithProviders(
+    <MemoryRouter>
+      <AdvanceCalculator />
+    </MemoryRouter>,
+    { language },
+  );
+}
+
+const amountField = () => screen.getByTestId('calculator-amount');
+const instalmentsField = () => screen.getByTestId('calculator-instalments');
+
+describe('AdvanceCalculator messages', () => {
+  it.each([
+    ['en', '0', 'Enter an amount between €5,000 and €1,000,000.'],
+    ['en', '1000001', 'Enter an amount between €5,000 and €1,000,000.'],
+    ['it', '0', 'Inserisci un importo tra 5.000 € e 1.000.000 €.'],
+    ['it', '1000001', 'Inserisci un importo tra 5.000 € e 1.000.000 €.'],
+  ] as const)('in %s, %s asks for an amount in the allowed range', (language, amount, message) => {
+    renderCalculator(language);
+    fireEvent.change(amountField(), { target: { value: amount } });
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('tells the minimum advance below it, in euros', () => {
+    renderCalculator('en');
+    fireEvent.change(amountField(), { target: { value: '4000' } });
+    expect(screen.getByText('Minimum advance amount is €5,000.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', '1', 'Term: 3 months'],
+    ['en', '4', 'Term: 1 year'],
+    ['en', '6', 'Term: 1 year and 6 months'],
+    ['en', '8', 'Term: 2 years'],
+    ['it', '1', 'Durata: 3 mesi'],
+    ['it', '4', 'Durata: 1 anno'],
+    ['it', '6', 'Durata: 1 anno e 6 mesi'],
+    ['it', '40', 'Durata: 10 anni'],
+  ] as const)('in %s, %s instalments read as a term in years and months', (language, instalments, term) => {
+    renderCalculator(language);
+    fireEvent.change(instalmentsField(), { target: { value: instalments } });
+    expect(screen.getByText(term)).toBeInTheDocument();
+  });
+});
+
+describe('formatTerm', () => {
+  it('counts quarters as months and years, singular or plural', () => {
+    expect([1, 2, 3, 4, 5, 7, 40].map((n) => formatTerm(n, 'en'))).toEqual([
+      '3 months',
+      '6 months',
+      '9 months',
+      '1 year',
+      '1 year and 3 months',
+      '1 year and 9 months',
+      '10 years',
+    ]);
+    expect(formatTerm(9, 'it')).toBe('2 anni e 3 mesi');
+  });
+});

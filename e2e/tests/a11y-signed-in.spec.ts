@@ -1,0 +1,159 @@
+// Accessibility of the signed-in area (issue 10): an axe scan (WCAG 2.1 A and AA rules) finds no
+// violation at all on any page of the customer area and the back-office, in the light and in the dark
+// theme. Every demo profile signs in once and checks its shell — menu, header, the notification panel
+// and the avatar menu open — and a share of the pages: a page looks the same to every profile that may
+// open it, so each is scanned once. Each page is loaded once and scanned in both themes (the theme
+// switch repaints it in place).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const PASSWORD = 'Demo-pass-2026';
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Every page of the customer area and the back-office, each under one profile that may open it (a page
+ * looks the same to every profile allowed there), spread so that the four sessions take about as long.
+ */
+const PROFILES = {
+  base: [
+    '/customer/product/',
+    '/customer/product/1/',
+    '/customer/product/1/invest/',
+    '/customer/product/1/disinvest/',
+    '/customer/product/1/confirm-order/',
+    '/customer/profile/',
+    '/customer/profile/change-email/',
+  ],
+  lead: [
+    '/customer/home/',
+    '/customer/wallet/',
+    '/customer/transaction/',
+    '/customer/document/',
+    '/customer/profile/change-password/',
+    '/customer/setting/',
+    '/customer/notifications/',
+  ],
+  customer: [
+    '/customer/loan/',
+    '/customer/loan/calculator/',
+    '/customer/loan/confirm-loan/',
+    '/customer/cash/',
+    '/customer/cash/confirm-cash/',
+  ],
+  admin: ['/customer/backoffice/users/', '/customer/backoffice/audit-log/', '/customer/backoffice/notifications/'],
+} as const;
+
+test.describe.configure({ mode: 'parallel' });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // The consent bar has its own check below; here it is decided, as a returning visitor's is.
+  const consent = JSON.stringify({ v: 1, f: 0, a: 0, t: new Date().toISOString() });
+  await context.addCookies([
+    { name: 'lombard_consent', value: encodeURIComponent(consent), url: baseURL as string },
+    { name: 'lombard_theme', value: 'light', url: baseURL as string },
+  ]);
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/auth/login/');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/customer\//);
+}
+
+/** Waits until the page shows what a visitor came for: its title, the menu, no loader or skeleton left. */
+async function settled(page: Page) {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.getByTestId('main-navigation').getByRole('link').first()).toBeVisible();
+  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  // A skeleton with `visible={false}` stays in the page as a plain wrapper: only a shown one counts.
+  const loading = '[aria-busy="true"], .mantine-Skeleton-root[data-visible], [role="status"] .mantine-Loader-root';
+  await expect(page.locator(loading)).toHaveCount(0);
+  await finishedAnimating(page);
+}
+
+/** Colour transitions after a theme switch or an opened panel: axe must see the final colours. */
+async function finishedAnimating(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+async function scan(page: Page, where: string, problems: string[]) {
+  const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  for (const violation of results.violations) {
+    const nodes = violation.nodes.map((n) =>
+      [n.target.join(' '), ...[...n.any, ...n.all, ...n.none].map((check) => check.message)].join(' — '),
+    );
+    problems.push(`${where} [${scheme}]: ${violation.id} (${violation.impact}) ${nodes.join(' | ')}`);
+  }
+}
+
+async function switchTheme(page: Page) {
+  const html = page.locator('html');
+  const next = (await html.getAttribute('data-mantine-color-scheme')) === 'dark' ? 'light' : 'dark';
+  await page.getByTestId('theme-toggle').first().click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', next);
+  await finishedAnimating(page);
+}
+
+/** The header's popups, open: the notification panel and the avatar menu. */
+async function scanHeaderPopups(page: Page, problems: string[]) {
+  await page.getByTestId('notification-bell').click();
+  const panel = page.getByTestId('notification-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('.mantine-Loader-root')).toHaveCount(0);
+  await finishedAnimating(page);
+  await scan(page, 'notification panel', problems);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await finishedAnimating(page);
+  await scan(page, 'avatar menu', problems);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+}
+
+for (const [profile, routes] of Object.entries(PROFILES)) {
+  test(`no axe violation on any page of the ${profile} profile, light and dark`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, `${profile}@demo.lombard.test`);
+    const problems: string[] = [];
+    for (const [index, route] of routes.entries()) {
+      await page.goto(route);
+      await expect(page).toHaveURL(new RegExp(`${route.replace(/\//g, '\\/')}$`));
+      await settled(page);
+      if (index === 0) await scanHeaderPopups(page, problems);
+      await scan(page, route, problems);
+      await switchTheme(page);
+      if (index === 0) await scanHeaderPopups(page, problems);
+      await scan(page, route, problems);
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the skip link comes first, before the open cookie bar, and moves focus to the page', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'lead@demo.lombard.test');
+  // A first-time visitor on this browser: the consent bar is open.
+  await context.clearCookies({ name: 'lombard_consent' });
+  for (const route of ['/customer/home/', '/customer/profile/']) {
+    await page.goto(route);
+    await settled(page);
+    await expect(page.getByTestId('cookie-consent-bar')).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: /vai al contenuto|skip to content/i });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // Past the header and the menu: the next stop is inside the page.
+    const inMain = await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement));
+    expect(inMain).toBe(true);
+  }
+});
