@@ -193,8 +193,10 @@ test('an operator blocks a user, who then cannot sign in; unblocking lets them b
   await expect(page.getByText('Data has been saved successfully')).toBeVisible();
   await expect(rows.first().getByTestId('user-status')).toHaveText('Blocked');
 
+  // With the right password, a blocked user is told the account is disabled (never before it).
   const refused = await signIn(request, email);
-  expect(refused.status()).toBe(401);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe('ACCOUNT_DISABLED');
 
   await drawer.getByTestId('drawer-unblock').click();
   await expect(drawer.getByTestId('user-status')).toHaveText('Active');

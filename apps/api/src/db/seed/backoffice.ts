@@ -1,5 +1,5 @@
 // Back-office demo data: enough users that paging, sorting, filtering and selection show on real rows
-// (varied profiles, blocked, locked and never-activated accounts, sign-ups spread over 18 months), and
+// (varied profiles, blocked and never-activated accounts, sign-ups spread over 18 months), and
 // notifications for the demo accounts. Deterministic and idempotent: only what is missing is inserted.
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
@@ -121,8 +121,6 @@ export function bulkDemoUsers(now = Date.now()) {
       attributes: PROFILE_SETS[index % PROFILE_SETS.length]!,
       status: index % 11 === 3 ? 0 : 1,
       activatedAt: activated ? new Date(createdAt.getTime() + 3_600_000) : null,
-      lockedAt: index % 13 === 6 ? new Date(now - 2 * DAY_MS) : null,
-      failedLoginCount: index % 13 === 6 ? 5 : 0,
       lastLoginAt: lastLogin,
       referralCode: `BO${String(index + 1).padStart(6, '0')}`,
       createdAt,

@@ -242,12 +242,12 @@ export const SUPPORT_CONTENT: Collection[] = [
         it: {
           title: 'Come proteggo il mio account?',
           description: 'Password, accesso e dispositivi.',
-          body: '<p>Scegli una password di almeno 8 caratteri che non usi altrove. Dopo troppi tentativi errati l’accesso viene bloccato per proteggerti: in quel caso contatta il supporto.</p><p>Se non selezioni “Ricordami”, la sessione termina quando chiudi il browser.</p>',
+          body: '<p>Scegli una password di almeno 8 caratteri che non usi altrove. Dopo diversi tentativi errati l’accesso da quel dispositivo viene rallentato per proteggerti: la pagina ti dice quanti minuti attendere, e con “Password dimenticata?” puoi sempre rientrare subito.</p><p>Se non selezioni “Ricordami”, la sessione termina quando chiudi il browser.</p>',
         },
         en: {
           title: 'How do I protect my account?',
           description: 'Password, signing in and devices.',
-          body: '<p>Choose a password of at least 8 characters that you do not use anywhere else. After too many failed attempts, sign-in is blocked to protect you: if that happens, contact support.</p><p>If you do not tick “Remember me”, your session ends when you close the browser.</p>',
+          body: '<p>Choose a password of at least 8 characters that you do not use anywhere else. After several failed attempts, sign-in from that device is slowed down to protect you: the page tells you how many minutes to wait, and “Forgot password?” always gets you back in at once.</p><p>If you do not tick “Remember me”, your session ends when you close the browser.</p>',
         },
       },
       {

@@ -30,7 +30,8 @@ export const authModule = fp(async (app: FastifyInstance) => {
   // An invalid or expired access token leaves the request anonymous: guarded routes then answer 401
   // (the client refreshes and retries), while public calls such as sign-in still work.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // By the matched route, as the rate limits decide: `/%61pi/…` is an API call too.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) return;
     const token = match[1]!;
