@@ -110,3 +110,26 @@ test('the Italian messages', async ({ page, context, baseURL }) => {
   await expect(calculator).toContainText('Inserisci un importo tra 5.000 € e 1.000.000 €.');
   await expect(calculator).toContainText('Numero di rate: maggiore di 0, massimo 40.');
 });
+
+test('at 375 px in English every schedule column, Total included, is on screen', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openCalculator(page);
+  await enter(page, '1000000', '40');
+  await page.getByTestId('calculator-schedule-toggle').click();
+  const schedule = page.getByTestId('calculator-schedule');
+  await expect(schedule.locator('tbody tr')).toHaveCount(40);
+  // The widest figure is on the last row (the principal comes back with the last instalment).
+  const total = schedule.locator('tbody tr').last().locator('td').last();
+  await expect(total).toHaveText(/^€1,0\d{2},\d{3}\.\d{2}$/);
+  // Horizontally inside the phone's width: nothing cut off, nothing to scroll sideways for.
+  for (const cell of [schedule.getByRole('columnheader', { name: 'Total' }), total]) {
+    const box = await cell.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  }
+});
