@@ -111,11 +111,7 @@ test('the Italian messages', async ({ page, context, baseURL }) => {
   await expect(calculator).toContainText('Numero di rate: maggiore di 0, massimo 40.');
 });
 
-test('at 375 px in English every schedule column, Total included, is on screen', async ({
-  page,
-  context,
-  baseURL,
-}) => {
+test('at 375 px in English every schedule column, Total included, is on screen', async ({ page, context, baseURL }) => {
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   await page.setViewportSize({ width: 375, height: 812 });
   await openCalculator(page);
