@@ -39,10 +39,22 @@ export type ListResponse<T> = {
 };
 
 /** Bulk selection of spec §3. */
+/** An IANA time zone this runtime knows ("Europe/Rome", "UTC"). */
+export const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const bulkSelectionSchema = z.object({
   filtered_ids: z.array(z.union([z.number(), z.string()])).optional(),
   excluded_ids: z.array(z.union([z.number(), z.string()])).optional(),
   filters: z.record(z.string(), z.unknown()).optional(),
+  /** The reader's time zone: an export writes its file name and every time in it, and says which. */
+  time_zone: z.string().max(64).refine(isTimeZone, 'validation:timeZone').optional(),
 });
 export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
 

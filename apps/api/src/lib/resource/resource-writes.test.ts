@@ -184,6 +184,13 @@ describe('export-xlsx', () => {
       payload: { filtered_ids: [ids[1]] },
     });
     expect(foreign.statusCode).toBe(400);
+    const badZone = await call(alice, {
+      method: 'PATCH',
+      url: '/api/v1/kit-items/export-xlsx/',
+      payload: { filtered_ids: [ids[1]], time_zone: 'Mars/Olympus_Mons' },
+    });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json()).toEqual({ time_zone: ['Unknown time zone.'] });
     expect(await kit.t.app.jobs.drain()).toBe(0);
   });
 
@@ -191,7 +198,11 @@ describe('export-xlsx', () => {
     const res = await call(alice, {
       method: 'PATCH',
       url: '/api/v1/kit-items/export-xlsx/',
-      payload: { excluded_ids: [ids[2], ids[4]], filters: { active: 'True', order_by__: '-amount' } },
+      payload: {
+        excluded_ids: [ids[2], ids[4]],
+        filters: { active: 'True', order_by__: '-amount' },
+        time_zone: 'America/New_York',
+      },
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({
@@ -209,14 +220,23 @@ describe('export-xlsx', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers['content-disposition']).toMatch(
-      /^attachment; filename="enabled-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.xlsx"/,
+      /^attachment; filename="enabled-\d{4}-\d{2}-\d{2}-\d{6}-America-New-York\.xlsx"/,
     );
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as never);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Enabled');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Object', 'Before', 'Date', 'After', 'Action']);
+    // One zone for the whole file, the reader's, named in the header of the column with times.
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'ID',
+      'Object',
+      'Before',
+      'Date',
+      'After (America/New_York)',
+      'Action',
+    ]);
     const expected = [24, 22, 20, 18, 16, 14, 12, 10, 8, 6].map((i) => ids[i]);
     const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
     expect(rows.map((r) => r.getCell(1).value)).toEqual(expected);
@@ -224,8 +244,8 @@ describe('export-xlsx', () => {
     expect(first.getCell(3).value).toBe(2412);
     expect(first.getCell(3).numFmt).toBe('#,##0.00');
     expect(first.getCell(4).value).toEqual(new Date('2026-01-24T00:00:00Z'));
-    // 2026-02-24 23:30 UTC is 2026-02-25 00:30 in Rome, the time the sheet shows.
-    expect(first.getCell(5).value).toEqual(new Date('2026-02-25T00:30:00Z'));
+    // 2026-02-24 23:30 UTC is 18:30 that day in New York, the time the sheet shows this reader.
+    expect(first.getCell(5).value).toEqual(new Date('2026-02-24T18:30:00Z'));
     expect(first.getCell(6).value).toBe(true);
 
     const [mail] = await messagesTo(kit.t.database.db, 'alice@example.com', 'export_ready');

@@ -19,7 +19,15 @@ import { findFile, sendFile } from '../files/store';
 import type { Translate } from '../i18n';
 import { enqueueJob } from '../jobs/queue';
 import { recordAudit } from './audit';
-import { filterConditions, notFoundError, orderBy, parseId, selectionCondition, whereOf } from './params';
+import {
+  BUSINESS_TIME_ZONE,
+  filterConditions,
+  notFoundError,
+  orderBy,
+  parseId,
+  selectionCondition,
+  whereOf,
+} from './params';
 import { countRows, findRow, listPage } from './query';
 import { rememberResource } from './registry';
 import type { AnyResource, ResourceContext } from './types';
@@ -32,6 +40,8 @@ export interface ExportJobPayload {
   language: Language;
   filters: Record<string, unknown>;
   selection: { filtered_ids?: Array<string | number>; excluded_ids?: Array<string | number> };
+  /** The zone of every time in the file and its name (the reader's; the bank's when not sent). */
+  timeZone?: string;
 }
 
 type Row = Record<string, unknown>;
@@ -252,6 +262,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
             filtered_ids: body.filtered_ids,
             excluded_ids: body.excluded_ids,
           } as ExportJobPayload['selection'],
+          timeZone: body.time_zone ?? BUSINESS_TIME_ZONE,
         };
         await inTransaction(db, async (tx) => {
           await enqueueJob(tx, EXPORT_XLSX_JOB, payload);

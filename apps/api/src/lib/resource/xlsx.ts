@@ -1,10 +1,10 @@
 // Writes a resource's rows to an XLSX file with exceljs, streaming (any number of rows in constant
-// memory). Columns are typed: amounts and integers are numeric cells, dates real date cells in the bank's
-// time zone, booleans real booleans; headers and the sheet title in the requester's language.
+// memory). Columns are typed: amounts and integers are numeric cells, dates real date cells in the reader's
+// time zone (named in the header of every column with a time), booleans real booleans; headers and the
+// sheet title in the requester's language.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { BUSINESS_TIME_ZONE } from './params';
 import type { ExportCellType, ExportColumn, ResourceContext } from './types';
 
 type Row = Record<string, unknown>;
@@ -12,23 +12,27 @@ type Row = Record<string, unknown>;
 const DATE_FORMAT = { it: 'dd/mm/yyyy', en: 'mm/dd/yyyy' } as const;
 const DATETIME_FORMAT = { it: 'dd/mm/yyyy hh:mm', en: 'mm/dd/yyyy hh:mm AM/PM' } as const;
 
-const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** The wall-clock fields of an instant in a zone: year, month, day, hour, minute, second. */
+export function wallClock(value: Date, timeZone: string): Record<string, string> {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return Object.fromEntries(format.formatToParts(value).map((p) => [p.type, p.value]));
+}
 
 /**
  * Spreadsheet dates have no time zone: a cell shows its UTC fields. Shift instants so that the cell shows
- * the time in Rome, which is what the operator sees in the app.
+ * the time in the reader's zone, as the app shows it to them.
  */
-export function toSheetDate(value: Date): Date {
-  const parts = Object.fromEntries(wallClock.formatToParts(value).map((p) => [p.type, p.value]));
+export function toSheetDate(value: Date, timeZone: string): Date {
+  const parts = wallClock(value, timeZone);
   return new Date(
     Date.UTC(
       Number(parts.year),
@@ -41,7 +45,7 @@ export function toSheetDate(value: Date): Date {
   );
 }
 
-function cellValue(type: ExportCellType, value: unknown): ExcelJS.CellValue {
+function cellValue(type: ExportCellType, value: unknown, timeZone: string): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   switch (type) {
     case 'amount':
@@ -52,10 +56,10 @@ function cellValue(type: ExportCellType, value: unknown): ExcelJS.CellValue {
     case 'date': {
       // A calendar date (YYYY-MM-DD) is midnight UTC in the sheet, whatever the server's zone.
       if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
-      return value instanceof Date ? toSheetDate(value) : String(value);
+      return value instanceof Date ? toSheetDate(value, timeZone) : String(value);
     }
     case 'datetime':
-      return value instanceof Date ? toSheetDate(value) : toSheetDate(new Date(String(value)));
+      return value instanceof Date ? toSheetDate(value, timeZone) : toSheetDate(new Date(String(value)), timeZone);
     case 'boolean':
       return Boolean(value);
     default:
@@ -99,6 +103,8 @@ export async function writeXlsx(
     columns: ExportColumn<Row>[];
     batches: AsyncIterable<Row[]>;
     context: ResourceContext;
+    /** The zone of every time in the sheet, written after the header of each column that holds one. */
+    timeZone: string;
   },
 ): Promise<{ rowCount: number; sha256: string }> {
   const { columns, context } = options;
@@ -108,7 +114,7 @@ export async function writeXlsx(
   const sheet = workbook.addWorksheet(sheetName(options.title), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, index) => ({
     key: `c${index}`,
-    header: context.t(column.header),
+    header: column.type === 'datetime' ? `${context.t(column.header)} (${options.timeZone})` : context.t(column.header),
     width: column.width ?? DEFAULT_WIDTH[column.type],
     style: { numFmt: numberFormat(column.type, context) as string },
   }));
@@ -120,7 +126,7 @@ export async function writeXlsx(
       const values: Record<string, ExcelJS.CellValue> = {};
       columns.forEach((column, index) => {
         const raw = typeof column.value === 'function' ? column.value(row, context) : row[column.value as string];
-        values[`c${index}`] = cellValue(column.type, raw);
+        values[`c${index}`] = cellValue(column.type, raw, options.timeZone);
       });
       sheet.addRow(values).commit();
       rowCount++;

@@ -9,12 +9,12 @@ import { exportsTable } from '../../db/schema/exports';
 import { registerFile, reserveStorage } from '../../lib/files/store';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
-import { filterConditions, orderBy, selectionCondition, whereOf } from '../../lib/resource/params';
+import { BUSINESS_TIME_ZONE, filterConditions, orderBy, selectionCondition, whereOf } from '../../lib/resource/params';
 import { iterateRows } from '../../lib/resource/query';
 import { resourceNamed } from '../../lib/resource/registry';
 import type { ExportJobPayload } from '../../lib/resource/routes';
 import type { ResourceContext } from '../../lib/resource/types';
-import { writeXlsx } from '../../lib/resource/xlsx';
+import { wallClock, writeXlsx } from '../../lib/resource/xlsx';
 import { getAccount } from '../account/service';
 import { notifyUser } from '../notifications/service';
 
@@ -23,13 +23,14 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export const exportDownloadPath = (exportId: number) => `/api/v1/exports/${exportId}/download_document_file`;
 
 /**
- * "Utenti" + now → "utenti-2026-03-01-093015-UTC.xlsx": readable, sortable, no characters a disk refuses.
- * The time is UTC and says so: the server cannot know the reader's zone, and a bare time in some other
- * zone would disagree with the local time the notification shows next to it.
+ * "Utenti" + now, read in Rome → "utenti-2026-03-01-103015-Europe-Rome.xlsx": readable, sortable, no
+ * characters a disk refuses. One zone for the whole file — the reader's, as the app shows times — named in
+ * the file name and in the header of every column with a time.
  */
-export function exportFileName(title: string, at: Date = new Date()): string {
-  const iso = at.toISOString(); // 2026-03-01T09:30:15.123Z
-  const stamp = `${iso.slice(0, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}-UTC`;
+export function exportFileName(title: string, at: Date, timeZone: string): string {
+  const t = wallClock(at, timeZone);
+  const zone = timeZone.replace(/[^A-Za-z0-9]+/g, '-');
+  const stamp = `${t.year}-${t.month}-${t.day}-${t.hour}${t.minute}${t.second}-${zone}`;
   const base =
     title
       .normalize('NFD')
@@ -74,7 +75,8 @@ export async function runExportJob(deps: ExportJobDeps, payload: ExportJobPayloa
   ]);
   const order = orderBy(resource, payload.filters.order_by__);
   const title = t(resource.export.title);
-  const fileName = exportFileName(title);
+  const timeZone = payload.timeZone ?? BUSINESS_TIME_ZONE;
+  const fileName = exportFileName(title, new Date(), timeZone);
   const target = await reserveStorage(deps.dataDir);
   try {
     const { rowCount, sha256 } = await writeXlsx(target.path, {
@@ -82,6 +84,7 @@ export async function runExportJob(deps: ExportJobDeps, payload: ExportJobPayloa
       columns: resource.export.columns as never,
       batches: iterateRows(deps.db, resource, where, order),
       context,
+      timeZone,
     });
     await inTransaction(deps.db, async (tx) => {
       const file = await registerFile(tx, deps.dataDir, target.storageKey, {

@@ -22,6 +22,9 @@ export function applyStatus(client: QueryClient, path: string, item: StatusItem)
 }
 
 /** Export notifications arrive a little later: look again a few times rather than waiting for the poll. */
+/** The zone the browser shows times in: an export writes its times in it too (and names it). */
+const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 function expectNotification(client: QueryClient) {
   for (const delay of [1_500, 4_000, 10_000]) {
     setTimeout(() => void client.invalidateQueries({ queryKey: resourceKeys.all(NOTIFICATIONS_PATH) }), delay);
@@ -95,7 +98,9 @@ export function useResourceActions<T extends Row = Row>(path: string) {
 
   const exportXlsx = useMutation({
     mutationFn: async (payload: BulkPayload) =>
-      exportAcceptedSchema.parse((await http.patch(`${path}export-xlsx/`, payload)).data),
+      exportAcceptedSchema.parse(
+        (await http.patch(`${path}export-xlsx/`, { ...payload, time_zone: readerTimeZone() })).data,
+      ),
     onSuccess: (answer) => {
       notifySuccess(answer.detail || t('success.operationInProgress'));
       expectNotification(client);
