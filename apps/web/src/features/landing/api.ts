@@ -5,7 +5,7 @@ import type { ContactMessageInput } from '@lombard/shared/schemas/contact';
 import type { NewsletterSubscribeInput } from '@lombard/shared/schemas/newsletter';
 import type { PublicProduct } from '@lombard/shared/schemas/products';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { http } from '../../lib/http/client';
+import { loadHttp } from '../../lib/http/lazy-client';
 
 export const PUBLIC_PRODUCTS_PATH = '/api/v1/public/products/';
 
@@ -15,7 +15,9 @@ export function publicProductsQuery(language: Language) {
     queryKey: ['public', 'products', language],
     queryFn: async ({ signal }) =>
       (
-        await http.get<ListResponse<PublicProduct>>(PUBLIC_PRODUCTS_PATH, {
+        await (
+          await loadHttp()
+        ).get<ListResponse<PublicProduct>>(PUBLIC_PRODUCTS_PATH, {
           params: { per_page: 25 },
           signal,
           skipAuth: true,
@@ -29,7 +31,11 @@ export function useSendContactMessage() {
   return useMutation({
     mutationFn: async (payload: ContactMessageInput) =>
       // The form shows field errors itself.
-      (await http.post<DetailResponse>('/api/v1/public/contact/', payload, { skipAuth: true, silent: [400] })).data,
+      (
+        await (
+          await loadHttp()
+        ).post<DetailResponse>('/api/v1/public/contact/', payload, { skipAuth: true, silent: [400] })
+      ).data,
   });
 }
 
@@ -37,7 +43,9 @@ export function useSubscribeNewsletter() {
   return useMutation({
     mutationFn: async (payload: NewsletterSubscribeInput) =>
       (
-        await http.post<DetailResponse>('/api/v1/public/newsletter/subscriptions/', payload, {
+        await (
+          await loadHttp()
+        ).post<DetailResponse>('/api/v1/public/newsletter/subscriptions/', payload, {
           skipAuth: true,
           silent: [400],
         })
@@ -50,11 +58,9 @@ export function useConfirmNewsletter() {
     mutationFn: async (token: string) =>
       // An invalid or expired link is shown on the page, not as a toast.
       (
-        await http.post<DetailResponse>(
-          '/api/v1/public/newsletter/confirm/',
-          { token },
-          { skipAuth: true, silent: [400] },
-        )
+        await (
+          await loadHttp()
+        ).post<DetailResponse>('/api/v1/public/newsletter/confirm/', { token }, { skipAuth: true, silent: [400] })
       ).data,
   });
 }

@@ -1,14 +1,16 @@
 import type { Language } from '@lombard/shared/locale';
 import type { PublicPartner } from '@lombard/shared/schemas/partners';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/http/client';
+import { loadHttp } from '../../lib/http/lazy-client';
 
 export function partnerQuery(slug: string, language: Language) {
   return queryOptions({
     queryKey: ['public', 'partner', slug, language],
     queryFn: async ({ signal }) =>
       (
-        await http.get<PublicPartner>(`/api/v1/public/partners/${encodeURIComponent(slug)}/`, {
+        await (
+          await loadHttp()
+        ).get<PublicPartner>(`/api/v1/public/partners/${encodeURIComponent(slug)}/`, {
           signal,
           skipAuth: true,
           // An unknown partner is the 404 screen, not a toast.

@@ -1,9 +1,9 @@
 // Partner landing pages (spec §2): /l/{partner}, one screen for every partner; an unknown partner is a
 // 404, shown as the site's 404 screen by the landing layout's error boundary.
-import axios from 'axios';
 import i18next from 'i18next';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { responseStatus } from '../../lib/http/lazy-client';
 import { currentLanguage } from '../../lib/i18n/i18n';
 import { lazyImport } from '../../lib/lazy-import';
 import { queryClient } from '../../lib/query-client';
@@ -27,7 +27,7 @@ async function partnerLoader({ params }: LoaderFunctionArgs) {
   try {
     await Promise.all([queryClient.ensureQueryData(partnerQuery(slug, currentLanguage())), namespaces()]);
   } catch (error) {
-    if (axios.isAxiosError(error) && error.response?.status === 404) throw data('partner not found', { status: 404 });
+    if (responseStatus(error) === 404) throw data('partner not found', { status: 404 });
     throw error;
   }
   return null;

@@ -1,7 +1,7 @@
 import { SUPPORT_LIST_PER_PAGE } from '@lombard/shared/constants';
 import type { SupportCollectionsResponse } from '@lombard/shared/schemas/support';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/http/client';
+import { loadHttp } from '../../lib/http/lazy-client';
 
 export const SUPPORT_COLLECTIONS_PATH = '/api/v1/intercom/collections/with-articles/';
 
@@ -10,7 +10,9 @@ export const supportCollectionsQuery = queryOptions({
   queryKey: ['support', 'collections'],
   queryFn: async ({ signal }) =>
     (
-      await http.get<SupportCollectionsResponse>(SUPPORT_COLLECTIONS_PATH, {
+      await (
+        await loadHttp()
+      ).get<SupportCollectionsResponse>(SUPPORT_COLLECTIONS_PATH, {
         params: { per_page: SUPPORT_LIST_PER_PAGE, page: 1 },
         signal,
         skipAuth: true,
