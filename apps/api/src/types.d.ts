@@ -8,6 +8,13 @@ declare module 'fastify' {
     config: AppConfig;
     database: DatabaseHandle;
   }
+  interface FastifyContextConfig {
+    /**
+     * A health probe: answered by the process alone, for a load balancer or an orchestrator, never a
+     * browser. The app's own per-request work (language, input guard, security headers) skips it.
+     */
+    probe?: boolean;
+  }
   interface FastifyRequest {
     /** Language of the response: from Accept-Language (it default). */
     language: Language;

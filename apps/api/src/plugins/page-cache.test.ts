@@ -3,10 +3,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as zlib from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createPageCache } from './page-cache';
+
+// Counts the compressions of stored pages (the cache's own, off the event loop).
+vi.mock('node:zlib', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:zlib')>();
+  return { ...actual, brotliCompress: vi.fn(actual.brotliCompress), gzip: vi.fn(actual.gzip) };
+});
 
 const INDEX =
   '<!doctype html><html lang="it"><head><title>Lombard</title></head><body><div id="root"></div></body></html>';
@@ -14,9 +21,14 @@ const INDEX =
 const RENDERER = `
 let renders = 0;
 export function routeStatus() { return 200; }
-export function createRenderer() {
-  return async ({ url, cookies, acceptLanguage }) => {
+export function createRenderer(api) {
+  return async ({ url, cookies, acceptLanguage, clientAddress }) => {
     renders++;
+    // A page the size of the real home page, which reads the API as the real one does.
+    if (url.startsWith('/large/')) {
+      const config = await api({ method: 'GET', url: '/api/get-global-config/', headers: {}, clientAddress });
+      return { kind: 'page', status: 200, html: '<main>' + url + ' render ' + renders + ' ' + config.status + '</main>' + '<p>Lombard</p>'.repeat(12000), language: 'it', title: null, description: null, colorScheme: null, state: '{}' };
+    }
     const language = /lombard_language=en/.test(cookies) || (!/lombard_language=/.test(cookies) && acceptLanguage.startsWith('en')) ? 'en' : 'it';
     const scheme = /lombard_theme=(light|dark)/.exec(cookies)?.[1] ?? null;
     const who = /lombard_session=/.test(cookies) ? 'signed-in' : 'anonymous';
@@ -88,6 +100,31 @@ describe('cache of rendered pages', () => {
 });
 
 describe('compressed cached pages', () => {
+  // A cold page under load (100 connections, as the benchmark): every waiter of the one render used to
+  // store and compress the page itself, which queued hundreds of compressions of 150 KB ahead of every
+  // answer, and none of the visitors got the page within seconds.
+  it('compresses a page once for a burst of visitors who missed the cache together, and sends them that copy', async () => {
+    vi.mocked(zlib.brotliCompress).mockClear();
+    vi.mocked(zlib.gzip).mockClear();
+    const headers = { 'accept-language': 'it', 'accept-encoding': 'gzip, deflate, br' };
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, () => t.app.inject({ method: 'GET', url: '/large/', headers })),
+    );
+    expect(vi.mocked(zlib.brotliCompress)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(zlib.gzip)).toHaveBeenCalledTimes(1);
+    const later = await t.app.inject({ method: 'GET', url: '/large/', headers });
+    expect(later.headers['content-encoding']).toBe('br');
+    const page = brotliDecompressSync(later.rawPayload).toString();
+    expect(page).toMatch(/<main>\/large\/ render \d+ 200<\/main>/);
+    for (const answer of burst) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
+      // The stored copy itself, not one compressed for this answer.
+      expect(answer.rawPayload.equals(later.rawPayload)).toBe(true);
+    }
+  });
+
   it('sends a cached page compressed as the browser asks, the same page once decoded', async () => {
     const plain = await page('/compressed/', { 'accept-language': 'it' });
     // The compressed copies are made off the request path, just after the first render.
@@ -119,17 +156,23 @@ describe('compressed cached pages', () => {
 });
 
 describe('page cache bounds', () => {
-  it('forgets an entry after its time and the least recently used one when full', () => {
+  it('sends an entry for its time, then as stale while it is rendered again, then forgets it', async () => {
     let now = 0;
     const cache = createPageCache(() => now);
-    cache.set('a', { status: 200, html: 'a' });
+    await cache.store('a', { status: 200, html: 'a' });
     now = 29_000;
-    expect(cache.get('a')?.html).toBe('a');
+    expect(cache.get('a')).toMatchObject({ page: { html: 'a' }, stale: false });
     now = 31_000;
+    expect(cache.get('a')).toMatchObject({ page: { html: 'a' }, stale: true });
+    now = 30_000 + 5 * 60_000 + 1;
     expect(cache.get('a')).toBeNull();
-    for (let i = 0; i < 501; i++) cache.set(`k${i}`, { status: 200, html: String(i) });
+  });
+
+  it('forgets the oldest entry when full', async () => {
+    const cache = createPageCache(() => 0);
+    for (let i = 0; i < 501; i++) await cache.store(`k${i}`, { status: 200, html: String(i) });
     expect(cache.size).toBe(500);
     expect(cache.get('k0')).toBeNull();
-    expect(cache.get('k500')?.html).toBe('500');
+    expect(cache.get('k500')?.page.html).toBe('500');
   });
 });

@@ -2,15 +2,18 @@
 // who asks for it in the same language, colour scheme and cookie-consent state, so rendering it once
 // serves them all (docs/decisions/006 names this as the way past the renderer's cost). What is never
 // cached: a visitor with a session cookie (the signed-in navbar is rendered for them), an app shell, a
-// redirect. Pages show data (products, help centre, settings): entries live TTL_MS, so a change shows
-// within that time without every writer having to know about pages.
+// redirect. Pages show data (products, help centre, settings): an entry is fresh for FRESH_MS, so a
+// change shows within that time and one render. Past it the entry is still sent while one render
+// replaces it, so that visitors never queue behind a render of a page the server already has; an entry
+// nobody asked for in STALE_MS is gone.
 
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { CONSENT_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, THEME_COOKIE } from '@lombard/shared/locale';
 import type { FastifyRequest } from 'fastify';
 
-const TTL_MS = 30_000;
+const FRESH_MS = 30_000;
+const STALE_MS = 5 * 60_000;
 const MAX_ENTRIES = 500;
 
 export interface CachedPage {
@@ -21,8 +24,8 @@ export interface CachedPage {
 /** A cached page as sent: its bytes, and compressed once (off the event loop) for the browsers that ask. */
 export interface StoredPage extends CachedPage {
   bytes: Buffer;
-  br: Buffer | null;
-  gzip: Buffer | null;
+  br: Buffer;
+  gzip: Buffer;
 }
 
 const brotli = promisify(brotliCompress);
@@ -33,10 +36,10 @@ const BR = /(^|,)\s*br\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i;
 const GZIP = /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i;
 
 /** The best encoding of a stored page the request accepts. */
-export function pickEncoding(acceptEncoding: string | undefined, page: StoredPage): 'br' | 'gzip' | null {
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
-  if (page.br && BR.test(acceptEncoding)) return 'br';
-  if (page.gzip && GZIP.test(acceptEncoding)) return 'gzip';
+  if (BR.test(acceptEncoding)) return 'br';
+  if (GZIP.test(acceptEncoding)) return 'gzip';
   return null;
 }
 
@@ -67,9 +70,12 @@ export function pageKey(request: FastifyRequest, language: string): string | nul
   ].join('\n');
 }
 
-/** A bounded map: the least recently used entry goes first when full; entries expire after TTL_MS. */
+/**
+ * A bounded map: the oldest render goes first when full (a hit only reads, so that it costs a lookup). `get` says whether an entry is
+ * past FRESH_MS (send it, and render it again through `once`); past FRESH_MS + STALE_MS it is gone.
+ */
 export function createPageCache(now: () => number = Date.now) {
-  const entries = new Map<string, StoredPage & { expires: number }>();
+  const entries = new Map<string, StoredPage & { fresh: number; expires: number }>();
   const pending = new Map<string, Promise<unknown>>();
   return {
     /** `work` for `key`, shared by every caller that asks while it runs. */
@@ -80,33 +86,37 @@ export function createPageCache(now: () => number = Date.now) {
       pending.set(key, started);
       return started;
     },
-    get(key: string): StoredPage | null {
+    /** Whether `once` is running for `key`. */
+    isPending(key: string): boolean {
+      return pending.has(key);
+    },
+    get(key: string): { page: StoredPage; stale: boolean } | null {
       const entry = entries.get(key);
       if (!entry) return null;
-      entries.delete(key);
-      if (entry.expires <= now()) return null;
-      entries.set(key, entry);
-      return entry;
+      const time = now();
+      if (entry.expires <= time) {
+        entries.delete(key);
+        return null;
+      }
+      return { page: entry, stale: entry.fresh <= time };
     },
-    set(key: string, page: CachedPage) {
+    /**
+     * Compresses a rendered page once (off the event loop) and keeps it; resolves with what to send.
+     * Called once per render (inside `once`): a burst of visitors waiting for one render must not each
+     * compress the page, which queued hundreds of compressions ahead of every answer.
+     */
+    async store(key: string, page: CachedPage): Promise<StoredPage> {
+      const bytes = Buffer.from(page.html);
+      const [br, gzipped] = await Promise.all([
+        brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzipAsync(bytes, { level: 9 }),
+      ]);
+      const time = now();
+      const entry = { ...page, bytes, br, gzip: gzipped, fresh: time + FRESH_MS, expires: time + FRESH_MS + STALE_MS };
       entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      const bytes = Buffer.from(page.html);
-      const entry = { ...page, bytes, br: null as Buffer | null, gzip: null as Buffer | null, expires: now() + TTL_MS };
       entries.set(key, entry);
-      // Until these are ready, the page is sent as it was (compressed per answer, like any other).
-      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).then(
-        (compressed) => {
-          entry.br = compressed;
-        },
-        () => {},
-      );
-      gzipAsync(bytes, { level: 9 }).then(
-        (compressed) => {
-          entry.gzip = compressed;
-        },
-        () => {},
-      );
+      return entry;
     },
     clear() {
       entries.clear();

@@ -8,6 +8,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', 'it');
   app.decorateRequest('t', () => '');
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.probe) return;
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
     request.t = translator(request.language);
     reply.header('Content-Language', request.language);

@@ -31,7 +31,7 @@ describe('security headers', () => {
   });
 
   it('sends the hardening headers but no page policy with JSON answers', async () => {
-    for (const url of ['/healthz', '/api/no-such-call/']) {
+    for (const url of ['/readyz', '/api/no-such-call/']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-security-policy']).toBeUndefined();
@@ -43,9 +43,9 @@ describe('security headers', () => {
   });
 
   it('tells the client which language the answer is in', async () => {
-    const en = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-language': 'en-GB,it;q=0.5' } });
+    const en = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'en-GB,it;q=0.5' } });
     expect(en.headers['content-language']).toBe('en');
-    const it_ = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-language': 'fr, it;q=0.3' } });
+    const it_ = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'fr, it;q=0.3' } });
     expect(it_.headers['content-language']).toBe('it');
   });
 });

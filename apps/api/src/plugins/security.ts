@@ -59,7 +59,9 @@ const isDocument = (contentType: unknown) => typeof contentType === 'string' && 
 /** Security headers, cookies, per-IP rate limiting of the API, and response compression. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { common, documentOnly } = securityHeaders(app.config);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // A probe's answer is read by a balancer, not a browser: the headers would say nothing to it.
+    if (request.routeOptions.config.probe) return;
     reply.headers(common);
     if (isDocument(reply.getHeader('content-type'))) reply.headers(documentOnly);
   });

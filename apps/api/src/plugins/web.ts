@@ -6,11 +6,14 @@ import type { RendererModule, RenderResult } from '@lombard/shared/server-render
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import { createPageCache, pageKey, pickEncoding } from './page-cache';
+import { createPageCache, pageKey, pickEncoding, type StoredPage } from './page-cache';
 import { fillTemplate } from './page-template';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
+
+/** A page to send: a stored one (compressed copies ready), or one rendered for one visitor only. */
+type SentPage = StoredPage | { status: number; html: string; br: null };
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every non-API
@@ -113,46 +116,71 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const budget = await renderBudget(request);
     if (!budget.isAllowed && budget.isExceeded) return sendShell();
     const key = pageKey(request, request.language);
-    const cached = key === null ? null : pages.get(key);
-    if (cached) {
-      // As a fresh render would: its API calls would be refused, so the browser renders the page instead.
-      if (await overApiLimit(request)) return sendShell();
-      const encoding = pickEncoding(request.headers['accept-encoding'], cached);
-      if (encoding) reply.header('Content-Encoding', encoding);
-      return sendPage(reply, cached.status, encoding ? cached[encoding] : cached.bytes);
+    if (key !== null) {
+      const cached = pages.get(key);
+      if (cached) {
+        // As a fresh render would: its API calls would be refused, so the browser renders the page instead.
+        if (await overApiLimit(request)) return sendShell();
+        // A page past its freshness is sent as it is while one render replaces it.
+        if (cached.stale && !pages.isPending(key)) {
+          renderShared(request, key).catch((error: unknown) =>
+            request.log.error({ err: error }, 'server rendering failed; the older page is sent meanwhile'),
+          );
+        }
+        return sendStored(request, reply, cached.page);
+      }
     }
-    let result: RenderResult;
+    let outcome: SentPage | Exclude<RenderResult, { kind: 'page' }>;
     try {
-      const renderer = render;
-      const fresh = () =>
-        renderer({
-          url: request.url,
-          cookies: request.headers.cookie ?? '',
-          acceptLanguage: request.headers['accept-language'] ?? '',
-          clientAddress: request.ip,
-        });
-      // Visitors who miss the cache together wait for one render of their page, not one render each
-      // (renders run one at a time: a burst would otherwise queue the same page a hundred times).
-      result = key === null ? await fresh() : await pages.once(key, fresh);
+      outcome = key === null ? await renderForOne(request) : await renderShared(request, key);
     } catch (error) {
       // The browser can still render the page: a renderer failure must not take the site down.
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
       return sendShell();
     }
-    if (result.kind === 'spa') return sendShell();
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    const html = fillTemplate(indexHtml(), result);
-    if (key !== null) pages.set(key, { status: result.status, html });
-    return sendPage(reply, result.status, html);
+    if (!('kind' in outcome)) return sendStored(request, reply, outcome);
+    if (outcome.kind === 'spa') return sendShell();
+    return reply.redirect(outcome.location, outcome.status);
   }
 
-  const sendPage = (reply: FastifyReply, status: number, html: string | Buffer | null) =>
-    reply
-      .code(status)
-      .header('Cache-Control', NO_CACHE)
-      .header('Vary', 'Cookie, Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(html);
+  const renderRequest = (request: FastifyRequest) =>
+    // renderPage, the only caller, has checked that there is a renderer.
+    (render as NonNullable<typeof render>)({
+      url: request.url,
+      cookies: request.headers.cookie ?? '',
+      acceptLanguage: request.headers['accept-language'] ?? '',
+      clientAddress: request.ip,
+    });
+
+  /** A page for one visitor (signed in): rendered, sent, forgotten; compressed per answer like any other. */
+  async function renderForOne(request: FastifyRequest): Promise<SentPage | Exclude<RenderResult, { kind: 'page' }>> {
+    const result = await renderRequest(request);
+    if (result.kind !== 'page') return result;
+    return { status: result.status, html: fillTemplate(indexHtml(), result), br: null };
+  }
+
+  /**
+   * A page shared by the anonymous visitors of its key: visitors who miss the cache together wait for
+   * one render and one compression of their page, not one each (renders run one at a time: a burst
+   * would otherwise queue the same page a hundred times, and a compression per waiter queued hundreds
+   * of them ahead of every answer).
+   */
+  const renderShared = (request: FastifyRequest, key: string) =>
+    pages.once(key, async (): Promise<SentPage | Exclude<RenderResult, { kind: 'page' }>> => {
+      const result = await renderRequest(request);
+      if (result.kind !== 'page') return result;
+      return pages.store(key, { status: result.status, html: fillTemplate(indexHtml(), result) });
+    });
+
+  /** A stored page goes out compressed already when the browser takes br or gzip. */
+  function sendStored(request: FastifyRequest, reply: FastifyReply, page: SentPage) {
+    reply.code(page.status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
+    if (!page.br) return reply.header('Vary', 'Cookie, Accept-Language').send(page.html);
+    reply.header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.bytes);
+    return reply.header('Content-Encoding', encoding).send(page[encoding]);
+  }
 
   // Anonymous renders, shared by every visitor whose page would come out the same (page-cache.ts).
   const pages = createPageCache();

@@ -14,6 +14,17 @@ function rowsQuery(db: Queryable, resource: AnyResource): PgSelect {
   return resource.joins ? resource.joins(query) : query;
 }
 
+/** The list's total, counted by the page query itself: a list costs one query, not two. */
+const TOTAL = '__total__';
+
+function pageQuery(db: Queryable, resource: AnyResource): PgSelect {
+  const query = db
+    .select({ ...resource.select, [TOTAL]: sql<number>`(count(*) over ())::int` })
+    .from(resource.from)
+    .$dynamic() as unknown as PgSelect;
+  return resource.joins ? resource.joins(query) : query;
+}
+
 /** Joins must be to-one (display columns), so the count of the base rows is the count of the list. */
 function countQuery(db: Queryable, resource: AnyResource): PgSelect {
   const query = db.select({ count: sql<number>`count(*)::int` }).from(resource.from).$dynamic() as unknown as PgSelect;
@@ -35,14 +46,15 @@ export async function listPage(
   const { page, perPage } = paging(query);
   const order = orderBy(resource, query.order_by__);
   const where = whereOf(resource, context, filterConditions(resource, query));
-  const count = await countRows(db, resource, where);
-  const pages = Math.max(1, Math.ceil(count / perPage));
-  if (page > pages) throw notFoundError();
-  const rows = (await rowsQuery(db, resource)
+  const rows = (await pageQuery(db, resource)
     .where(where)
     .orderBy(...order)
     .limit(perPage)
     .offset((page - 1) * perPage)) as Row[];
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const count = rows.length > 0 ? Number(rows[0]![TOTAL]) : page > 1 ? await countRows(db, resource, where) : 0;
+  const pages = Math.max(1, Math.ceil(count / perPage));
+  if (page > pages) throw notFoundError();
   return {
     results: rows.map((row) => resource.serialize(row as never, context)),
     count,

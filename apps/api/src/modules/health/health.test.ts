@@ -28,6 +28,23 @@ describe('health and readiness', () => {
     expect(res.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
+  it('/healthz is a probe: its answer carries nothing a browser would need, whatever the request holds', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz?x=%00',
+      headers: { 'accept-language': 'en', 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-language']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBeUndefined();
+    expect(res.headers['content-encoding']).toBeUndefined();
+    // The readiness check is not a probe of that kind: an answer like any other.
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'en' } });
+    expect(ready.headers['content-language']).toBe('en');
+    expect(ready.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   // Last: it stops the database for the rest of the file.
   it('/readyz answers 503 with a translated detail once the database is stopped, /healthz stays up', async () => {
     await t.database.close();
