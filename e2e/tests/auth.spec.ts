@@ -125,9 +125,11 @@ test('a guarded page sends a signed-out visitor to login and back after signing 
   await expect(page.getByTestId('nav-cash')).toBeVisible();
 });
 
-test('a base user opening cash management is told it is not allowed and sent home', async ({ page }) => {
+test('a base user opening cash management is told it is not allowed and sent home', async ({ page, request }) => {
+  // A base user of its own: the demo one becomes a lead in the onboarding test.
+  const email = await activeUser(request, 'base-cash');
   await page.goto('/auth/login/?redirect=%2Fcustomer%2Fcash%2F');
-  await logIn(page, 'base@demo.lombard.test', DEMO_PASSWORD);
+  await logIn(page, email, PASSWORD);
   await expect(page.getByText('Spiacenti, non hai i permessi per accedere a questa pagina')).toBeVisible();
   // Home needs the lead profile too, so the base user ends on the public home.
   await expect(page).toHaveURL(/\/home\/$/);

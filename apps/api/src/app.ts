@@ -14,14 +14,18 @@ import { authModule } from './modules/auth/routes';
 import { backofficeModule } from './modules/backoffice/routes';
 import { configModule } from './modules/config/routes';
 import { contactModule } from './modules/contact/routes';
+import { documentsModule } from './modules/documents/routes';
 import { exportsModule } from './modules/exports/routes';
 import { healthModule } from './modules/health/routes';
+import { kycReviewModule } from './modules/kyc-review/routes';
 import { menuModule } from './modules/menu/routes';
+import { mifidModule } from './modules/mifid/routes';
 import { newsletterModule } from './modules/newsletter/routes';
 import { notificationsModule } from './modules/notifications/routes';
 import { partnersModule } from './modules/partners/routes';
 import { pledgeDocumentModule } from './modules/pledge-document/routes';
 import { productsModule } from './modules/products/routes';
+import { profileModule } from './modules/profile/routes';
 import { supportModule } from './modules/support/routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   seed?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove that no secret is logged). */
   logStream?: DestinationStream;
+  /** The time as the app sees it (tests move it instead of sleeping); defaults to the system clock. */
+  clock?: () => Date;
 }
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -74,6 +80,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorateRequest('user', null);
 
   // Tier 1: infrastructure.
@@ -102,6 +109,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(exportsModule);
   await app.register(auditModule);
   await app.register(backofficeModule);
+  await app.register(documentsModule);
+  await app.register(profileModule);
+  await app.register(mifidModule);
+  await app.register(kycReviewModule);
   // Public site (issue 5): help centre, products, partners, contact, newsletter, pledge document.
   await app.register(supportModule);
   await app.register(productsModule);

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
+    /** Now, as the app sees it: services take it as an argument so tests can move time. */
+    clock: () => Date;
   }
   interface FastifyContextConfig {
     /**

@@ -24,6 +24,25 @@ export const US_PERSON_TEST_DAYS = 183;
 export const ADDRESS_PROOF_MAX_AGE_MONTHS = 3;
 export const ID_AS_ADDRESS_PROOF_MAX_AGE_MONTHS = 12;
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
+/** Largest file a person may upload (10 MB), checked in the browser and again by the server. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The content types of the accepted uploads; the server checks the file's first bytes, not the label. */
+export const ACCEPTED_UPLOAD_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** Youngest age, in whole years, at which a person may hold an account. */
+export const MIN_CUSTOMER_AGE_YEARS = 18;
+/** Oldest birth year accepted (a typing error guard, not a business rule). */
+export const MIN_BIRTH_YEAR = 1900;
+/** How many citizenships one person may declare. */
+export const MAX_CITIZENSHIPS = 5;
+
+/** One-time codes (phone verification, and later order and contract signatures). */
+export const ONE_TIME_CODE_LENGTH = 6;
+export const ONE_TIME_CODE_VALIDITY_MINUTES = 10;
+/** Wrong codes accepted for one issued code; the next attempt is refused until a new code is sent. */
+export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
+/** Codes sent per user and purpose within one hour. */
+export const ONE_TIME_CODE_MAX_SENDS_PER_HOUR = 3;
+
 export const INCOME_BANDS = [
   { code: 'band_1', min: '0', max: '25000' },
   { code: 'band_2', min: '25001', max: '50000' },

@@ -26,6 +26,20 @@ export const ERROR_STATUS = {
   SESSION_EXPIRED: 401,
   EMAIL_VERIFICATION_FAILED: 400,
   RESET_LINK_INVALID: 400,
+  /** Profile (issue 12): a US person cannot open an account; nothing of the citizenship step is submitted. */
+  US_PERSON_NOT_ELIGIBLE: 422,
+  /** An operator tried to approve a step whose data is missing or incomplete. */
+  PROFILE_STEP_INCOMPLETE: 422,
+  /** The step is not waiting for review (already approved, or never submitted). */
+  PROFILE_STEP_NOT_SUBMITTED: 409,
+  /** One-time codes: wrong code (attempts remain), no valid code (expired or never sent), limits reached. */
+  ONE_TIME_CODE_INVALID: 400,
+  ONE_TIME_CODE_EXPIRED: 400,
+  ONE_TIME_CODE_ATTEMPTS_EXCEEDED: 429,
+  /** The phone must be saved before a code is asked for or checked. */
+  PHONE_NUMBER_MISSING: 409,
+  /** Not every MiFID question has an answer. */
+  MIFID_INCOMPLETE: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -48,6 +62,20 @@ export const VALIDATION_MESSAGES = {
   min: 'validation:min',
   integer: 'validation:integer',
   unknownField: 'validation:unknownField',
+  /** Profile rules shared by the forms and the API (issue 12). */
+  date: 'validation:date',
+  adultsOnly: 'validation:adultsOnly',
+  birthDateTooOld: 'validation:birthDateTooOld',
+  taxCode: 'validation:taxCode',
+  taxCodeMismatch: 'validation:taxCodeMismatch',
+  country: 'validation:country',
+  province: 'validation:province',
+  postCode: 'validation:postCode',
+  phone: 'validation:phone',
+  duplicateCitizenship: 'validation:duplicateCitizenship',
+  usPresenceDays: 'validation:usPresenceDays',
+  oneTimeCode: 'validation:oneTimeCode',
+  employerRequired: 'validation:employerRequired',
   /** Control characters or broken Unicode in a text field (see schemas/text.ts). */
   forbiddenCharacters: 'validation:forbiddenCharacters',
 } as const;

@@ -43,7 +43,7 @@ async function main(argv: string[]) {
     }
     await runMigrations(handle);
     if (command === 'seed' || command === 'reset') {
-      const { applied } = await seedDatabase(handle, { demo: config.seedDemo });
+      const { applied } = await seedDatabase(handle, { demo: config.seedDemo, dataDir: config.dataDir });
       console.info(`seed steps applied: ${applied.length > 0 ? applied.join(', ') : 'none (all applied before)'}`);
       if (!config.seedDemo) console.info('demo data: not seeded (SEED_DEMO=true would seed it)');
       else if (handle.kind === 'postgres')

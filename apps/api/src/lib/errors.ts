@@ -57,7 +57,7 @@ export function fieldError(fields: Record<string, string | FieldMessage | Array<
   return new AppError('VALIDATION_FAILED', { fields: normalised });
 }
 
-interface ZodLikeIssue {
+export interface ZodLikeIssue {
   code?: string;
   message?: string;
   path?: Array<string | number>;
@@ -68,32 +68,48 @@ interface ZodLikeIssue {
   keys?: string[];
 }
 
-/** Translates one zod issue. Shared schemas carry i18n keys as messages; zod's own codes map to §5 texts. */
-export function translateIssue(issue: ZodLikeIssue, t: Translate): string {
+/** One zod issue as a message key with its values. Shared schemas carry i18n keys; zod's own codes map to §5 texts. */
+export function issueMessage(issue: ZodLikeIssue): FieldMessage {
   const message = issue.message ?? '';
   if (/^[a-z]+:[A-Za-z.]+$/.test(message)) {
-    return t(message, { min: Number(issue.minimum ?? 0), max: Number(issue.maximum ?? 0) });
+    return { key: message, params: { min: Number(issue.minimum ?? 0), max: Number(issue.maximum ?? 0) } };
   }
   const isString = issue.origin === 'string';
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? t('validation:required') : t('validation:invalid');
+      return { key: issue.input === undefined || issue.input === null ? 'validation:required' : 'validation:invalid' };
     case 'too_small':
-      if (isString && Number(issue.minimum) === 1) return t('validation:required');
-      return isString
-        ? t('validation:minLength', { min: Number(issue.minimum) })
-        : t('validation:min', { min: Number(issue.minimum) });
+      if (isString && Number(issue.minimum) === 1) return { key: 'validation:required' };
+      return { key: isString ? 'validation:minLength' : 'validation:min', params: { min: Number(issue.minimum) } };
     case 'too_big':
-      return isString
-        ? t('validation:maxLength', { max: Number(issue.maximum) })
-        : t('validation:max', { max: Number(issue.maximum) });
+      return { key: isString ? 'validation:maxLength' : 'validation:max', params: { max: Number(issue.maximum) } };
     case 'invalid_format':
-      return message.toLowerCase().includes('email') ? t('validation:email') : t('validation:invalid');
+      return { key: message.toLowerCase().includes('email') ? 'validation:email' : 'validation:invalid' };
     case 'unrecognized_keys':
-      return t('validation:unknownField');
+      return { key: 'validation:unknownField' };
     default:
-      return t('validation:invalid');
+      return { key: 'validation:invalid' };
   }
+}
+
+/** Translates one zod issue. */
+export function translateIssue(issue: ZodLikeIssue, t: Translate): string {
+  const { key, params } = issueMessage(issue);
+  return t(key, params);
+}
+
+/**
+ * A 400 from zod issues (forms parsed in a handler, e.g. the text fields of a multipart upload), plus
+ * messages the handler found itself; the first message of a field is enough.
+ */
+export function validationFailed(issues: ZodLikeIssue[], extra: Record<string, FieldMessage[]> = {}): AppError {
+  const fields: Record<string, FieldMessage[]> = { ...extra };
+  for (const issue of issues) {
+    const name = issue.path && issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+    fields[name] ??= [];
+    if (fields[name].length === 0) fields[name].push(issueMessage(issue));
+  }
+  return new AppError('VALIDATION_FAILED', { fields });
 }
 
 /** Field lists from zod issues: `{ "email": ["…"], "non_field_errors": ["…"] }`. */

@@ -19,7 +19,7 @@ export const databasePlugin = fp(async (app: FastifyInstance, options: Options) 
   if (options.migrate) await runMigrations(handle);
   if (options.seed) {
     const started = Date.now();
-    const outcome = await seedDatabase(handle, { demo: app.config.seedDemo });
+    const outcome = await seedDatabase(handle, { demo: app.config.seedDemo, dataDir: app.config.dataDir });
     await reportSeeding(app, handle, outcome, Date.now() - started);
   }
   // A handle passed in by a test belongs to the test.

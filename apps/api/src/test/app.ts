@@ -55,6 +55,8 @@ export interface CreateTestAppOptions {
   routes?: (app: FastifyInstance) => Promise<void> | void;
   /** Receives the app's log lines (set LOG_LEVEL in env: tests log nothing by default). */
   logStream?: BuildAppOptions['logStream'];
+  /** The app's clock (one-time code expiry, limits per hour): tests move it instead of sleeping. */
+  clock?: BuildAppOptions['clock'];
 }
 
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
@@ -75,7 +77,13 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     ...options.env,
   });
-  const app = await buildApp({ config, database: handle, seed: options.seed ?? true, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    database: handle,
+    seed: options.seed ?? true,
+    logStream: options.logStream,
+    clock: options.clock,
+  });
   if (options.routes) await app.register(async (scope) => options.routes?.(scope));
   await app.ready();
   return {

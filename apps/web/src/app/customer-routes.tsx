@@ -3,7 +3,7 @@
 // routes inside their section; this file decides who may enter it.
 import type { Profile } from '@lombard/shared/permissions';
 import { Navigate, type RouteObject } from 'react-router';
-import { profileRoutes, settingRoutes } from '../features/account/routes';
+import { accountProfileRoutes, settingRoutes } from '../features/account/routes';
 import { backofficeRoutes } from '../features/backoffice/routes';
 import { cashRoutes } from '../features/cash/routes';
 import { documentRoutes } from '../features/documents/routes';
@@ -11,6 +11,7 @@ import { homeRoutes } from '../features/home/routes';
 import { loanRoutes } from '../features/loan/routes';
 import { notificationRoutes } from '../features/notifications/routes';
 import { productRoutes } from '../features/products/routes';
+import { profileTabRoutes } from '../features/profile/routes';
 import { transactionRoutes } from '../features/transactions/routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { lazyImport } from '../lib/lazy-import';
@@ -50,7 +51,7 @@ export const customerRoutes: RouteObject[] = [
               gated('product/', EVERYONE, productRoutes),
               gated('loan/', CUSTOMER_AND_ABOVE, loanRoutes),
               gated('cash/', CUSTOMER_AND_ABOVE, cashRoutes),
-              gated('profile/', EVERYONE, profileRoutes),
+              gated('profile/', EVERYONE, [...profileTabRoutes, ...accountProfileRoutes]),
               gated('setting/', EVERYONE, settingRoutes),
               gated('notifications/', EVERYONE, notificationRoutes),
               gated('backoffice/', ADMIN_ONLY, backofficeRoutes),

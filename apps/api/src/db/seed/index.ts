@@ -6,13 +6,17 @@
 // Each step runs once per data set and is recorded in `seed_runs`, so what an operator deleted stays
 // deleted after a restart or `db:seed`.
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { publishQuestionnaire } from '../../modules/mifid/service';
+import { approveDemoProfiles, seedDemoProfiles } from '../../modules/profile/seed';
 import { type DatabaseHandle, inTransaction, type Queryable } from '../client';
 import { withAdvisoryLock } from '../migrate';
 import { users } from '../schema/accounts';
 import { seedRuns } from '../schema/seed-runs';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts';
 import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
+import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
+import { MIFID_QUESTIONNAIRE } from './mifid-questionnaire';
 import { seedPartners } from './partners';
 import { seedProducts } from './products';
 import { seedDemoSocialLinks, seedSettings } from './settings';
@@ -20,10 +24,15 @@ import { seedSupport } from './support';
 
 export type SeedSet = 'base' | 'demo';
 
+/** What a step may need besides the database: files (demo documents) are written under `dataDir`. */
+export interface SeedContext {
+  dataDir: string;
+}
+
 export interface SeedStep {
   set: SeedSet;
   version: number;
-  run(db: Queryable): Promise<void>;
+  run(db: Queryable, context: SeedContext): Promise<void>;
 }
 
 /**
@@ -41,6 +50,13 @@ export const SEED_STEPS: readonly SeedStep[] = [
     },
   },
   {
+    set: 'base',
+    version: 2,
+    async run(db) {
+      await publishQuestionnaire(db, MIFID_QUESTIONNAIRE);
+    },
+  },
+  {
     set: 'demo',
     version: 1,
     async run(db) {
@@ -50,6 +66,17 @@ export const SEED_STEPS: readonly SeedStep[] = [
       await seedAccounts(db);
       // After the help centre (base) and the accounts: its notifications point at both.
       await seedBackoffice(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 2,
+    async run(db, context) {
+      // In this order: the profiles' data, the KYC documents of the demo lead and customer (filing them
+      // submits their kyc step), then the operator's approvals of every waiting step.
+      await seedDemoProfiles(db);
+      await seedDemoDocuments(db, context.dataDir);
+      await approveDemoProfiles(db);
     },
   },
 ];
@@ -66,7 +93,10 @@ export interface SeedOutcome {
  * Applies the steps this data set has not had yet: the base set always, the demo set when `demo` is true.
  * Each step is one transaction together with its `seed_runs` row; instances starting together take turns.
  */
-export async function seedDatabase(handle: DatabaseHandle, options: { demo: boolean }): Promise<SeedOutcome> {
+export async function seedDatabase(
+  handle: DatabaseHandle,
+  options: { demo: boolean } & SeedContext,
+): Promise<SeedOutcome> {
   return withAdvisoryLock(handle, SEED_LOCK_KEY, async (session) => {
     const applied: string[] = [];
     for (const step of SEED_STEPS) {
@@ -77,7 +107,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: { demo: bool
           .from(seedRuns)
           .where(and(eq(seedRuns.set, step.set), eq(seedRuns.version, step.version)));
         if (done) return false;
-        await step.run(tx);
+        await step.run(tx, { dataDir: options.dataDir });
         await tx.insert(seedRuns).values({ set: step.set, version: step.version });
         return true;
       });

@@ -30,11 +30,11 @@ describe('demo data on the embedded quick start', () => {
 
   it('is seeded once per data set: later starts and db:seed apply nothing', async () => {
     expect((await signIn(t.app, 'admin@demo.lombard.test')).statusCode).toBe(200);
-    expect(await seedDatabase(t.database, { demo: true })).toEqual({ applied: [] });
+    expect(await seedDatabase(t.database, { demo: true, dataDir: t.dataDir })).toEqual({ applied: [] });
     const again = await restart(t);
     await again.close();
     const runs = await t.database.db.select().from(seedRuns);
-    expect(runs.map((run) => `${run.set}@${run.version}`).sort()).toEqual(['base@1', 'demo@1']);
+    expect(runs.map((run) => `${run.set}@${run.version}`).sort()).toEqual(['base@1', 'base@2', 'demo@1', 'demo@2']);
   });
 
   it('does not bring back a demo account or help-centre article an operator deleted', async () => {

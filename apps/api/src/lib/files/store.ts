@@ -1,10 +1,12 @@
-// Stored files: the bytes live under DATA_DIR/files/<yyyy>/<mm>/<uuid>, the row in stored_files holds the
-// name, type and size a download needs. Storage keys are generated here, never taken from user input.
+// Stored files: the bytes live behind a FileStorage (by default the folder DATA_DIR/files, keyed
+// <yyyy>/<mm>/<uuid>), the row in stored_files holds the name, type and size a download needs. Storage keys
+// are generated here, never taken from user input.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { storedFiles } from '../../db/schema/files';
@@ -30,6 +32,47 @@ function absolutePath(dataDir: string, storageKey: string) {
   return full;
 }
 
+/**
+ * Where the bytes of stored files live, by storage key. The local folder is the default; an object store
+ * (S3 and the like) implements the same three calls. Writers that stream straight to disk
+ * (`reserveStorage`, `registerFile`: the XLSX exports) still assume the local folder.
+ */
+export interface FileStorage {
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The bytes as a stream, or null when nothing is stored under the key. */
+  get(key: string): Promise<Readable | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** The folder DATA_DIR/files; writes are atomic (temporary file, then rename). */
+export function localFileStorage(dataDir: string): FileStorage {
+  return {
+    async put(key, bytes) {
+      const target = absolutePath(dataDir, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.part`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, target);
+    },
+    async get(key) {
+      const full = absolutePath(dataDir, key);
+      const exists = await stat(full).then(
+        (info) => info.isFile(),
+        () => false,
+      );
+      return exists ? createReadStream(full) : null;
+    },
+    async delete(key) {
+      await rm(absolutePath(dataDir, key), { force: true });
+    },
+  };
+}
+
+/** The storage of this deployment: the one place to choose another backend. */
+export function fileStorage(dataDir: string): FileStorage {
+  return localFileStorage(dataDir);
+}
+
 export interface NewFile {
   fileName: string;
   contentType: string;
@@ -39,11 +82,8 @@ export interface NewFile {
 /** Writes the bytes (atomically: temp file then rename) and records the file. */
 export async function saveFile(db: Queryable, dataDir: string, bytes: Buffer, file: NewFile): Promise<StoredFile> {
   const storageKey = newStorageKey();
-  const target = absolutePath(dataDir, storageKey);
-  await mkdir(path.dirname(target), { recursive: true });
-  const temporary = `${target}.part`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, target);
+  const storage = fileStorage(dataDir);
+  await storage.put(storageKey, bytes);
   try {
     const [row] = await db
       .insert(storedFiles)
@@ -58,7 +98,7 @@ export async function saveFile(db: Queryable, dataDir: string, bytes: Buffer, fi
       .returning();
     return row!;
   } catch (error) {
-    await rm(target, { force: true });
+    await storage.delete(storageKey);
     throw error;
   }
 }
@@ -101,9 +141,24 @@ export async function findFile(db: Queryable, id: number): Promise<StoredFile | 
   return row ?? null;
 }
 
+export async function findFiles(db: Queryable, ids: number[]): Promise<StoredFile[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(storedFiles).where(inArray(storedFiles.id, ids));
+}
+
+/**
+ * A stored file's `{name, size, content_type}` as a jsonb value, for lists that show the files inside
+ * their rows in one query (the stored_files table stays this library's). Written with its own alias:
+ * drizzle leaves column names unqualified in the select list of a single-table query, where they would
+ * bind to the wrong table.
+ */
+export function storedFileSummary(fileId: SQL): SQL {
+  return sql`(select jsonb_build_object('name', summary_file.file_name, 'size', summary_file.size, 'content_type', summary_file.content_type) from stored_files summary_file where summary_file.id = ${fileId})`;
+}
+
 export async function deleteFile(db: Queryable, dataDir: string, file: StoredFile): Promise<void> {
   await db.delete(storedFiles).where(eq(storedFiles.id, file.id));
-  await rm(absolutePath(dataDir, file.storageKey), { force: true });
+  await fileStorage(dataDir).delete(file.storageKey);
 }
 
 /** Removes path separators and control characters; keeps letters of any script, spaces and dots. */
@@ -134,12 +189,8 @@ export function contentDisposition(fileName: string): string {
  * are gone answers 404 rather than a broken stream.
  */
 export async function sendFile(reply: FastifyReply, dataDir: string, file: StoredFile) {
-  const full = absolutePath(dataDir, file.storageKey);
-  const exists = await stat(full).then(
-    (info) => info.isFile(),
-    () => false,
-  );
-  if (!exists) throw new AppError('NOT_FOUND');
+  const body = await fileStorage(dataDir).get(file.storageKey);
+  if (!body) throw new AppError('NOT_FOUND');
   return reply
     .header('Content-Type', file.contentType)
     .header('Content-Length', String(file.size))
@@ -147,5 +198,5 @@ export async function sendFile(reply: FastifyReply, dataDir: string, file: Store
     .header('Access-Control-Expose-Headers', 'Content-Disposition')
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(createReadStream(full));
+    .send(body);
 }

@@ -261,3 +261,18 @@ export const operatorUserView = {
 export function userEmailOf(userId: SQLWrapper) {
   return sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${userId})`;
 }
+
+/** How many accounts registered with this referral code. */
+export async function referralJoinedCount(db: Queryable, referralCode: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.referredBy, referralCode));
+  return row?.n ?? 0;
+}
+
+/** A user by e-mail (demo data, operator tools), as `getAccount` gives it. */
+export async function getAccountByEmail(db: Queryable, email: string) {
+  const row = await findUserByEmail(db, email);
+  return row ? getAccount(db, row.id) : null;
+}

@@ -1,6 +1,6 @@
 import type { Language } from '@lombard/shared/locale';
 import type { PublicPartner } from '@lombard/shared/schemas/partners';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { partners } from '../../db/schema/partners';
 import { notFound } from '../../lib/errors';
@@ -39,4 +39,23 @@ export function createPartnersService(db: Queryable) {
   }
 
   return { publicPartner, isActivePartner };
+}
+
+/** An active partner company's name by id (an employer named in a profile), or null. */
+export async function activePartnerName(db: Queryable, partnerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: partners.name })
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), eq(partners.active, true)));
+  return row?.name ?? null;
+}
+
+/** Names of partner companies by id, active or not (an employer named earlier keeps its name). */
+export async function partnerNames(db: Queryable, partnerIds: number[]): Promise<Map<number, string>> {
+  if (partnerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(inArray(partners.id, partnerIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

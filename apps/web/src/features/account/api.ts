@@ -1,4 +1,5 @@
-// The account calls of the customer area (spec §7): e-mail and password changes.
+// The account calls of the customer area (spec §7): e-mail and password changes, and the settings
+// (language, theme, notification preferences) saved on the server.
 import {
   type EmailChangeInput,
   emailChangeSchema,
@@ -6,7 +7,12 @@ import {
   passwordChangeSchema,
 } from '@lombard/shared/schemas/auth';
 import { detailSchema } from '@lombard/shared/schemas/common';
-import { useMutation } from '@tanstack/react-query';
+import {
+  PROFILE_SETTINGS_PATH,
+  type ProfileSettings,
+  profileSettingsSchema,
+} from '@lombard/shared/schemas/profile-views';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 
 export function useChangeEmail() {
@@ -28,5 +34,19 @@ export function useChangePassword() {
       });
       return detailSchema.parse(data);
     },
+  });
+}
+
+export const settingsQuery = queryOptions({
+  queryKey: ['profile', 'settings'] as const,
+  queryFn: async ({ signal }) => profileSettingsSchema.parse((await http.get(PROFILE_SETTINGS_PATH, { signal })).data),
+});
+
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: ProfileSettings) =>
+      profileSettingsSchema.parse((await http.put(PROFILE_SETTINGS_PATH, values)).data),
+    onSuccess: (saved) => client.setQueryData(settingsQuery.queryKey, saved),
   });
 }

@@ -1,16 +1,15 @@
 import { emailChangeSchema } from '@lombard/shared/schemas/auth';
-import { Alert, Button, Card, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Card, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { applyServerErrors } from '../../lib/forms/server-errors';
-import { useZodForm } from '../../lib/forms/use-zod-form';
-import { notifySuccess } from '../../lib/notify';
+import { PageHeading } from '../../components/page-heading';
+import { SubmitButton } from '../../components/submit-button';
+import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
 import { logout } from '../../lib/session/logout';
 import { LOGIN_PATH } from '../../lib/session/navigation';
 import { useChangeEmail } from './api';
-import { PageHeading } from './page-heading';
 
 const INITIAL = { password: '', new_email: '', new_email_confirm: '' };
 
@@ -20,26 +19,22 @@ export function ChangeEmailPage() {
   usePageMeta(t('changeEmail.title'));
   const navigate = useNavigate();
   const change = useChangeEmail();
-  const form = useZodForm(emailChangeSchema, INITIAL);
-
-  const submit = form.onSubmit(async (values) => {
-    let detail: string;
-    try {
-      ({ detail } = await change.mutateAsync(values));
-    } catch (error) {
-      await applyServerErrors(form, Object.keys(INITIAL), error);
-      return;
-    }
-    notifySuccess(detail);
-    await logout();
-    await navigate(LOGIN_PATH, { replace: true });
+  const { form, onSubmit, submitting } = useApiForm({
+    schema: emailChangeSchema,
+    initialValues: INITIAL,
+    send: (values) => change.mutateAsync(values),
+    success: ({ detail }) => detail,
+    onSuccess: async () => {
+      await logout();
+      await navigate(LOGIN_PATH, { replace: true });
+    },
   });
 
   return (
     <Stack gap={0} maw={560} data-testid="change-email-page">
       <PageHeading title={t('changeEmail.title')} back={{ to: '/customer/profile/', label: t('backToProfile') }} />
       <Card withBorder radius="lg" padding="lg">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Alert variant="light" color="navy" icon={<IconInfoCircle size={20} />}>
               {t('changeEmail.hint')}
@@ -69,14 +64,9 @@ export function ChangeEmailPage() {
               {...form.getInputProps('password')}
               data-testid="change-email-password"
             />
-            <Button
-              type="submit"
-              loading={change.isPending}
-              data-testid="change-email-submit"
-              w={{ sm: 'fit-content' }}
-            >
+            <SubmitButton submitting={submitting} testId="change-email-submit">
               {t('changeEmail.submit')}
-            </Button>
+            </SubmitButton>
           </Stack>
         </form>
       </Card>

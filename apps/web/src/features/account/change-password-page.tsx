@@ -1,16 +1,15 @@
 import { passwordChangeSchema } from '@lombard/shared/schemas/auth';
-import { Button, Card, PasswordInput, Stack } from '@mantine/core';
+import { Card, PasswordInput, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
 import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
-import { applyServerErrors } from '../../lib/forms/server-errors';
-import { useZodForm } from '../../lib/forms/use-zod-form';
-import { notifySuccess } from '../../lib/notify';
+import { SubmitButton } from '../../components/submit-button';
+import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
 import { meQuery } from '../../lib/session/session-queries';
 import { useChangePassword } from './api';
-import { PageHeading } from './page-heading';
 
 const INITIAL = { old_password: '', new_password1: '', new_password2: '' };
 
@@ -19,34 +18,30 @@ export function ChangePasswordPage() {
   usePageMeta(t('changePassword.title'));
   const navigate = useNavigate();
   const change = useChangePassword();
-  const form = useZodForm(passwordChangeSchema, INITIAL);
   const { data: me } = useQuery(meQuery);
+  const { form, onSubmit, submitting } = useApiForm({
+    schema: passwordChangeSchema,
+    initialValues: INITIAL,
+    send: (values) => change.mutateAsync(values),
+    beforeSend: (_values, target) => {
+      if (!verdict || verdict.acceptable) return true;
+      target.setFieldError('new_password1', t('password:tooWeakField'));
+      return false;
+    },
+    success: t('changePassword.saved'),
+    onSuccess: () => navigate('/customer/profile/'),
+  });
   const verdict = usePasswordVerdict(form.values.new_password1, {
     email: me?.email,
     firstName: me?.first_name,
     lastName: me?.last_name,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    if (verdict && !verdict.acceptable) {
-      form.setFieldError('new_password1', t('password:tooWeakField'));
-      return;
-    }
-    try {
-      await change.mutateAsync(values);
-    } catch (error) {
-      await applyServerErrors(form, Object.keys(INITIAL), error);
-      return;
-    }
-    notifySuccess(t('changePassword.saved'));
-    await navigate('/customer/profile/');
-  });
-
   return (
     <Stack gap={0} maw={560} data-testid="change-password-page">
       <PageHeading title={t('changePassword.title')} back={{ to: '/customer/profile/', label: t('backToProfile') }} />
       <Card withBorder radius="lg" padding="lg">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <PasswordInput
               label={t('changePassword.oldPassword')}
@@ -71,14 +66,9 @@ export function ChangePasswordPage() {
               {...form.getInputProps('new_password2')}
               data-testid="change-password-confirm"
             />
-            <Button
-              type="submit"
-              loading={change.isPending}
-              data-testid="change-password-submit"
-              w={{ sm: 'fit-content' }}
-            >
+            <SubmitButton submitting={submitting} testId="change-password-submit">
               {t('changePassword.submit')}
-            </Button>
+            </SubmitButton>
           </Stack>
         </form>
       </Card>

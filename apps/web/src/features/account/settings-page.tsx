@@ -1,21 +1,27 @@
 import { LOCALES, type Locale, localeOf } from '@lombard/shared/locale';
+import type { ProfileSettings } from '@lombard/shared/schemas/profile-views';
 import {
   Card,
+  Divider,
   Group,
   type MantineColorScheme,
   SegmentedControl,
   Stack,
+  Switch,
   Text,
   Title,
   useMantineColorScheme,
 } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS } from '../../components/language-menu';
+import { PageHeading } from '../../components/page-heading';
 import { currentLanguage } from '../../lib/i18n/i18n';
+import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useChangeLanguage } from '../../lib/session/change-language';
-import { PageHeading } from './page-heading';
+import { settingsQuery, useSaveSettings } from './api';
 
 function SettingRow({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
   return (
@@ -33,13 +39,28 @@ function SettingRow({ title, hint, children }: { title: string; hint: string; ch
   );
 }
 
-/** /customer/setting/ — interface language (saved on the account) and theme (saved in a cookie). */
+const NOTIFICATIONS = ['email_account_activity', 'email_product_news', 'sms_security'] as const;
+
+/**
+ * /customer/setting/ — interface language, theme and notification preferences, all saved on the server
+ * (the theme is also kept in a cookie, so that the first paint already has it).
+ */
 export function SettingsPage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'errors']);
   usePageMeta(t('settings.title'));
   const changeLanguage = useChangeLanguage();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const settings = useQuery(settingsQuery);
+  const save = useSaveSettings();
   const active = localeOf(currentLanguage());
+
+  const update = (change: Partial<ProfileSettings>) => {
+    if (!settings.data) return;
+    save.mutate(
+      { ...settings.data, ...change },
+      { onSuccess: () => notifySuccess(t('errors:success.dataSaved'), { id: 'settings-saved' }) },
+    );
+  };
 
   const themeLabel = (icon: React.ReactNode, label: string) => (
     <Group gap={6} wrap="nowrap" justify="center">
@@ -66,7 +87,10 @@ export function SettingsPage() {
           <SettingRow title={t('settings.theme')} hint={t('settings.themeHint')}>
             <SegmentedControl
               value={colorScheme}
-              onChange={(value) => setColorScheme(value as MantineColorScheme)}
+              onChange={(value) => {
+                setColorScheme(value as MantineColorScheme);
+                update({ theme: value as ProfileSettings['theme'] });
+              }}
               data={[
                 { value: 'light', label: themeLabel(<IconSun size={16} aria-hidden />, t('settings.light')) },
                 { value: 'dark', label: themeLabel(<IconMoon size={16} aria-hidden />, t('settings.dark')) },
@@ -76,6 +100,31 @@ export function SettingsPage() {
               data-testid="settings-theme"
             />
           </SettingRow>
+          <Divider />
+          <Stack gap="md">
+            <Stack gap={2}>
+              <Title order={2} fz="md">
+                {t('settings.notifications')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('settings.notificationsHint')}
+              </Text>
+            </Stack>
+            {NOTIFICATIONS.map((key) => (
+              <Switch
+                key={key}
+                label={t(`settings.notification.${key}.label`)}
+                description={t(`settings.notification.${key}.hint`)}
+                checked={settings.data?.notifications[key] ?? false}
+                disabled={!settings.data || save.isPending}
+                onChange={(event) =>
+                  settings.data &&
+                  update({ notifications: { ...settings.data.notifications, [key]: event.currentTarget.checked } })
+                }
+                data-testid={`settings-${key}`}
+              />
+            ))}
+          </Stack>
         </Stack>
       </Card>
     </Stack>

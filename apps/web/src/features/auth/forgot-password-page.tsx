@@ -4,8 +4,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { applyServerErrors } from '../../lib/forms/server-errors';
-import { useZodForm } from '../../lib/forms/use-zod-form';
+import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
 import { usePasswordReset } from './api';
 import { AuthCard } from './auth-card';
@@ -17,14 +16,11 @@ export function ForgotPasswordPage() {
   usePageMeta(t('forgot.title'));
   const reset = usePasswordReset();
   const [sent, setSent] = useState<string | null>(null);
-  const form = useZodForm(passwordResetSchema, INITIAL);
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      setSent((await reset.mutateAsync(values)).detail);
-    } catch (error) {
-      await applyServerErrors(form, Object.keys(INITIAL), error);
-    }
+  const { form, onSubmit, submitting } = useApiForm({
+    schema: passwordResetSchema,
+    initialValues: INITIAL,
+    send: (values) => reset.mutateAsync(values),
+    onSuccess: ({ detail }) => setSent(detail),
   });
 
   return (
@@ -38,7 +34,7 @@ export function ForgotPasswordPage() {
           {sent}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <TextInput
               label={t('fields.email')}
@@ -50,7 +46,7 @@ export function ForgotPasswordPage() {
               {...form.getInputProps('email')}
               data-testid="forgot-email"
             />
-            <Button type="submit" size="md" fullWidth loading={reset.isPending} data-testid="forgot-submit">
+            <Button type="submit" size="md" fullWidth loading={submitting} data-testid="forgot-submit">
               {t('forgot.submit')}
             </Button>
           </Stack>

@@ -19,10 +19,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LANGUAGE_LABELS } from '../../components/language-menu';
 import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
-import { applyServerErrors } from '../../lib/forms/server-errors';
-import { useZodForm } from '../../lib/forms/use-zod-form';
+import { useApiForm } from '../../lib/forms/use-api-form';
 import { currentLanguage } from '../../lib/i18n/i18n';
-import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useRegister } from './api';
 import { AuthCard } from './auth-card';
@@ -49,34 +47,32 @@ export function RegisterPage() {
     password: '',
     password_confirm: '',
     language: currentLanguage(),
-    referral_code: params.get('referral_code') ?? '',
+    // A share link carries the referrer's code as ?ref= (older links: ?referral_code=).
+    referral_code: params.get('ref') ?? params.get('referral_code') ?? '',
     accept_terms: false,
     accept_privacy: false,
   };
-  const form = useZodForm(registrationSchema, initial);
+  // Visitors arriving from a partner landing page (/l/{partner}) carry the partner along; a value that
+  // is not a partner slug is dropped rather than failing a form the visitor cannot fix.
+  const slug = params.get('partner');
+  const partner = slug && PARTNER_SLUG.test(slug) ? slug : undefined;
+  const { form, onSubmit, submitting } = useApiForm({
+    schema: registrationSchema,
+    initialValues: initial,
+    send: (values) => register.mutateAsync({ ...values, partner } as RegistrationInput),
+    // The same verdict the server would give: no need to send a password it would refuse.
+    beforeSend: (_values, target) => {
+      if (!verdict || verdict.acceptable) return true;
+      target.setFieldError('password', t('password:tooWeakField'));
+      return false;
+    },
+    success: t('register.registered'),
+    onSuccess: ({ detail }) => setSent(detail),
+  });
   const verdict = usePasswordVerdict(form.values.password, {
     email: form.values.email,
     firstName: form.values.first_name,
     lastName: form.values.last_name,
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    // The same verdict the server would give: no need to send a password it would refuse.
-    if (verdict && !verdict.acceptable) {
-      form.setFieldError('password', t('password:tooWeakField'));
-      return;
-    }
-    // Visitors arriving from a partner landing page (/l/{partner}) carry the partner along; a value that
-    // is not a partner slug is dropped rather than failing a form the visitor cannot fix.
-    const slug = params.get('partner');
-    const partner = slug && PARTNER_SLUG.test(slug) ? slug : undefined;
-    try {
-      const { detail } = await register.mutateAsync({ ...values, partner } as RegistrationInput);
-      notifySuccess(t('register.registered'));
-      setSent(detail);
-    } catch (error) {
-      await applyServerErrors(form, Object.keys(initial), error);
-    }
   });
 
   if (sent !== null) {
@@ -97,7 +93,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')} wide testId="register-page">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput
@@ -179,7 +175,7 @@ export function RegisterPage() {
               data-testid="register-privacy"
             />
           </Stack>
-          <Button type="submit" size="md" fullWidth loading={register.isPending} data-testid="register-submit">
+          <Button type="submit" size="md" fullWidth loading={submitting} data-testid="register-submit">
             {t('register.submit')}
           </Button>
         </Stack>

@@ -3,9 +3,7 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
-import { applyServerErrors } from '../../lib/forms/server-errors';
-import { useZodForm } from '../../lib/forms/use-zod-form';
-import { notifySuccess } from '../../lib/notify';
+import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
 import { LOGIN_PATH } from '../../lib/session/navigation';
 import { usePasswordResetConfirm } from './api';
@@ -18,30 +16,25 @@ export function ResetPasswordConfirmPage() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const confirm = usePasswordResetConfirm();
-  const initial = { uid, token, new_password1: '', new_password2: '' };
-  const form = useZodForm(passwordResetConfirmSchema, initial);
+  const { form, onSubmit, submitting } = useApiForm({
+    schema: passwordResetConfirmSchema,
+    initialValues: { uid, token, new_password1: '', new_password2: '' },
+    send: (values) => confirm.mutateAsync(values),
+    beforeSend: (_values, target) => {
+      if (!verdict || verdict.acceptable) return true;
+      target.setFieldError('new_password1', t('password:tooWeakField'));
+      return false;
+    },
+    success: t('reset.saved'),
+    onSuccess: () => navigate(LOGIN_PATH, { replace: true }),
+  });
   // The link does not say whose account it is: the meter judges against common passwords and the
   // product's name here, and the server adds the person's own name and address.
   const verdict = usePasswordVerdict(form.values.new_password1, {});
 
-  const submit = form.onSubmit(async (values) => {
-    if (verdict && !verdict.acceptable) {
-      form.setFieldError('new_password1', t('password:tooWeakField'));
-      return;
-    }
-    try {
-      await confirm.mutateAsync(values);
-    } catch (error) {
-      await applyServerErrors(form, ['new_password1', 'new_password2'], error);
-      return;
-    }
-    notifySuccess(t('reset.saved'));
-    await navigate(LOGIN_PATH, { replace: true });
-  });
-
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} testId="reset-page">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <PasswordInput
             label={t('fields.newPassword')}
@@ -60,7 +53,7 @@ export function ResetPasswordConfirmPage() {
             {...form.getInputProps('new_password2')}
             data-testid="reset-password-confirm"
           />
-          <Button type="submit" size="md" fullWidth loading={confirm.isPending} data-testid="reset-submit">
+          <Button type="submit" size="md" fullWidth loading={submitting} data-testid="reset-submit">
             {t('reset.submit')}
           </Button>
         </Stack>

@@ -1,14 +1,17 @@
-// The back-office area (profile admin): its own menu — users, audit log, notifications — above the page.
+// The back-office area (profile admin): its own menu — users, KYC reviews, audit log, notifications — above
+// the page.
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBell, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconBell, IconHistory, IconIdBadge2, IconUsers } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { AUDIT_PAGE, NOTIFICATIONS_PAGE, USERS_PAGE } from './api';
+import { KYC_PAGE } from './kyc-api';
 
 const SECTIONS = [
   { path: USERS_PAGE, key: 'users', icon: IconUsers },
+  { path: KYC_PAGE, key: 'kycReviews', icon: IconIdBadge2 },
   { path: AUDIT_PAGE, key: 'auditLog', icon: IconHistory },
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },
 ] as const;

@@ -4,6 +4,8 @@ import { lazyImport } from '../../lib/lazy-import';
 const layout = async () => ({ Component: (await lazyImport(() => import('./backoffice-layout'))).BackofficeLayout });
 const users = async () => ({ Component: (await lazyImport(() => import('./users-page'))).UsersPage });
 const audit = async () => ({ Component: (await lazyImport(() => import('./audit-page'))).AuditPage });
+const kycQueue = async () => ({ Component: (await lazyImport(() => import('./kyc-queue-page'))).KycQueuePage });
+const kycReview = async () => ({ Component: (await lazyImport(() => import('./kyc-review-page'))).KycReviewPage });
 const notifications = async () => ({
   Component: (await lazyImport(() => import('./notifications-admin-page'))).NotificationsAdminPage,
 });
@@ -16,6 +18,8 @@ export const backofficeRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="users/" replace /> },
       // One route for list and detail, so that opening a row keeps the list's selection and scroll.
       { path: 'users/:id?/', lazy: users },
+      { path: 'kyc-reviews/', lazy: kycQueue },
+      { path: 'kyc-reviews/:id/', lazy: kycReview },
       { path: 'audit-log/:id?/', lazy: audit },
       { path: 'notifications/:id?/', lazy: notifications },
     ],

@@ -1,10 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { lazyImport } from '../../lib/lazy-import';
-import type { DocumentsSection } from './documents-page';
 
-const page = (section: DocumentsSection) => async () => {
-  const { DocumentsPage } = await lazyImport(() => import('./documents-page'));
-  return { Component: () => <DocumentsPage section={section} /> };
-};
-
-export const documentRoutes: RouteObject[] = [{ index: true, lazy: page('list') }];
+export const documentRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await lazyImport(() => import('./documents-page'))).DocumentsPage }),
+  },
+];

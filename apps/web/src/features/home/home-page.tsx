@@ -1,22 +1,34 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../components/page-heading';
+import { ProfileProgress } from '../../components/profile-progress';
 import { usePageMeta } from '../../lib/page-meta';
+import { profileQuery } from '../../lib/profile/profile-query';
 
 export type HomeSection = 'overview';
 
 /**
- * The screens of this section. Until they are built, each route shows its heading and what it will
- * hold, so that navigation and the profile guards work end to end.
+ * The customer home. Until the profile is approved it leads with the profile's progress (what is done,
+ * waiting, rejected, and what to do next); the portfolio overview arrives with the investment features.
  */
 export function HomePage({ section }: { section: HomeSection }) {
   const { t } = useTranslation('home');
   usePageMeta(t(`sections.${section}.title`));
+  const profile = useQuery(profileQuery);
+  const progress = profile.data?.progress;
   return (
-    <Stack gap={6} maw={760} data-testid={`home-${section}`}>
-      <Title order={1} fz={{ base: 26, sm: 32 }}>
-        {t(`sections.${section}.title`)}
-      </Title>
-      <Text c="dimmed">{t(`sections.${section}.description`)}</Text>
+    <Stack gap={0} maw={760} data-testid={`home-${section}`}>
+      <PageHeading title={t(`sections.${section}.title`)} description={t(`sections.${section}.description`)} />
+      {progress && !progress.approved && (
+        <ProfileProgress
+          steps={progress.steps}
+          nextStep={progress.next_step}
+          stepPath={(step) => `/customer/profile/${step}/`}
+          compact
+          testId="home-progress"
+        />
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 // A form's share of a 400 answer (spec §8): messages for its own fields go under those fields; the rest
 // (detail, non_field_errors, fields the form does not have) is shown as a toast, formatted as usual.
+import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
 import axios from 'axios';
 import { showErrorBody } from '../http/error-toast';
 import { isHandledError } from '../http/interceptors';
@@ -21,15 +22,37 @@ export async function applyServerErrors(form: FieldErrorTarget, fields: readonly
     return true;
   }
   const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    if (fields.includes(key)) {
-      const messages = Array.isArray(value) ? value.map(String) : [String(value)];
-      form.setFieldError(key, messages.join(' '));
-    } else {
-      rest[key] = value;
-    }
-  }
+  placeFieldErrors(form, fields, data as Record<string, unknown>, '', rest);
   const shown = Object.keys(rest).filter((key) => !['code', 'correlation_id', 'status_code'].includes(key));
   if (shown.length > 0) await showErrorBody(rest);
   return true;
+}
+
+/** Messages of the form's own fields go under them, nested bodies ({residence: {city: [...]}}) too. */
+function placeFieldErrors(
+  form: FieldErrorTarget,
+  fields: readonly string[],
+  body: Record<string, unknown>,
+  prefix: string,
+  rest: Record<string, unknown>,
+) {
+  for (const [key, value] of Object.entries(body)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const nested = value !== null && typeof value === 'object' && !Array.isArray(value);
+    if (nested && fields.some((field) => field.startsWith(`${path}.`))) {
+      placeFieldErrors(form, fields, value as Record<string, unknown>, path, rest);
+    } else if (fields.includes(path)) {
+      const messages = Array.isArray(value) ? value.map(String) : [String(value)];
+      form.setFieldError(path, messages.join(' '));
+    } else {
+      rest[path] = value;
+    }
+  }
+}
+
+/** The typed code of a failed call's body (`{code: 'RATE_LIMITED', …}`), when it names a known one. */
+export function errorCodeOf(error: unknown): ErrorCode | undefined {
+  if (!axios.isAxiosError(error)) return undefined;
+  const code = (error.response?.data as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code in ERROR_STATUS ? (code as ErrorCode) : undefined;
 }

@@ -5,14 +5,20 @@ import { trimValues, zodValidate } from './zod-form';
 
 /**
  * A Mantine form validated by a shared zod schema: errors appear when a field is left and on submit;
- * submitted values are trimmed.
+ * submitted values are trimmed. `prepare` turns the form's values into the body the schema judges (a
+ * domicile the person said is the residence is not checked, nor sent).
  */
-export function useZodForm<Values extends Record<string, unknown>>(schema: z.ZodType, initialValues: Values) {
+export function useZodForm<Values extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: Values,
+  prepare: (values: Values) => Values = (values) => values,
+) {
   const { t } = useTranslation('validation');
+  const validate = zodValidate(schema, t);
   return useForm<Values, Values>({
     initialValues,
-    validate: zodValidate(schema, t),
+    validate: (values) => validate(prepare(values)),
     validateInputOnBlur: true,
-    transformValues: (values) => trimValues(values),
+    transformValues: (values) => trimValues(prepare(values)),
   });
 }

@@ -1,4 +1,5 @@
 import { loginSchema, passwordChangeSchema, registrationSchema } from '@lombard/shared/schemas/auth';
+import { identitySchema } from '@lombard/shared/schemas/profile';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -83,4 +84,63 @@ describe('zodValidate', () => {
       'The maximum value allowed is 2.',
     ]);
   });
+});
+
+describe('profile messages', () => {
+  const identity = {
+    first_name: 'Mario',
+    last_name: 'Rossi',
+    birth_date: '1985-04-12',
+    birth_place: 'Roma',
+    sex: 'F',
+    tax_code: 'RSSMRA85D12H501L',
+    politically_exposed: false,
+  };
+
+  it('names, in words, which entry the tax code disagrees with', () => {
+    expect(zodValidate(identitySchema, t)(identity)).toEqual({
+      tax_code: 'The tax code does not match the sex you entered.',
+    });
+    expect(zodValidate(identitySchema, t)({ ...identity, sex: 'M', birth_date: '1985-04-13' })).toEqual({
+      tax_code: 'The tax code does not match the date of birth you entered.',
+    });
+    expect(zodValidate(identitySchema, t)({ ...identity, sex: 'M' })).toEqual({});
+  });
+});
+
+// Every message key the shared schemas can produce, read from their source: the web must be able to say
+// each one in both languages, or a form would show the raw key.
+const sharedSources = import.meta.glob<string>('../../../../../packages/shared/src/**/*.ts', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const webCatalogues = import.meta.glob<Record<string, unknown>>('../../locales/*/validation.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('validation catalogues', () => {
+  const keys = new Set(
+    Object.entries(sharedSources)
+      .filter(([file]) => !file.endsWith('.test.ts'))
+      .flatMap(([, source]) => [...source.matchAll(/'validation:([A-Za-z.]+)'/g)].map((m) => m[1] as string)),
+  );
+
+  it('finds the shared keys', () => {
+    expect(keys).toContain('taxCodeMismatch');
+    expect(keys).toContain('fileTooLarge');
+  });
+
+  for (const [file, catalogue] of Object.entries(webCatalogues)) {
+    it(`${file} has every key the shared schemas use`, () => {
+      expect([...keys].filter((key) => typeof catalogue[key] !== 'string')).toEqual([]);
+      expect(Object.keys(catalogue.taxCodeParts as object).sort()).toEqual([
+        'birth_date',
+        'first_name',
+        'last_name',
+        'sex',
+      ]);
+    });
+  }
 });

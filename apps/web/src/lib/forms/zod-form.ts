@@ -20,13 +20,22 @@ export function trimValues<T>(values: T): T {
 
 const I18N_KEY = /^[a-z]+:[A-Za-z.]+$/;
 
+/**
+ * A custom issue's `part` names which entry disagrees (the tax code with the first name, the sex…): the
+ * message reads it in words, from `validation:taxCodeParts`.
+ */
+function namedParts(issue: z.core.$ZodIssue, t: TFunction): { part?: string } {
+  const part = issue.code === 'custom' ? issue.params?.part : undefined;
+  return typeof part === 'string' ? { part: t(`validation:taxCodeParts.${part}`) } : {};
+}
+
 /** One issue as text: the schema's key with its limits, else a §5 message for zod's own codes. */
 export function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
   const limits = {
     min: 'minimum' in issue ? Number(issue.minimum) : undefined,
     max: 'maximum' in issue ? Number(issue.maximum) : undefined,
   };
-  if (I18N_KEY.test(issue.message)) return t(issue.message, limits);
+  if (I18N_KEY.test(issue.message)) return t(issue.message, { ...limits, ...namedParts(issue, t) });
   if (issue.code === 'invalid_type') return t('validation:required');
   if (issue.code === 'too_small')
     return t(issue.origin === 'string' ? 'validation:minLength' : 'validation:min', limits);
@@ -46,4 +55,18 @@ export function zodValidate(schema: z.ZodType, t: TFunction) {
     }
     return errors;
   };
+}
+
+/**
+ * Every path a form can show an error under: `email`, `residence`, `residence.city`, `citizenships`…
+ * (arrays are one field: their items are not separate inputs the server names).
+ */
+export function fieldPaths(values: unknown, prefix = ''): string[] {
+  if (values === null || typeof values !== 'object' || Array.isArray(values) || values instanceof Blob) return [];
+  const paths: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    paths.push(path, ...fieldPaths(value, path));
+  }
+  return paths;
 }

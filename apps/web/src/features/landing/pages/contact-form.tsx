@@ -19,12 +19,9 @@ import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { applyServerErrors } from '../../../lib/forms/server-errors';
-import { useZodForm } from '../../../lib/forms/use-zod-form';
+import { useApiForm } from '../../../lib/forms/use-api-form';
 import { useSendContactMessage } from '../api';
 import { LANDING_PATHS } from '../components/site-links';
-
-const FIELDS = ['name', 'email', 'topic', 'subject', 'message', 'privacy_accepted'] as const;
 
 const initialValues = {
   name: '',
@@ -37,24 +34,19 @@ const initialValues = {
 
 export function ContactForm() {
   const { t } = useTranslation('contact');
-  const form = useZodForm(contactMessageSchema, initialValues);
   const send = useSendContactMessage();
   const [sent, setSent] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const { detail } = await send.mutateAsync({
-        ...values,
-        topic: values.topic as (typeof CONTACT_TOPICS)[number],
-        privacy_accepted: true,
-      });
+  const { form, onSubmit, submitting } = useApiForm({
+    schema: contactMessageSchema,
+    initialValues,
+    send: (values) =>
+      send.mutateAsync({ ...values, topic: values.topic as (typeof CONTACT_TOPICS)[number], privacy_accepted: true }),
+    onSuccess: ({ detail }) => {
       setSent(detail);
       form.reset();
       requestAnimationFrame(() => confirmation.current?.focus());
-    } catch (error) {
-      await applyServerErrors(form, FIELDS, error);
-    }
+    },
   });
 
   if (sent) {
@@ -79,7 +71,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate data-testid="contact-form" aria-describedby="contact-form-note">
+    <form onSubmit={onSubmit} noValidate data-testid="contact-form" aria-describedby="contact-form-note">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
@@ -148,7 +140,7 @@ export function ContactForm() {
           <Button
             type="submit"
             size="md"
-            loading={send.isPending}
+            loading={submitting}
             leftSection={<IconSend size={18} aria-hidden />}
             data-testid="contact-submit"
           >

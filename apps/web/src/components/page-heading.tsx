@@ -9,7 +9,7 @@ interface Props {
   back?: { to: string; label: string };
 }
 
-/** Heading of the account screens, with an optional link back to the profile. */
+/** Heading of a customer-area screen: title, optional description and an optional link back. */
 export function PageHeading({ title, description, back }: Props) {
   return (
     <Stack gap={6} mb="xl">

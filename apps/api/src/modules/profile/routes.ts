@@ -1,0 +1,253 @@
+// The signed-in person's profile (every profile may open it): the whole profile, one PUT per reviewed tab,
+// the phone verification, referral, settings and the country and province lists.
+import { countryNames } from '@lombard/shared/data/countries';
+import { ITALIAN_PROVINCES } from '@lombard/shared/data/italian-provinces';
+import {
+  addressesSchema,
+  bankAccountSchema,
+  bankAccountStateSchema,
+  citizenshipSchema,
+  identitySchema,
+  occupationSchema,
+  occupationStateSchema,
+  phoneCodeSentSchema,
+  phoneNumberSchema,
+  phoneStateSchema,
+  phoneVerifySchema,
+} from '@lombard/shared/schemas/profile';
+import {
+  addressesStateSchema,
+  COUNTRIES_PATH,
+  citizenshipStateSchema,
+  identityStateSchema,
+  namedCodeListSchema,
+  PHONE_NUMBER_PATH,
+  PHONE_VERIFY_PATH,
+  PROFILE_PATH,
+  PROFILE_SETTINGS_PATH,
+  PROVINCES_PATH,
+  profileSettingsSchema,
+  profileTabSavedSchema,
+  profileViewSchema,
+  REFERRAL_PATH,
+  REFERRAL_QUERY_PARAM,
+  referralSchema,
+} from '@lombard/shared/schemas/profile-views';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { currentUser, requireAuth } from '../../lib/auth-guards';
+import { AppError } from '../../lib/errors';
+import { createAccountService, getAccount, referralJoinedCount } from '../account/service';
+import { latestResult } from '../mifid/service';
+import { sendPhoneCode, verifyPhone } from './phone';
+import { profileView } from './service';
+import { readSettings, writeSettings } from './settings';
+import { saveAddresses, saveBankAccount, saveCitizenship, saveIdentity, saveOccupation } from './tabs';
+
+const signedIn = [{ bearerAuth: [] }];
+
+export async function profileModule(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const accounts = createAccountService(db, app.config);
+  const view = async (request: FastifyRequest) => {
+    const userId = currentUser(request).id;
+    return profileView(db, userId, await latestResult(db, userId, request.t));
+  };
+
+  api.get(
+    PROFILE_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['profile'],
+        summary: 'The whole profile: every tab (null where empty) and the progress',
+        security: signedIn,
+        response: { 200: profileViewSchema },
+      },
+    },
+    view,
+  );
+
+  /** One PUT per reviewed tab: check, save, submit the step, answer with the saved tab and the progress. */
+  function tab<B extends z.ZodType, R extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    response: R,
+    save: (userId: number, data: z.output<B>, now: Date) => Promise<void>,
+    pick: (profile: Awaited<ReturnType<typeof view>>) => z.output<R> | null,
+  ) {
+    // Registered without the zod type provider's inference (it cannot follow these generics); the
+    // schemas still validate the body and the answer.
+    app.put(
+      path,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['profile'],
+          summary,
+          security: signedIn,
+          body,
+          response: { 200: profileTabSavedSchema(response) },
+        },
+      },
+      async (request) => {
+        await save(currentUser(request).id, request.body as z.output<B>, app.clock());
+        const profile = await view(request);
+        return { detail: request.t('profile:dataSaved'), data: pick(profile), progress: profile.progress };
+      },
+    );
+  }
+
+  tab(
+    `${PROFILE_PATH}citizenship/`,
+    'Citizenships, tax residence and the US-person test (a US person is refused)',
+    citizenshipSchema,
+    citizenshipStateSchema,
+    (userId, data, now) => saveCitizenship(db, userId, data, now),
+    (p) => p.citizenship,
+  );
+  tab(
+    `${PROFILE_PATH}identity/`,
+    'Identity and tax code (checked against name, sex and birth date)',
+    identitySchema,
+    identityStateSchema,
+    (userId, data, now) => saveIdentity(db, userId, data, now),
+    (p) => p.identity,
+  );
+  tab(
+    `${PROFILE_PATH}addresses/`,
+    'Residence and, when different, domicile',
+    addressesSchema,
+    addressesStateSchema,
+    (userId, data, now) => saveAddresses(db, userId, data, now),
+    (p) => p.addresses,
+  );
+  tab(
+    `${PROFILE_PATH}occupation/`,
+    'Occupation, employer, income band and source of funds',
+    occupationSchema,
+    occupationStateSchema,
+    (userId, data, now) => saveOccupation(db, userId, data, now),
+    (p) => p.occupation,
+  );
+  tab(
+    `${PROFILE_PATH}bank-account/`,
+    "Bank account: IBAN and holder (the account's own name)",
+    bankAccountSchema,
+    bankAccountStateSchema,
+    (userId, data, now) => saveBankAccount(db, userId, data, now),
+    (p) => p.bank_account,
+  );
+
+  api.post(
+    PHONE_NUMBER_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['profile'],
+        summary: 'Save the phone number and send it a one-time code by SMS',
+        security: signedIn,
+        body: phoneNumberSchema,
+        response: { 200: phoneCodeSentSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { expiresAt } = await sendPhoneCode(db, {
+        userId: user.id,
+        phone: request.body.phone,
+        language: user.language,
+        now: app.clock(),
+      });
+      return { detail: request.t('profile:phoneCodeSent'), expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  api.post(
+    PHONE_VERIFY_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['profile'],
+        summary: 'Check the one-time code: the phone is verified and the step approved',
+        security: signedIn,
+        body: phoneVerifySchema,
+        response: { 200: profileTabSavedSchema(phoneStateSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      await verifyPhone(db, { userId: currentUser(request).id, code: request.body.code, now: app.clock() });
+      const profile = await view(request);
+      return { detail: request.t('profile:phoneVerified'), data: profile.phone, progress: profile.progress };
+    },
+  );
+
+  api.get(
+    REFERRAL_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['profile'],
+        summary: 'My referral code, its registration link and how many joined with it',
+        security: signedIn,
+        response: { 200: referralSchema },
+      },
+    },
+    async (request) => {
+      const account = await getAccount(db, currentUser(request).id);
+      if (!account) throw new AppError('NOT_FOUND');
+      const link = new URL('/auth/register-account/', app.config.publicUrl);
+      link.searchParams.set(REFERRAL_QUERY_PARAM, account.referralCode);
+      return {
+        code: account.referralCode,
+        link: link.toString(),
+        joined_count: await referralJoinedCount(db, account.referralCode),
+      };
+    },
+  );
+
+  const settingsRoute = { tags: ['profile'], security: signedIn, response: { 200: profileSettingsSchema } };
+  api.get(
+    PROFILE_SETTINGS_PATH,
+    { onRequest: requireAuth, schema: { ...settingsRoute, summary: 'Language, theme and notification preferences' } },
+    async (request) => {
+      const user = currentUser(request);
+      return readSettings(db, user.id, user.language);
+    },
+  );
+  api.put(
+    PROFILE_SETTINGS_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        ...settingsRoute,
+        summary: 'Save the preferences (the language is also the account language)',
+        body: profileSettingsSchema,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await writeSettings(db, user.id, request.body, app.clock());
+      const language = await accounts.changeLanguage(user.id, request.body.language);
+      return readSettings(db, user.id, language);
+    },
+  );
+
+  const referenceRoute = { tags: ['profile'], security: signedIn, response: { 200: namedCodeListSchema } };
+  api.get(
+    COUNTRIES_PATH,
+    {
+      onRequest: requireAuth,
+      schema: { ...referenceRoute, summary: 'Countries (ISO 3166-1) with names in the request language' },
+    },
+    async (request) => countryNames(request.language),
+  );
+  api.get(
+    PROVINCES_PATH,
+    { onRequest: requireAuth, schema: { ...referenceRoute, summary: 'Italian provinces with their two-letter code' } },
+    async () => ITALIAN_PROVINCES.map((p) => ({ code: p.code, name: p.name })),
+  );
+}

@@ -1,0 +1,266 @@
+// The profile: where each person stands on each step, the saved data of every tab, and the operators'
+// decisions. Other modules use the step functions (documents submits the kyc step, mifid approves its
+// own) and the read functions (the KYC review); the tabs are saved through tabs.ts.
+import type { MifidResult } from '@lombard/shared/schemas/mifid';
+import {
+  addressesSchema,
+  bankAccountSchema,
+  bankNameFromIban,
+  citizenshipSchema,
+  identitySchema,
+  type OccupationData,
+  occupationSchema,
+  type PhoneState,
+  PROFILE_STEPS,
+  type ProfileProgress,
+  type ProfileStep,
+  SELF_APPROVED_STEPS,
+  type StepStatus,
+} from '@lombard/shared/schemas/profile';
+import type { ProfileView } from '@lombard/shared/schemas/profile-views';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { profileSteps, profileTabs } from '../../db/schema/profile';
+import { AppError } from '../../lib/errors';
+import { operatorUserView } from '../account/service';
+import { partnerNames } from '../partners/service';
+
+/** The stored tabs; `phone` holds the number and whether it was verified. */
+export const PROFILE_TAB_KEYS = [
+  'citizenship',
+  'identity',
+  'addresses',
+  'phone',
+  'occupation',
+  'bank-account',
+] as const;
+export type ProfileTabKey = (typeof PROFILE_TAB_KEYS)[number];
+
+async function writeStep(
+  tx: Queryable,
+  userId: number,
+  step: ProfileStep,
+  values: { status: StepStatus; reason?: string | null; reviewedBy?: number | null; submittedAt?: Date },
+  now: Date,
+) {
+  const row = {
+    status: values.status,
+    reason: values.reason ?? null,
+    reviewedBy: values.reviewedBy ?? null,
+    updatedAt: now,
+    ...(values.submittedAt ? { submittedAt: values.submittedAt } : {}),
+  };
+  await tx
+    .insert(profileSteps)
+    .values({ userId, step, ...row })
+    .onConflictDoUpdate({ target: [profileSteps.userId, profileSteps.step], set: row });
+}
+
+/** The person saved complete data for a step: it waits for an operator (the rejection reason is cleared). */
+export async function submitStep(tx: Queryable, userId: number, step: ProfileStep, now = new Date()): Promise<void> {
+  await writeStep(tx, userId, step, { status: 'submitted', submittedAt: now }, now);
+}
+
+/** A step the person completes alone (verified phone, answered questionnaire) is approved at once. */
+export async function completeOwnStep(tx: Queryable, userId: number, step: ProfileStep, now = new Date()) {
+  if (!SELF_APPROVED_STEPS.includes(step)) throw new Error(`${step} is reviewed by an operator`);
+  await writeStep(tx, userId, step, { status: 'approved', submittedAt: now }, now);
+}
+
+/** The step must be done again (e.g. a new phone number not yet verified). */
+export async function resetStep(tx: Queryable, userId: number, step: ProfileStep, now = new Date()) {
+  await writeStep(tx, userId, step, { status: 'todo' }, now);
+}
+
+export async function stepStatus(db: Queryable, userId: number, step: ProfileStep): Promise<StepStatus> {
+  const [row] = await db
+    .select({ status: profileSteps.status })
+    .from(profileSteps)
+    .where(and(eq(profileSteps.userId, userId), eq(profileSteps.step, step)));
+  return (row?.status as StepStatus | undefined) ?? 'todo';
+}
+
+/** Every step in order with its status; the next step to do; whether all are approved. */
+export async function profileProgress(db: Queryable, userId: number): Promise<ProfileProgress> {
+  const rows = await db.select().from(profileSteps).where(eq(profileSteps.userId, userId));
+  const byStep = new Map(rows.map((r) => [r.step, r]));
+  const steps = PROFILE_STEPS.map((step) => {
+    const row = byStep.get(step);
+    return {
+      step,
+      status: (row?.status as StepStatus | undefined) ?? 'todo',
+      reason: row?.status === 'rejected' ? row.reason : null,
+      updated_at: row ? row.updatedAt.toISOString() : null,
+    };
+  });
+  const next = steps.find((s) => s.status === 'todo' || s.status === 'rejected');
+  return { steps, next_step: next?.step ?? null, approved: steps.every((s) => s.status === 'approved') };
+}
+
+/** The saved data of some tabs (all when none are named), as saved. */
+export async function readTabs(
+  db: Queryable,
+  userId: number,
+  tabs: readonly ProfileTabKey[] = PROFILE_TAB_KEYS,
+): Promise<Partial<Record<ProfileTabKey, unknown>>> {
+  const rows = await db
+    .select({ tab: profileTabs.tab, data: profileTabs.data })
+    .from(profileTabs)
+    .where(and(eq(profileTabs.userId, userId), inArray(profileTabs.tab, [...tabs])));
+  return Object.fromEntries(rows.map((r) => [r.tab, r.data]));
+}
+
+export async function writeTab(tx: Queryable, userId: number, tab: ProfileTabKey, data: unknown, now = new Date()) {
+  await tx
+    .insert(profileTabs)
+    .values({ userId, tab, data, updatedAt: now })
+    .onConflictDoUpdate({ target: [profileTabs.userId, profileTabs.tab], set: { data, updatedAt: now } });
+}
+
+/**
+ * An operator's decision on a submitted step. Only a step waiting for review can be decided; `complete`
+ * says whether the data behind it is all there (an approval of incomplete data is refused).
+ */
+export async function decideStep(
+  tx: Queryable,
+  input: {
+    userId: number;
+    step: ProfileStep;
+    decision: 'approve' | 'reject';
+    reason?: string;
+    operatorId: number;
+    complete: boolean;
+    now?: Date;
+  },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const [row] = await tx
+    .select({ status: profileSteps.status })
+    .from(profileSteps)
+    .where(and(eq(profileSteps.userId, input.userId), eq(profileSteps.step, input.step)))
+    .for('update');
+  if (row?.status !== 'submitted') throw new AppError('PROFILE_STEP_NOT_SUBMITTED');
+  if (input.decision === 'approve' && !input.complete) throw new AppError('PROFILE_STEP_INCOMPLETE');
+  await writeStep(
+    tx,
+    input.userId,
+    input.step,
+    input.decision === 'approve'
+      ? { status: 'approved', reviewedBy: input.operatorId }
+      : { status: 'rejected', reason: input.reason ?? null, reviewedBy: input.operatorId },
+    now,
+  );
+}
+
+/**
+ * The review queue: people with at least one submitted step, oldest submission first; optionally only those
+ * waiting on one step, or whose name or e-mail contains `search`.
+ */
+export async function reviewQueue(
+  db: Queryable,
+  query: { step?: ProfileStep; search?: string; page: number; perPage: number },
+) {
+  const u = operatorUserView.columns;
+  const waiting = eq(profileSteps.status, 'submitted');
+  const filters = [waiting];
+  if (query.step) {
+    filters.push(
+      sql`exists (select 1 from ${profileSteps} s where s.user_id = ${profileSteps.userId} and s.step = ${query.step} and s.status = 'submitted')`,
+    );
+  }
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(u.email, pattern),
+        ilike(sql`${u.firstName} || ' ' || ${u.lastName}`, pattern),
+        ilike(sql`${u.lastName} || ' ' || ${u.firstName}`, pattern),
+      )!,
+    );
+  }
+  const where = and(...filters);
+  const oldest = sql<Date>`min(${profileSteps.submittedAt})`;
+  const rows = await db
+    .select({
+      userId: profileSteps.userId,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      attributes: u.attributes,
+      steps: sql<string[]>`array_agg(${profileSteps.step})`,
+      oldest,
+    })
+    .from(profileSteps)
+    .innerJoin(operatorUserView.table, eq(u.id, profileSteps.userId))
+    .where(where)
+    .groupBy(profileSteps.userId, u.email, u.firstName, u.lastName, u.attributes)
+    .orderBy(asc(oldest), asc(profileSteps.userId))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [total] = await db
+    .select({ n: sql<number>`count(distinct ${profileSteps.userId})::int` })
+    .from(profileSteps)
+    .innerJoin(operatorUserView.table, eq(u.id, profileSteps.userId))
+    .where(where);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export interface BankAccountData {
+  iban: string;
+  holder_name: string;
+}
+
+/** The tab a reviewed step's data lives in (kyc lives in the documents module). */
+export const STEP_TABS: Partial<Record<ProfileStep, ProfileTabKey>> = {
+  citizenship: 'citizenship',
+  identity: 'identity',
+  addresses: 'addresses',
+  occupation: 'occupation',
+  'bank-account': 'bank-account',
+  'phone-number': 'phone',
+};
+
+/** Whether a step's saved data is all there and still valid by today's rules (before an approval). */
+export async function stepDataComplete(db: Queryable, userId: number, step: ProfileStep): Promise<boolean> {
+  const tab = STEP_TABS[step];
+  if (!tab) return false;
+  const data = (await readTabs(db, userId, [tab]))[tab];
+  if (data === undefined) return false;
+  switch (step) {
+    case 'citizenship':
+      return citizenshipSchema.safeParse(data).success;
+    case 'identity':
+      return identitySchema.safeParse(data).success;
+    case 'addresses':
+      return addressesSchema.safeParse(data).success;
+    case 'occupation':
+      return occupationSchema.safeParse(data).success;
+    case 'bank-account':
+      return bankAccountSchema.safeParse(data).success;
+    case 'phone-number':
+      return (data as PhoneState).verified === true;
+    default:
+      return false;
+  }
+}
+
+/** Every tab's saved data (null where empty), the progress, and the MiFID result given by the caller. */
+export async function profileView(db: Queryable, userId: number, mifid: MifidResult | null): Promise<ProfileView> {
+  const tabs = await readTabs(db, userId);
+  const occupation = tabs.occupation as OccupationData | undefined;
+  const partnerId = occupation?.employer_partner_id ?? null;
+  const partners = partnerId === null ? new Map<number, string>() : await partnerNames(db, [partnerId]);
+  const bank = tabs['bank-account'] as BankAccountData | undefined;
+  return {
+    citizenship: (tabs.citizenship as ProfileView['citizenship']) ?? null,
+    identity: (tabs.identity as ProfileView['identity']) ?? null,
+    addresses: (tabs.addresses as ProfileView['addresses']) ?? null,
+    phone: (tabs.phone as PhoneState | undefined) ?? null,
+    occupation: occupation
+      ? { ...occupation, employer_partner_name: partnerId === null ? null : (partners.get(partnerId) ?? null) }
+      : null,
+    bank_account: bank ? { ...bank, bank_name: bankNameFromIban(bank.iban) } : null,
+    mifid,
+    progress: await profileProgress(db, userId),
+  };
+}

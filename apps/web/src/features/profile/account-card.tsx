@@ -1,0 +1,77 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UserAvatar } from '../../components/user-avatar';
+import { useCurrentUser } from '../../lib/session/session-queries';
+
+/** The account behind the profile: name, profiles, e-mail, language, and the ways to change e-mail and password. */
+export function AccountCard() {
+  const { t } = useTranslation('account');
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  const name = user.full_name.trim() || user.email;
+  const rows: Array<[string, string]> = [
+    [t('profile.email'), user.email],
+    [t('profile.language'), t(`languages.${user.language}`)],
+  ];
+
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="account-card">
+      <Group gap="md" wrap="nowrap" mb="md">
+        <UserAvatar user={user} size={52} />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={700} truncate="end" data-testid="profile-name">
+            {name}
+          </Text>
+          <Group gap={6}>
+            {user.attributes.map((profile) => (
+              <Badge key={profile} variant="light" radius="sm" data-testid={`profile-badge-${profile}`}>
+                {t(`profiles.${profile}`)}
+              </Badge>
+            ))}
+          </Group>
+        </Stack>
+      </Group>
+      <Stack gap="xs" component="dl" m={0} mb="md">
+        {rows.map(([label, value]) => (
+          <Group key={label} justify="space-between" gap="md" wrap="nowrap">
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} size="sm" fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      <Title order={3} fz="sm" mb={6}>
+        {t('profile.security')}
+      </Title>
+      <Stack gap="xs">
+        <Button
+          component={Link}
+          to="/customer/profile/change-email/"
+          variant="default"
+          size="sm"
+          justify="flex-start"
+          leftSection={<IconMail size={16} stroke={1.6} />}
+          data-testid="profile-change-email"
+        >
+          {t('profile.changeEmail')}
+        </Button>
+        <Button
+          component={Link}
+          to="/customer/profile/change-password/"
+          variant="default"
+          size="sm"
+          justify="flex-start"
+          leftSection={<IconLock size={16} stroke={1.6} />}
+          data-testid="profile-change-password"
+        >
+          {t('profile.changePassword')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+// The profile calls (tabs, phone, referral, reference data, MiFID, KYC uploads). Every write refreshes
+// the profile query, which carries the progress the page and the home show.
+import type { MifidAnswersInput } from '@lombard/shared/schemas/mifid';
+import {
+  MIFID_ANSWERS_PATH,
+  MIFID_QUESTIONNAIRE_PATH,
+  MIFID_RESULT_PATH,
+  mifidAnswersSavedSchema,
+  mifidQuestionnaireSchema,
+  mifidResultStateSchema,
+} from '@lombard/shared/schemas/mifid';
+import { type PhoneNumberInput, type PhoneVerifyInput, phoneCodeSentSchema } from '@lombard/shared/schemas/profile';
+import { namedCodeListSchema, referralSchema } from '@lombard/shared/schemas/profile-views';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http/client';
+import { PROFILE_API, profileKeys } from '../../lib/profile/profile-query';
+
+/** The tabs saved with one PUT of their schema's values. */
+export type SavedTab = 'citizenship' | 'identity' | 'addresses' | 'occupation' | 'bank-account';
+
+// Field errors and refusals (US person, limits) are shown by the form itself, under its fields.
+const FORM_ERRORS = { silent: [400, 403, 409, 422, 429] as const };
+
+export function useSaveTab<Values>(tab: SavedTab) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: Values) => (await http.put(`${PROFILE_API}${tab}/`, values, FORM_ERRORS)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
+
+export function useSendPhoneCode() {
+  return useMutation({
+    mutationFn: async (values: PhoneNumberInput) =>
+      phoneCodeSentSchema.parse((await http.post(`${PROFILE_API}phone-number/`, values, FORM_ERRORS)).data),
+  });
+}
+
+export function useVerifyPhone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: PhoneVerifyInput) =>
+      (await http.post(`${PROFILE_API}phone-number/verify/`, values, FORM_ERRORS)).data as { detail?: string },
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
+
+export const referralQuery = queryOptions({
+  queryKey: profileKeys.referral,
+  queryFn: async ({ signal }) => referralSchema.parse((await http.get(`${PROFILE_API}referral/`, { signal })).data),
+});
+
+export interface ReferenceOption {
+  code: string;
+  name: string;
+}
+
+function referenceQuery(kind: 'countries' | 'provinces', language: string) {
+  return queryOptions({
+    queryKey: profileKeys.reference(kind, language),
+    queryFn: async ({ signal }): Promise<ReferenceOption[]> => {
+      const { data } = await http.get(`${PROFILE_API}${kind}/`, { signal });
+      return namedCodeListSchema.parse(data);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+export const countriesQuery = (language: string) => referenceQuery('countries', language);
+export const provincesQuery = (language: string) => referenceQuery('provinces', language);
+
+export const mifidQuestionnaireQuery = (language: string) =>
+  queryOptions({
+    queryKey: [...profileKeys.mifid, 'questionnaire', language],
+    queryFn: async ({ signal }) =>
+      mifidQuestionnaireSchema.parse((await http.get(MIFID_QUESTIONNAIRE_PATH, { signal })).data),
+  });
+
+export const mifidResultQuery = (language: string) =>
+  queryOptions({
+    queryKey: [...profileKeys.mifid, 'result', language],
+    queryFn: async ({ signal }) => mifidResultStateSchema.parse((await http.get(MIFID_RESULT_PATH, { signal })).data),
+  });
+
+export function useSendMifidAnswers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: MifidAnswersInput) =>
+      mifidAnswersSavedSchema.parse((await http.post(MIFID_ANSWERS_PATH, values)).data),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}

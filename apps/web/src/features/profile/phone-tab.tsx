@@ -1,0 +1,111 @@
+// The phone number in international format, confirmed by a six-digit code sent by SMS. After too many
+// sends or wrong codes the server refuses with a typed code and the limit message is shown under the field.
+import { ONE_TIME_CODE_LENGTH, ONE_TIME_CODE_VALIDITY_MINUTES } from '@lombard/shared/constants';
+import { type PhoneState, phoneNumberSchema, phoneVerifySchema } from '@lombard/shared/schemas/profile';
+import { Alert, Group, Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck, IconMessage2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../components/submit-button';
+import { useApiForm } from '../../lib/forms/use-api-form';
+import { useSendPhoneCode, useVerifyPhone } from './api';
+
+export function PhoneTab({ saved }: { saved: PhoneState | null }) {
+  const { t } = useTranslation(['profile', 'errors']);
+  const sendCode = useSendPhoneCode();
+  const verify = useVerifyPhone();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const phone = useApiForm({
+    schema: phoneNumberSchema,
+    initialValues: { phone: saved?.phone ?? '' },
+    send: (values) => sendCode.mutateAsync(values),
+    success: (result) => result.detail,
+    onSuccess: (_result, values) => {
+      setSentTo(values.phone);
+      code.form.reset();
+    },
+    onErrorCode: {
+      ONE_TIME_CODE_ATTEMPTS_EXCEEDED: () => {
+        phone.form.setFieldError('phone', t('errors:tooManyAttempts'));
+        return true;
+      },
+    },
+  });
+
+  const code = useApiForm({
+    schema: phoneVerifySchema,
+    initialValues: { code: '' },
+    send: (values) => verify.mutateAsync(values),
+    success: t('errors:success.phoneVerified'),
+    onSuccess: () => setSentTo(null),
+    onErrorCode: {
+      ONE_TIME_CODE_ATTEMPTS_EXCEEDED: () => {
+        code.form.setFieldError('code', t('errors:tooManyAttempts'));
+        return true;
+      },
+    },
+  });
+
+  return (
+    <Stack gap="lg">
+      {saved?.verified && !sentTo && (
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={18} aria-hidden />}
+          data-testid="phone-verified"
+        >
+          {t('phone.verified', { phone: saved.phone })}
+        </Alert>
+      )}
+      <form onSubmit={phone.onSubmit} noValidate>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('phone.number')}
+            description={t('phone.numberHint')}
+            placeholder="+39 333 123 4567"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            withAsterisk
+            style={{ flex: '1 1 240px' }}
+            {...phone.form.getInputProps('phone')}
+            data-testid="phone-number"
+          />
+          <SubmitButton
+            submitting={phone.submitting}
+            variant={sentTo ? 'default' : 'filled'}
+            leftSection={<IconMessage2 size={18} aria-hidden />}
+            testId="phone-send-code"
+          >
+            {sentTo ? t('phone.resend') : t('phone.sendCode')}
+          </SubmitButton>
+        </Group>
+      </form>
+      {sentTo && (
+        <form onSubmit={code.onSubmit} noValidate data-testid="phone-code-form">
+          <Stack gap="sm">
+            <Text size="sm">{t('phone.codeSent', { phone: sentTo, minutes: ONE_TIME_CODE_VALIDITY_MINUTES })}</Text>
+            <Input.Wrapper label={t('phone.code')} withAsterisk error={code.form.errors.code}>
+              <PinInput
+                length={ONE_TIME_CODE_LENGTH}
+                type="number"
+                oneTimeCode
+                mt={6}
+                aria-label={t('phone.code')}
+                error={Boolean(code.form.errors.code)}
+                value={String(code.form.values.code)}
+                onChange={(value) => code.form.setFieldValue('code', value)}
+                data-testid="phone-code"
+              />
+            </Input.Wrapper>
+            <SubmitButton submitting={code.submitting} testId="phone-verify">
+              {t('phone.verify')}
+            </SubmitButton>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

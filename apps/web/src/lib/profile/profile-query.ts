@@ -1,0 +1,21 @@
+// The signed-in user's profile (every tab's saved data and the steps' progress): one query, read by the
+// profile page and by the customer home, which shows the progress until the profile is approved.
+import { PROFILE_PATH, profileViewSchema } from '@lombard/shared/schemas/profile-views';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../http/client';
+
+export const PROFILE_API = PROFILE_PATH;
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  detail: ['profile', 'detail'] as const,
+  referral: ['profile', 'referral'] as const,
+  settings: ['profile', 'settings'] as const,
+  reference: (kind: 'countries' | 'provinces', language: string) => ['profile', 'reference', kind, language] as const,
+  mifid: ['profile', 'mifid'] as const,
+};
+
+export const profileQuery = queryOptions({
+  queryKey: profileKeys.detail,
+  queryFn: async ({ signal }) => profileViewSchema.parse((await http.get(PROFILE_API, { signal })).data),
+});

@@ -1,0 +1,117 @@
+// What the profile API answers: the whole profile (every tab's saved data, null where empty, and the
+// progress), a saved tab, the settings, the referral and the reference lists; and the API paths.
+import { z } from 'zod';
+import { LANGUAGES } from '../locale';
+import { mifidResultSchema } from './mifid';
+import {
+  bankAccountStateSchema,
+  countryCodeSchema,
+  occupationStateSchema,
+  phoneStateSchema,
+  profileProgressSchema,
+  SEXES,
+} from './profile';
+
+export const citizenshipStateSchema = z.object({
+  citizenships: z.array(countryCodeSchema),
+  tax_residence: countryCodeSchema,
+  us_green_card: z.boolean(),
+  us_presence_days: z.number().int(),
+});
+
+export const identityStateSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  birth_date: z.string(),
+  birth_place: z.string(),
+  sex: z.enum(SEXES),
+  tax_code: z.string(),
+  politically_exposed: z.boolean(),
+});
+
+const addressStateSchema = z.object({
+  country: countryCodeSchema,
+  province: z.string(),
+  city: z.string(),
+  post_code: z.string(),
+  street: z.string(),
+});
+export const addressesStateSchema = z.object({
+  residence: addressStateSchema,
+  domicile_differs: z.boolean(),
+  domicile: addressStateSchema.nullable(),
+});
+
+/** GET /api/v1/profile/ */
+export const profileViewSchema = z.object({
+  citizenship: citizenshipStateSchema.nullable(),
+  identity: identityStateSchema.nullable(),
+  addresses: addressesStateSchema.nullable(),
+  phone: phoneStateSchema.nullable(),
+  occupation: occupationStateSchema.nullable(),
+  bank_account: bankAccountStateSchema.nullable(),
+  mifid: mifidResultSchema.nullable(),
+  progress: profileProgressSchema,
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
+
+/** Answer of every PUT of a tab (and of the phone verification): the saved tab and the new progress. */
+export function profileTabSavedSchema<T extends z.ZodType>(data: T) {
+  return z.object({ detail: z.string(), data, progress: profileProgressSchema });
+}
+export type ProfileTabSaved<T> = { detail: string; data: T; progress: z.infer<typeof profileProgressSchema> };
+
+// --- Settings ----------------------------------------------------------------------------------------
+
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const notificationPreferencesSchema = z.object({
+  email_product_news: z.boolean(),
+  email_account_activity: z.boolean(),
+  sms_security: z.boolean(),
+});
+
+/** GET and PUT /api/v1/profile/settings/ (a new language is also the account's language). */
+export const profileSettingsSchema = z.object({
+  language: z.enum(LANGUAGES),
+  theme: z.enum(THEMES),
+  notifications: notificationPreferencesSchema,
+});
+export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: z.infer<typeof notificationPreferencesSchema> = {
+  email_product_news: false,
+  email_account_activity: true,
+  sms_security: true,
+};
+
+// --- Referral and reference data ---------------------------------------------------------------------
+
+/** GET /api/v1/profile/referral/ */
+export const referralSchema = z.object({
+  code: z.string(),
+  /** Registration link carrying the code (`…/auth/register-account/?ref=CODE`). */
+  link: z.string(),
+  joined_count: z.number().int(),
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+/** The query parameter of the registration page that carries a referral code. */
+export const REFERRAL_QUERY_PARAM = 'ref';
+
+/** GET /api/v1/profile/countries/ and /provinces/: names in the request's language, sorted. */
+export const namedCodeListSchema = z.array(z.object({ code: z.string(), name: z.string() }));
+export type NamedCodeList = z.infer<typeof namedCodeListSchema>;
+
+// --- Paths -------------------------------------------------------------------------------------------
+
+export const PROFILE_PATH = '/api/v1/profile/';
+export const profileTabPath = (tab: 'citizenship' | 'identity' | 'addresses' | 'occupation' | 'bank-account') =>
+  `/api/v1/profile/${tab}/`;
+export const PHONE_NUMBER_PATH = '/api/v1/profile/phone-number/';
+export const PHONE_VERIFY_PATH = '/api/v1/profile/phone-number/verify/';
+export const REFERRAL_PATH = '/api/v1/profile/referral/';
+export const PROFILE_SETTINGS_PATH = '/api/v1/profile/settings/';
+export const COUNTRIES_PATH = '/api/v1/profile/countries/';
+export const PROVINCES_PATH = '/api/v1/profile/provinces/';

@@ -1,0 +1,377 @@
+// Contract of the profile (issue 12): the steps and their statuses, one schema per tab (the same schema
+// checks the browser form and the server body, so a rule lives once), the answers, settings, referral and
+// reference data. Messages are i18n keys (spec §5); a message with a limit carries it as min/max.
+import dayjs from 'dayjs';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { taxCodeFormatProblem, taxCodeProblem } from '../codice-fiscale';
+import {
+  INCOME_BANDS,
+  MAX_CITIZENSHIPS,
+  MIN_BIRTH_YEAR,
+  MIN_CUSTOMER_AGE_YEARS,
+  ONE_TIME_CODE_LENGTH,
+  US_PERSON_TEST_DAYS,
+} from '../constants';
+import { COUNTRY_CODES, ITALY, UNITED_STATES } from '../data/countries';
+import { ITALIAN_BANKS_BY_ABI } from '../data/italian-banks';
+import { ITALIAN_PROVINCE_CODES } from '../data/italian-provinces';
+import { VALIDATION_MESSAGES as V } from '../errors';
+import { isoDateSchema } from './documents';
+import { text } from './text';
+
+// --- Steps and progress ------------------------------------------------------------------------------
+
+/** The steps of a complete profile, in the order a person is asked to do them. */
+export const PROFILE_STEPS = [
+  'citizenship',
+  'identity',
+  'addresses',
+  'phone-number',
+  'kyc',
+  'occupation',
+  'bank-account',
+  'mifid',
+] as const;
+export type ProfileStep = (typeof PROFILE_STEPS)[number];
+export const profileStepSchema = z.enum(PROFILE_STEPS);
+
+/** The tabs of the profile page: every step, plus the referral code (not a step). */
+export const PROFILE_TABS = [...PROFILE_STEPS, 'referral'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** Steps approved by the person's own action; every other step waits for an operator. */
+export const SELF_APPROVED_STEPS: readonly ProfileStep[] = ['phone-number', 'mifid'];
+export const REVIEWED_STEPS: readonly ProfileStep[] = PROFILE_STEPS.filter((s) => !SELF_APPROVED_STEPS.includes(s));
+
+export const STEP_STATUSES = ['todo', 'submitted', 'approved', 'rejected'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+export const stepProgressSchema = z.object({
+  step: profileStepSchema,
+  status: z.enum(STEP_STATUSES),
+  /** The operator's reason, when rejected. */
+  reason: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type StepProgress = z.infer<typeof stepProgressSchema>;
+
+export const profileProgressSchema = z.object({
+  steps: z.array(stepProgressSchema),
+  /** The first step still to do or rejected; null when every step is submitted or approved. */
+  next_step: profileStepSchema.nullable(),
+  /** Every step approved. */
+  approved: z.boolean(),
+});
+export type ProfileProgress = z.infer<typeof profileProgressSchema>;
+
+// --- Shared field rules ------------------------------------------------------------------------------
+
+const requiredText = (max: number) =>
+  text({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
+
+export const PERSON_NAME_MAX_LENGTH = 150;
+export const PLACE_NAME_MAX_LENGTH = 100;
+export const STREET_MAX_LENGTH = 200;
+export const EMPLOYER_NAME_MAX_LENGTH = 150;
+export const REJECTION_REASON_MAX_LENGTH = 1000;
+
+export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: V.country });
+
+// --- Citizenship and the US-person test --------------------------------------------------------------
+
+/** PUT /api/v1/profile/citizenship/ */
+export const citizenshipSchema = z
+  .object({
+    citizenships: z
+      .array(countryCodeSchema, { error: V.required })
+      .min(1, { error: V.required })
+      .max(MAX_CITIZENSHIPS, { error: V.max }),
+    tax_residence: countryCodeSchema,
+    /** Holder of a US permanent resident card. */
+    us_green_card: z.boolean({ error: V.required }),
+    /** Days spent in the United States in the current year (the substantial presence test). */
+    us_presence_days: z.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(366, {
+      error: V.usPresenceDays,
+    }),
+  })
+  .refine((v) => new Set(v.citizenships).size === v.citizenships.length, {
+    error: V.duplicateCitizenship,
+    path: ['citizenships'],
+    when: (payload) => Array.isArray((payload.value as { citizenships?: unknown } | null)?.citizenships),
+  });
+export type CitizenshipInput = z.input<typeof citizenshipSchema>;
+export type Citizenship = z.output<typeof citizenshipSchema>;
+
+export type UsPersonReason = 'citizenship' | 'green_card' | 'presence';
+
+/** Why this person is a US person (US citizen, green card, ≥ 183 days in the US); empty when not. */
+export function usPersonReasons(v: Pick<Citizenship, 'citizenships' | 'us_green_card' | 'us_presence_days'>) {
+  const reasons: UsPersonReason[] = [];
+  if (v.citizenships.includes(UNITED_STATES)) reasons.push('citizenship');
+  if (v.us_green_card) reasons.push('green_card');
+  if (v.us_presence_days >= US_PERSON_TEST_DAYS) reasons.push('presence');
+  return reasons;
+}
+export const isUsPerson = (v: Parameters<typeof usPersonReasons>[0]) => usPersonReasons(v).length > 0;
+
+// --- Identity ----------------------------------------------------------------------------------------
+
+export const SEXES = ['M', 'F'] as const;
+export type Sex = (typeof SEXES)[number];
+
+/** Latest birth date of an adult, given today (`YYYY-MM-DD`). */
+export const latestAdultBirthDate = (today = dayjs()) =>
+  today.subtract(MIN_CUSTOMER_AGE_YEARS, 'year').format('YYYY-MM-DD');
+
+export const birthDateSchema = isoDateSchema.superRefine((value, ctx) => {
+  if (value < `${MIN_BIRTH_YEAR}-01-01`) ctx.addIssue({ code: 'custom', message: V.birthDateTooOld });
+  // The age travels as `minimum`, which both translators pass to the message as {{min}}.
+  else if (value > latestAdultBirthDate())
+    ctx.addIssue({ code: 'custom', message: V.adultsOnly, minimum: MIN_CUSTOMER_AGE_YEARS } as never);
+});
+
+/** The tax code alone: shape and check character; upper-cased, spaces dropped. */
+export const taxCodeSchema = text({ error: V.required })
+  .overwrite((value) => value.replace(/\s/g, '').toUpperCase())
+  .min(1, { error: V.required })
+  .refine((value) => taxCodeFormatProblem(value) === null, { error: V.taxCode, abort: true });
+
+/** PUT /api/v1/profile/identity/ */
+export const identitySchema = z
+  .object({
+    first_name: requiredText(PERSON_NAME_MAX_LENGTH),
+    last_name: requiredText(PERSON_NAME_MAX_LENGTH),
+    birth_date: birthDateSchema,
+    birth_place: requiredText(PLACE_NAME_MAX_LENGTH),
+    sex: z.enum(SEXES, { error: V.required }),
+    tax_code: taxCodeSchema,
+    /** Politically exposed person, or a close relative or associate of one. */
+    politically_exposed: z.boolean({ error: V.required }),
+  })
+  .superRefine((v, ctx) => {
+    const problem = taxCodeProblem(v.tax_code, v);
+    if (problem && problem !== 'format' && problem !== 'checksum') {
+      ctx.addIssue({ code: 'custom', message: V.taxCodeMismatch, path: ['tax_code'], params: { part: problem } });
+    }
+  });
+export type IdentityInput = z.input<typeof identitySchema>;
+export type Identity = z.output<typeof identitySchema>;
+
+// --- Addresses ---------------------------------------------------------------------------------------
+
+const ITALIAN_POST_CODE = /^\d{5}$/;
+const FOREIGN_POST_CODE = /^[A-Z0-9][A-Z0-9 -]{1,10}$/i;
+
+export const addressSchema = z
+  .object({
+    country: countryCodeSchema,
+    /** An Italian province's code (sigla) for Italy; a free province, state or district elsewhere. */
+    province: text().trim().max(PLACE_NAME_MAX_LENGTH, { error: V.maxLength }).default(''),
+    city: requiredText(PLACE_NAME_MAX_LENGTH),
+    post_code: text({ error: V.required }).trim().min(1, { error: V.required }),
+    street: requiredText(STREET_MAX_LENGTH),
+  })
+  .superRefine((v, ctx) => {
+    if (v.country === ITALY) {
+      if (!v.province) ctx.addIssue({ code: 'custom', message: V.required, path: ['province'] });
+      else if (!ITALIAN_PROVINCE_CODES.has(v.province.toUpperCase()))
+        ctx.addIssue({ code: 'custom', message: V.province, path: ['province'] });
+    }
+    const pattern = v.country === ITALY ? ITALIAN_POST_CODE : FOREIGN_POST_CODE;
+    if (v.post_code && !pattern.test(v.post_code))
+      ctx.addIssue({ code: 'custom', message: V.postCode, path: ['post_code'] });
+  });
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.output<typeof addressSchema>;
+
+/** PUT /api/v1/profile/addresses/: the domicile only when it differs from the residence. */
+export const addressesSchema = z
+  .object({
+    residence: addressSchema,
+    domicile_differs: z.boolean().default(false),
+    domicile: addressSchema.nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.domicile_differs && !v.domicile) ctx.addIssue({ code: 'custom', message: V.required, path: ['domicile'] });
+  })
+  .transform((v) => ({ ...v, domicile: v.domicile_differs ? v.domicile : null }));
+export type AddressesInput = z.input<typeof addressesSchema>;
+export type Addresses = z.output<typeof addressesSchema>;
+
+// --- Phone -------------------------------------------------------------------------------------------
+
+/** Italian numbers may be typed without +39; everything is stored in E.164 (`+393331234567`). */
+export const PHONE_DEFAULT_COUNTRY = 'IT';
+
+export const phoneSchema = text({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .refine((value) => isValidPhoneNumber(value, PHONE_DEFAULT_COUNTRY), { error: V.phone, abort: true })
+  .transform((value) => parsePhoneNumberFromString(value, PHONE_DEFAULT_COUNTRY)?.number ?? value);
+
+/** POST /api/v1/profile/phone-number/ → phoneCodeSentSchema. */
+export const phoneNumberSchema = z.object({ phone: phoneSchema });
+export type PhoneNumberInput = z.input<typeof phoneNumberSchema>;
+
+export const phoneCodeSentSchema = z.object({
+  detail: z.string(),
+  /** When the code stops working (ISO date-time). */
+  expires_at: z.string(),
+});
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+
+export const oneTimeCodeSchema = text({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .regex(new RegExp(`^\\d{${ONE_TIME_CODE_LENGTH}}$`), { error: V.oneTimeCode });
+
+/** POST /api/v1/profile/phone-number/verify/ → profileTabSavedSchema (detail "Phone verified"). */
+export const phoneVerifySchema = z.object({ code: oneTimeCodeSchema });
+export type PhoneVerifyInput = z.input<typeof phoneVerifySchema>;
+
+export const phoneStateSchema = z.object({ phone: z.string(), verified: z.boolean() });
+export type PhoneState = z.infer<typeof phoneStateSchema>;
+
+// --- Occupation --------------------------------------------------------------------------------------
+
+export const OCCUPATIONS = [
+  'employee',
+  'manager',
+  'executive',
+  'self_employed',
+  'professional',
+  'entrepreneur',
+  'retired',
+  'student',
+  'homemaker',
+  'unemployed',
+] as const;
+export type Occupation = (typeof OCCUPATIONS)[number];
+/** Occupations with an employer to name (a partner company or another). */
+export const EMPLOYED_OCCUPATIONS: readonly Occupation[] = ['employee', 'manager', 'executive'];
+
+export const SECTORS = [
+  'banking_finance',
+  'insurance',
+  'information_technology',
+  'manufacturing',
+  'construction_real_estate',
+  'retail_commerce',
+  'healthcare',
+  'education_research',
+  'public_administration',
+  'legal_consulting',
+  'energy_utilities',
+  'transport_logistics',
+  'hospitality_tourism',
+  'agriculture',
+  'arts_media',
+  'other',
+] as const;
+export type Sector = (typeof SECTORS)[number];
+
+export const SOURCES_OF_FUNDS = [
+  'salary',
+  'business_income',
+  'professional_fees',
+  'pension',
+  'savings',
+  'investments',
+  'inheritance_gift',
+  'property_sale',
+  'other',
+] as const;
+export type SourceOfFunds = (typeof SOURCES_OF_FUNDS)[number];
+
+export const INCOME_BAND_CODES = INCOME_BANDS.map((b) => b.code) as [
+  (typeof INCOME_BANDS)[number]['code'],
+  ...(typeof INCOME_BANDS)[number]['code'][],
+];
+export type IncomeBand = (typeof INCOME_BAND_CODES)[number];
+
+/** PUT /api/v1/profile/occupation/: an employee names a partner company (by id) or types the employer. */
+export const occupationSchema = z
+  .object({
+    occupation: z.enum(OCCUPATIONS, { error: V.required }),
+    sector: z.enum(SECTORS, { error: V.required }),
+    employer_partner_id: z.number().int().positive().nullable().default(null),
+    employer_name: text().trim().max(EMPLOYER_NAME_MAX_LENGTH, { error: V.maxLength }).default(''),
+    income_band: z.enum(INCOME_BAND_CODES, { error: V.required }),
+    source_of_funds: z.enum(SOURCES_OF_FUNDS, { error: V.required }),
+  })
+  .superRefine((v, ctx) => {
+    if (EMPLOYED_OCCUPATIONS.includes(v.occupation) && v.employer_partner_id === null && !v.employer_name)
+      ctx.addIssue({ code: 'custom', message: V.employerRequired, path: ['employer_name'] });
+  })
+  .transform((v) => (v.employer_partner_id !== null ? { ...v, employer_name: '' } : v));
+export type OccupationInput = z.input<typeof occupationSchema>;
+export type OccupationData = z.output<typeof occupationSchema>;
+
+/** The saved occupation, with the partner's name when the employer is a partner. */
+export const occupationStateSchema = z.object({
+  occupation: z.enum(OCCUPATIONS),
+  sector: z.enum(SECTORS),
+  employer_partner_id: z.number().int().nullable(),
+  employer_partner_name: z.string().nullable(),
+  employer_name: z.string(),
+  income_band: z.enum(INCOME_BAND_CODES),
+  source_of_funds: z.enum(SOURCES_OF_FUNDS),
+});
+export type OccupationState = z.infer<typeof occupationStateSchema>;
+
+// --- Bank account ------------------------------------------------------------------------------------
+
+/** The IBAN without spaces, upper-cased; valid by ibantools (country format and check digits). */
+export const ibanSchema = text({ error: V.required })
+  .overwrite((value) => electronicFormatIBAN(value) ?? value.replace(/\s/g, '').toUpperCase())
+  .min(1, { error: V.required })
+  .refine((value) => isValidIBAN(value), { error: V.iban });
+
+/** The bank of an Italian IBAN, from its ABI code, or null when not known. */
+export function bankNameFromIban(iban: string): string | null {
+  const value = electronicFormatIBAN(iban) ?? '';
+  if (!value.startsWith(ITALY)) return null;
+  return ITALIAN_BANKS_BY_ABI[value.slice(5, 10)] ?? null;
+}
+
+const comparableName = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+
+/** The holder's name is the account's (first and last name in either order; case and accents ignored). */
+export function holderNameMatches(holder: string, account: { first_name: string; last_name: string }): boolean {
+  return comparableName(holder) === comparableName(`${account.first_name} ${account.last_name}`);
+}
+
+/** PUT /api/v1/profile/bank-account/ (the holder must match: checked by the server against the account). */
+export const bankAccountSchema = z.object({
+  iban: ibanSchema,
+  holder_name: requiredText(PERSON_NAME_MAX_LENGTH),
+});
+export type BankAccountInput = z.input<typeof bankAccountSchema>;
+
+/** The same rule with the account's name known (the form has it from /me). */
+export const bankAccountFormSchema = (account: { first_name: string; last_name: string }) =>
+  bankAccountSchema.refine((v) => holderNameMatches(v.holder_name, account), {
+    error: V.holderMismatch,
+    path: ['holder_name'],
+    when: (payload) => typeof (payload.value as { holder_name?: unknown } | null)?.holder_name === 'string',
+  });
+
+export const bankAccountStateSchema = z.object({
+  iban: z.string(),
+  holder_name: z.string(),
+  /** Derived from the IBAN; null when the bank is not known. */
+  bank_name: z.string().nullable(),
+});
+export type BankAccountState = z.infer<typeof bankAccountStateSchema>;
