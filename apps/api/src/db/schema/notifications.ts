@@ -19,5 +19,10 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_kind_idx').on(t.kind)],
+  (t) => [
+    // In the order the list reads a user's notifications (newest first, id breaking ties), so that a page
+    // is read from the index rather than sorted.
+    index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc().nullsLast(), t.id.desc()),
+    index('notifications_kind_idx').on(t.kind),
+  ],
 );
