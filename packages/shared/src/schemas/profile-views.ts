@@ -104,6 +104,10 @@ export const REFERRAL_QUERY_PARAM = 'ref';
 export const namedCodeListSchema = z.array(z.object({ code: z.string(), name: z.string() }));
 export type NamedCodeList = z.infer<typeof namedCodeListSchema>;
 
+/** GET /api/v1/profile/employers/: the partner companies an employee can name as employer, by name. */
+export const employerOptionsSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
+export type EmployerOptions = z.infer<typeof employerOptionsSchema>;
+
 // --- Paths -------------------------------------------------------------------------------------------
 
 export const PROFILE_PATH = '/api/v1/profile/';
@@ -115,3 +119,4 @@ export const REFERRAL_PATH = '/api/v1/profile/referral/';
 export const PROFILE_SETTINGS_PATH = '/api/v1/profile/settings/';
 export const COUNTRIES_PATH = '/api/v1/profile/countries/';
 export const PROVINCES_PATH = '/api/v1/profile/provinces/';
+export const EMPLOYERS_PATH = '/api/v1/profile/employers/';

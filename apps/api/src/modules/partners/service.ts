@@ -50,6 +50,15 @@ export async function activePartnerName(db: Queryable, partnerId: number): Promi
   return row?.name ?? null;
 }
 
+/** Partner companies still active, by name: what an employee may pick as employer. */
+export async function activePartners(db: Queryable): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(eq(partners.active, true))
+    .orderBy(partners.name);
+}
+
 /** Names of partner companies by id, active or not (an employer named earlier keeps its name). */
 export async function partnerNames(db: Queryable, partnerIds: number[]): Promise<Map<number, string>> {
   if (partnerIds.length === 0) return new Map();

@@ -117,6 +117,14 @@ describe('addresses, occupation and bank account', () => {
     expect((await put(marta, 'occupation', { ...occupation, employer_name: 'Ospedale Maggiore' })).statusCode).toBe(
       200,
     );
+    // A partner company is named by id, from the list the form offers; the saved tab carries its name.
+    const employers = await t.app.inject({ method: 'GET', url: '/api/v1/profile/employers/', headers: marta.headers });
+    expect(employers.statusCode).toBe(200);
+    const partner = json(employers)[0] as { id: number; name: string };
+    expect(partner.name).toBeTruthy();
+    const picked = await put(marta, 'occupation', { ...occupation, employer_partner_id: partner.id });
+    expect(json(picked).data).toMatchObject({ employer_partner_id: partner.id, employer_partner_name: partner.name });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/employers/' })).statusCode).toBe(401);
   });
 
   it('validates the IBAN, names the bank and wants the account holder', async () => {

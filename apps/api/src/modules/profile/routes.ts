@@ -19,6 +19,8 @@ import {
   addressesStateSchema,
   COUNTRIES_PATH,
   citizenshipStateSchema,
+  EMPLOYERS_PATH,
+  employerOptionsSchema,
   identityStateSchema,
   namedCodeListSchema,
   PHONE_NUMBER_PATH,
@@ -40,6 +42,7 @@ import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { createAccountService, getAccount, referralJoinedCount } from '../account/service';
 import { latestResult } from '../mifid/service';
+import { activePartners } from '../partners/service';
 import { sendPhoneCode, verifyPhone } from './phone';
 import { profileView } from './service';
 import { readSettings, writeSettings } from './settings';
@@ -249,5 +252,18 @@ export async function profileModule(app: FastifyInstance) {
     PROVINCES_PATH,
     { onRequest: requireAuth, schema: { ...referenceRoute, summary: 'Italian provinces with their two-letter code' } },
     async () => ITALIAN_PROVINCES.map((p) => ({ code: p.code, name: p.name })),
+  );
+  api.get(
+    EMPLOYERS_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['profile'],
+        security: signedIn,
+        summary: 'Partner companies an employee can name as employer',
+        response: { 200: employerOptionsSchema },
+      },
+    },
+    async () => activePartners(db),
   );
 }

@@ -10,13 +10,14 @@ import {
   SECTORS,
   SOURCES_OF_FUNDS,
 } from '@lombard/shared/schemas/profile';
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../components/submit-button';
 import { formatMoney } from '../../lib/format';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { currentLanguage } from '../../lib/i18n/i18n';
-import { useSaveTab } from './api';
+import { employersQuery, useSaveTab } from './api';
 
 export function OccupationTab({ saved }: { saved: OccupationState | null }) {
   const { t } = useTranslation(['profile', 'errors']);
@@ -35,6 +36,13 @@ export function OccupationTab({ saved }: { saved: OccupationState | null }) {
     send: (values) => save.mutateAsync(values as OccupationInput),
     success: t('errors:success.dataSaved'),
   });
+  // A partner company is picked from the list (and saved by id); any other employer is typed.
+  const employers = useQuery(employersQuery()).data ?? [];
+  const chooseEmployer = (name: string) => {
+    const partner = employers.find((e) => e.name.toLowerCase() === name.trim().toLowerCase());
+    form.setFieldValue('employer_name', name);
+    form.setFieldValue('employer_partner_id', partner?.id ?? null);
+  };
   const employed = EMPLOYED_OCCUPATIONS.includes(form.getValues().occupation as Occupation);
   const money = (value: string) => formatMoney(value, language, { cents: false });
   const bandLabel = (band: (typeof INCOME_BANDS)[number]) =>
@@ -66,12 +74,14 @@ export function OccupationTab({ saved }: { saved: OccupationState | null }) {
           />
         </SimpleGrid>
         {employed && (
-          <TextInput
+          <Autocomplete
             label={t('occupation.employer')}
             description={t('occupation.employerHint')}
             autoComplete="organization"
+            data={employers.map((e) => e.name)}
             withAsterisk
             {...form.getInputProps('employer_name')}
+            onChange={chooseEmployer}
             data-testid="occupation-employer"
           />
         )}

@@ -11,7 +11,8 @@ export const profileKeys = {
   detail: ['profile', 'detail'] as const,
   referral: ['profile', 'referral'] as const,
   settings: ['profile', 'settings'] as const,
-  reference: (kind: 'countries' | 'provinces', language: string) => ['profile', 'reference', kind, language] as const,
+  reference: (kind: 'countries' | 'provinces' | 'employers', language: string) =>
+    ['profile', 'reference', kind, language] as const,
   mifid: ['profile', 'mifid'] as const,
 };
 
