@@ -225,7 +225,9 @@ describe('PATCH /api/v1/backoffice/users/export-xlsx/', () => {
     expect(await t.app.jobs.drain()).toBe(1);
 
     const note = (await get(admin, '/api/v1/notifications/?kind=export_ready')).results[0];
-    expect(note.message).toMatch(/^utenti-\d{4}-\d{2}-\d{2}-\d{6}-UTC\.xlsx \(\d+ rows\) is ready to download\.$/);
+    expect(note.message).toMatch(
+      /^utenti-\d{4}-\d{2}-\d{2}-\d{6}-Europe-Rome\.xlsx \(\d+ rows\) is ready to download\.$/,
+    );
     const download = await call(admin, { method: 'GET', url: note.link });
     expect(download.headers['content-disposition']).toContain('filename="utenti-');
     const workbook = new ExcelJS.Workbook();
@@ -233,7 +235,7 @@ describe('PATCH /api/v1/backoffice/users/export-xlsx/', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Utenti');
     expect(sheet.getRow(1).getCell(2).value).toBe('E-mail');
-    expect(sheet.getRow(1).getCell(11).value).toBe('Registrato il');
+    expect(sheet.getRow(1).getCell(11).value).toBe('Registrato il (Europe/Rome)');
     const exported = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).getCell(1).value);
     expect(exported).toEqual(all.results.slice(2).map((u: { id: number }) => u.id));
     expect(sheet.getRow(2).getCell(11).value).toBeInstanceOf(Date);
