@@ -14,7 +14,7 @@ export interface FieldMessage {
 }
 
 export class AppError extends Error {
-  readonly code: ErrorCode | string;
+  readonly code: ErrorCode;
   readonly status: number;
   /** i18n key of the detail message; defaults to `errors:<code>`. */
   readonly messageKey: string;
@@ -23,7 +23,7 @@ export class AppError extends Error {
   readonly headers: Record<string, string> | undefined;
 
   constructor(
-    code: ErrorCode | string,
+    code: ErrorCode,
     options: {
       status?: number;
       messageKey?: string;
@@ -35,7 +35,7 @@ export class AppError extends Error {
     super(code);
     this.name = 'AppError';
     this.code = code;
-    this.status = options.status ?? ERROR_STATUS[code as ErrorCode] ?? 400;
+    this.status = options.status ?? ERROR_STATUS[code] ?? 400;
     this.messageKey = options.messageKey ?? `errors:${code}`;
     this.params = options.params;
     this.fields = options.fields;

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '../errors';
+
+/** Every typed error code the API can answer with (the client branches on these, never on text). */
+export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
 /** Error body the client reads (spec §8): `{detail}` or field lists with optional non_field_errors. */
 export const errorBodySchema = z.union([
-  z.object({ detail: z.string(), code: z.string().optional(), correlation_id: z.string().optional() }),
+  z.object({ detail: z.string(), code: errorCodeSchema.optional(), correlation_id: z.string().optional() }),
   z.record(z.string(), z.array(z.string())),
 ]);
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -2,15 +2,17 @@
 // `code`, never on the text. The specific answers (disabled, not activated) come only after the right
 // password, so they reveal nothing to someone who does not know it; a wrong password always gets the
 // generic message, and the wait after too many attempts is the same for any address.
+import type { ErrorCode } from '@lombard/shared/errors';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import axios from 'axios';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { errorCodeOf } from '../../lib/forms/server-errors';
 import { useResendActivation } from './api';
 
 export interface SignInRefusal {
-  code: string;
+  code: ErrorCode | undefined;
   /** The server's message, already in the person's language. */
   detail: string;
   /** Seconds to wait (Retry-After), for a throttled sign-in. */
@@ -25,7 +27,7 @@ export function signInRefusal(error: unknown): SignInRefusal | null {
   const body = data as { code?: unknown; detail?: unknown };
   const seconds = Number(headers['retry-after']);
   return {
-    code: typeof body.code === 'string' ? body.code : '',
+    code: errorCodeOf(error),
     detail: typeof body.detail === 'string' ? body.detail : '',
     retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null,
   };

@@ -1,6 +1,7 @@
 // A form's share of a 400 answer (spec §8): messages for its own fields go under those fields; the rest
 // (detail, non_field_errors, fields the form does not have) is shown as a toast, formatted as usual.
-import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
+import type { ErrorCode } from '@lombard/shared/errors';
+import { errorCodeSchema } from '@lombard/shared/schemas/common';
 import axios from 'axios';
 import { showErrorBody } from '../http/error-toast';
 import { isHandledError } from '../http/interceptors';
@@ -53,6 +54,5 @@ function placeFieldErrors(
 /** The typed code of a failed call's body (`{code: 'RATE_LIMITED', …}`), when it names a known one. */
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
   if (!axios.isAxiosError(error)) return undefined;
-  const code = (error.response?.data as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && code in ERROR_STATUS ? (code as ErrorCode) : undefined;
+  return errorCodeSchema.safeParse((error.response?.data as { code?: unknown } | undefined)?.code).data;
 }
