@@ -97,6 +97,36 @@ describe('hydration on intent', () => {
     expect(values.at(-1)).toBe('12');
   });
 
+  it('keeps the keys pressed while a part of the page that hydrates later is being taken over', async () => {
+    document.body.innerHTML = '<input name="amount" value="" />';
+    const input = document.querySelector('input') as HTMLInputElement;
+    const values: string[] = [];
+    let renderPart = () => {};
+    let commitPart = () => {};
+    const hydrate = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      // The page commits, but the calculator's code has not arrived: its field is not React's yet.
+      markPageHydrated();
+      // Later, React renders the part (the field gets its props) and only then commits its handlers.
+      renderPart = () => Object.assign(input, { [REACT_PROPS]: {} });
+      commitPart = () => input.addEventListener('input', () => values.push(input.value));
+    });
+    stops.push(hydrateOnIntent(hydrate));
+    window.dispatchEvent(new Event('keydown'));
+    input.value = '1';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(document.documentElement.getAttribute('data-hydrated')).toBe('true'));
+    renderPart();
+    // Typed between the part's render and its commit: no handler of the app saw it.
+    input.value = '12345';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    commitPart();
+    await vi.waitFor(() => expect(values.at(-1)).toBe('12345'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(input.value).toBe('12345');
+    expect(values.at(-1)).toBe('12345');
+  });
+
   it('records a cookie choice at once and hides the bar, so a link followed next keeps it', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the first-view script writes document.cookie; start clean
     document.cookie = 'lombard_consent=; max-age=0; path=/';

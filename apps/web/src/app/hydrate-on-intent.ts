@@ -48,9 +48,13 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
   };
   // What is typed into a field the app has not hydrated yet never reached it, and the app's first
   // update would overwrite it with the server's value: keep it.
+  // A field already holding a typed value stays recorded until it is handed over: React marks a field as
+  // its own while rendering, before the commit attaches its handlers, and keys pressed in between reach
+  // nobody else — replaying an older value would then wipe them. Replaying the latest is harmless.
   const recordTyping = (event: Event) => {
     const field = event.target;
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || isHydrated(field)) return;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (isHydrated(field) && !typed.has(field)) return;
     typed.set(field, { field, value: field.value, checked: field instanceof HTMLInputElement && field.checked });
     version++;
   };
