@@ -68,7 +68,7 @@ export interface ZodLikeIssue {
   keys?: string[];
 }
 
-/** One zod issue as a message key with its values. Shared schemas carry i18n keys; zod's own codes map to §5 texts. */
+/** One zod issue as a message key with its values. Shared schemas carry i18n keys; zod's own codes map to the product's form messages (required, too short, too long). */
 export function issueMessage(issue: ZodLikeIssue): FieldMessage {
   const message = issue.message ?? '';
   if (/^[a-z]+:[A-Za-z.]+$/.test(message)) {

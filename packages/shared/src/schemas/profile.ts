@@ -1,6 +1,6 @@
 // Contract of the profile (issue 12): the steps and their statuses, one schema per tab (the same schema
 // checks the browser form and the server body, so a rule lives once), the answers, settings, referral and
-// reference data. Messages are i18n keys (spec §5); a message with a limit carries it as min/max.
+// reference data. Messages are i18n keys of the product's form messages; a message with a limit carries it as min/max.
 import dayjs from 'dayjs';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';

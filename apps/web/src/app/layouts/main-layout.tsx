@@ -57,7 +57,7 @@ const FALLBACK: Record<FallbackKey, { path: string; icon: string }> = {
 };
 
 /**
- * Spec §2 fallback tabs when the menu cannot be loaded: Home, Portfolio, Funds, Transactions, Profile;
+ * The fallback tabs when the menu cannot be loaded: Home, Portfolio, Funds, Transactions, Profile;
  * the reduced set, Funds and Profile, for a base profile (which may not open the others).
  */
 export function fallbackMenuKeys(profile: Profile | null): FallbackKey[] {

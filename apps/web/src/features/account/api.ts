@@ -1,4 +1,4 @@
-// The account calls of the customer area (spec §7): e-mail and password changes, and the settings
+// The account calls of the customer area: e-mail and password changes, and the settings
 // (language, theme, notification preferences) saved on the server.
 import {
   type EmailChangeInput,

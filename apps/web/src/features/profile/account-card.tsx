@@ -6,6 +6,21 @@ import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../lib/session/session-queries';
 
 /** The account behind the profile: name, profiles, e-mail, language, and the ways to change e-mail and password. */
+const SECURITY_LINKS = [
+  {
+    to: '/customer/profile/change-email/',
+    icon: IconMail,
+    label: 'profile.changeEmail',
+    testId: 'profile-change-email',
+  },
+  {
+    to: '/customer/profile/change-password/',
+    icon: IconLock,
+    label: 'profile.changePassword',
+    testId: 'profile-change-password',
+  },
+] as const;
+
 export function AccountCard() {
   const { t } = useTranslation('account');
   const { data: user } = useCurrentUser();
@@ -49,28 +64,20 @@ export function AccountCard() {
         {t('profile.security')}
       </Title>
       <Stack gap="xs">
-        <Button
-          component={Link}
-          to="/customer/profile/change-email/"
-          variant="default"
-          size="sm"
-          justify="flex-start"
-          leftSection={<IconMail size={16} stroke={1.6} />}
-          data-testid="profile-change-email"
-        >
-          {t('profile.changeEmail')}
-        </Button>
-        <Button
-          component={Link}
-          to="/customer/profile/change-password/"
-          variant="default"
-          size="sm"
-          justify="flex-start"
-          leftSection={<IconLock size={16} stroke={1.6} />}
-          data-testid="profile-change-password"
-        >
-          {t('profile.changePassword')}
-        </Button>
+        {SECURITY_LINKS.map(({ to, icon: Icon, label, testId }) => (
+          <Button
+            key={to}
+            component={Link}
+            to={to}
+            variant="default"
+            size="sm"
+            justify="flex-start"
+            leftSection={<Icon size={16} stroke={1.6} />}
+            data-testid={testId}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </Stack>
     </Card>
   );
