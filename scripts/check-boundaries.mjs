@@ -40,11 +40,16 @@ const SCHEMA_OWNERS = {
   settings: ['config'],
   menus: ['menu'],
   outbox: ['notifications'],
+  signatures: ['signing'],
   // Infrastructure tables: only lib/jobs and lib/files touch them; modules use those libraries.
   jobs: [],
   files: [],
   'one-time-codes': [],
+  idempotency: [],
 };
+
+/** Module → modules it imports; a cycle between modules fails the check (see the end of this file). */
+const moduleEdges = new Map();
 
 function check(file) {
   const from = rel(file);
@@ -88,6 +93,11 @@ function check(file) {
         fail('shared API code (lib, db, plugins) may not depend on a feature module');
       if (['lib', 'db', 'plugins', 'modules'].includes(layer) && (tLayer === 'app' || tLayer === 'server'))
         fail('nothing imports the app; the app imports the modules');
+      // Tests may set a scene through other modules; the graph is of the running code.
+      if (layer === 'modules' && tLayer === 'modules' && tModule !== module && !from.endsWith('.test.ts')) {
+        if (!moduleEdges.has(module)) moduleEdges.set(module, new Set());
+        moduleEdges.get(module).add(tModule);
+      }
       if (layer === 'modules' && tLayer === 'modules' && tModule !== module && tRest !== '/service')
         fail(`module '${module}' reaches module '${tModule}' only through its service.ts`);
       if (layer === 'modules' && tLayer === 'db' && tModule === 'schema') {
@@ -103,6 +113,36 @@ function check(file) {
 for (const dir of ['packages/shared/src', 'apps/api/src', 'apps/web/src']) {
   for (const file of walk(path.join(root, dir))) check(file);
 }
+
+// Modules depend on each other as a tree: a cycle (a → b → … → a) means two features are one, or that a
+// shared part belongs in lib/.
+function findCycle() {
+  const state = new Map();
+  const stack = [];
+  const visit = (node) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of moduleEdges.get(node) ?? []) {
+      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of moduleEdges.keys()) {
+    if (!state.has(node)) {
+      const found = visit(node);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+const cycle = findCycle();
+if (cycle) violations.push(`apps/api/src/modules: import cycle between modules ${cycle.join(' → ')}`);
 
 if (violations.length > 0) {
   console.error(`Import boundaries: ${violations.length} violation(s)\n${violations.map((v) => `  ${v}`).join('\n')}`);

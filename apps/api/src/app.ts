@@ -20,13 +20,17 @@ import { healthModule } from './modules/health/routes';
 import { kycReviewModule } from './modules/kyc-review/routes';
 import { menuModule } from './modules/menu/routes';
 import { mifidModule } from './modules/mifid/routes';
+import { latestResult } from './modules/mifid/service';
 import { newsletterModule } from './modules/newsletter/routes';
 import { notificationsModule } from './modules/notifications/routes';
 import { partnersModule } from './modules/partners/routes';
 import { pledgeDocumentModule } from './modules/pledge-document/routes';
 import { productsModule } from './modules/products/routes';
 import { profileModule } from './modules/profile/routes';
+import { signingModule } from './modules/signing/routes';
 import { supportModule } from './modules/support/routes';
+import { transactionsModule } from './modules/transactions/routes';
+import { walletModule } from './modules/wallet/routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -98,7 +102,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(jobsPlugin);
   await app.register(docsPlugin);
 
-  // Tier 2: feature modules. Each registers its own paths (spec §7) and owns its folder.
+  // Tier 2: feature modules. Each registers its own API paths and owns its folder.
   // The auth module first: its hook sets request.user for every module after it.
   await app.register(authModule);
   await app.register(accountModule);
@@ -110,7 +114,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(auditModule);
   await app.register(backofficeModule);
   await app.register(documentsModule);
-  await app.register(profileModule);
+  await app.register(profileModule, { latestMifidResult: latestResult });
   await app.register(mifidModule);
   await app.register(kycReviewModule);
   // Public site (issue 5): help centre, products, partners, contact, newsletter, pledge document.
@@ -120,6 +124,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(contactModule);
   await app.register(newsletterModule);
   await app.register(pledgeDocumentModule);
+  // Money (issue 13): orders, cash, settlement, the wallet; signed order documents.
+  await app.register(signingModule);
+  await app.register(transactionsModule);
+  await app.register(walletModule);
 
   // Tier 3: the built web app and the SPA fallback; last, so that API 404s stay JSON.
   await app.register(webPlugin);

@@ -33,6 +33,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   // Unset means "decide from DATABASE_URL" (see parseConfig), so it is not folded into `bool`.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
+  // Unset means "decide from DATABASE_URL": simulated prices belong to the embedded demo only.
+  NAV_SOURCE: z.enum(['simulated', 'manual']).optional(),
 });
 
 /**
@@ -84,6 +86,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     seedDemo,
+    /** Where the daily NAVs come from: drawn (demo) or recorded by operators, who are told what is missing. */
+    navSource: e.NAV_SOURCE ?? (e.DATABASE_URL ? 'manual' : 'simulated'),
   };
 }
 

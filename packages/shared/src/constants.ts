@@ -1,8 +1,8 @@
-// Business constants of the specification (§9 and §5). Named after what they mean; never repeat them as bare numbers.
+// Business constants. Named after what they mean; never repeat them as bare numbers.
 
 export const DEFAULT_CURRENCY = 'EUR';
 
-/** Advances (spec §1, §5, §9). */
+/** Advances. */
 export const MINIMUM_ADVANCE_AMOUNT = '5000.00';
 export const MAX_ADVANCE_MATURITY_YEARS = 10;
 export const MAX_INSTALMENTS = 40;
@@ -14,12 +14,12 @@ export const ADVANCE_PAYOUT_HOURS = 48;
 export const DISINVESTMENT_WORKING_DAYS = 1;
 export const BANK_TRANSFER_BUSINESS_DAYS = { min: 1, max: 2 } as const;
 
-/** Help centre (spec §9). */
+/** Help centre. */
 export const SUPPORT_REPLY_HOURS_WEEKDAY = 24;
 export const SUPPORT_REPLY_HOURS_WEEKEND = 72;
 export const SUPPORT_LIST_PER_PAGE = 50;
 
-/** Profile and documents (spec §5, §9). */
+/** Profile and documents. */
 export const US_PERSON_TEST_DAYS = 183;
 export const ADDRESS_PROOF_MAX_AGE_MONTHS = 3;
 export const ID_AS_ADDRESS_PROOF_MAX_AGE_MONTHS = 12;
@@ -51,37 +51,37 @@ export const INCOME_BANDS = [
   { code: 'band_5', min: '250001', max: null },
 ] as const;
 
-/** Session and cookies (spec §9). */
+/** Session and cookies. */
 export const COOKIE_CONSENT_DAYS = 182;
 export const MAX_CONSECUTIVE_401 = 10;
 export const REMEMBER_ME_COOKIE_DAYS = 1;
 
-/** Formatting (spec §9). */
+/** Formatting. */
 export const TEXT_TRUNCATE_LENGTH = 40;
 export const PERCENT_DECIMALS = 2;
 export const NUMBER_DECIMALS = 3;
 
-/** Lists (spec §9). */
+/** Lists. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 10;
 export const PER_PAGE_OPTIONS = [5, 10, 25, 50] as const;
 export const MAX_PER_PAGE = 100;
 
-/** Toasts (spec §9), in milliseconds. */
+/** Toasts, in milliseconds. */
 export const TOAST_DURATION_MS = { success: 3000, error: 8000, info: 3000, default: 5000 } as const;
 
-/** Layout and loading (spec §9). */
+/** Layout and loading. */
 export const MOBILE_DRAWER_BREAKPOINT_PX = 700;
 export const SCROLL_TO_TOP_MS = 250;
 export const FOOTER_LINKS_PER_COLUMN = 3;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Error reporting (spec §9). */
+/** Error reporting. */
 export const DEFAULT_TRACES_SAMPLE_RATE = 0.1;
 export const DEFAULT_REPLAY_SESSION_SAMPLE_RATE = 0.1;
 export const DEFAULT_REPLAY_ON_ERROR_SAMPLE_RATE = 1.0;
 
-/** MiFID appropriateness scores (spec §3). */
+/** MiFID appropriateness scores. */
 export const MIFID_SCORE = {
   notPassed: -1,
   inexperienced: 0,
@@ -90,9 +90,32 @@ export const MIFID_SCORE = {
   veryExperienced: 3,
 } as const;
 
-/** Coupon and payment frequency codes (spec §3). */
+/** Coupon and payment frequency codes. */
 export const FREQUENCY_CODES = ['M', 'B', 'Q', 'H', 'Y', 'A'] as const;
 export type FrequencyCode = (typeof FREQUENCY_CODES)[number];
 
-/** Item status for enable/disable (spec §4). */
+/** Item status for enable/disable. */
 export const ITEM_STATUS = { disabled: 0, enabled: 1 } as const;
+
+/**
+ * The highest SRI risk indicator (1–7) each MiFID score covers; a product above it can still be bought,
+ * but only by signing the order with a one-time code. No questionnaire (null) or a failed one covers none.
+ */
+export const MIFID_MAX_RISK_BY_SCORE: Record<'-1' | '0' | '1' | '2' | '3', number> = {
+  '-1': 0,
+  '0': 2,
+  '1': 4,
+  '2': 6,
+  '3': 7,
+};
+
+/** The risk indicator a MiFID score covers (0 when none: unanswered or failed questionnaire). */
+export function mifidMaxRisk(score: number | null | undefined): number {
+  if (score === null || score === undefined) return 0;
+  return MIFID_MAX_RISK_BY_SCORE[String(score) as keyof typeof MIFID_MAX_RISK_BY_SCORE] ?? 0;
+}
+
+/** A withdrawal is paid out this many business days after it is requested. */
+export const WITHDRAWAL_BUSINESS_DAYS = 1;
+/** Transactions shown on the customer's home. */
+export const HOME_RECENT_TRANSACTIONS = 5;

@@ -40,11 +40,39 @@ export const ERROR_STATUS = {
   PHONE_NUMBER_MISSING: 409,
   /** Not every MiFID question has an answer. */
   MIFID_INCOMPLETE: 400,
+  /** Money (issue 13). Every money-moving POST needs an Idempotency-Key; reusing one for another request is refused. */
+  IDEMPOTENCY_KEY_MISSING: 400,
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The ledger refused to take a customer's account below zero (a concurrent request spent it first). */
+  INSUFFICIENT_FUNDS: 409,
+  /** "Unable to invest." with the reason. */
+  INVEST_NOT_ON_SALE: 422,
+  INVEST_BELOW_MINIMUM: 422,
+  INVEST_ABOVE_MAXIMUM: 422,
+  INVEST_ABOVE_CASH: 422,
+  /** The MiFID score does not cover the product's risk: the order must be signed with a one-time code. */
+  INVEST_SIGNATURE_REQUIRED: 422,
+  /** "There was an error while signing, please try again." */
+  SIGNATURE_FAILED: 400,
+  /** "Unable to disinvest." with the reason. */
+  DISINVEST_HOLDING_PERIOD: 422,
+  DISINVEST_PENDING: 409,
+  DISINVEST_UNITS_UNAVAILABLE: 422,
+  WITHDRAWAL_ABOVE_AVAILABLE: 422,
+  /** Withdrawals go only to an approved bank account of the customer's own. */
+  WITHDRAWAL_NO_BANK_ACCOUNT: 409,
+  /** Back-office: no customer or waiting order has this reference code. */
+  TRANSFER_REFERENCE_UNKNOWN: 422,
+  /** The order or withdrawal is not in a state that allows this action (already settled, rejected…). */
+  TRANSACTION_NOT_PENDING: 409,
+  /** No NAV is recorded for the product on the day needed. */
+  NAV_MISSING: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Validation message keys of spec §5, used by the shared zod schemas on both sides. */
+/** Validation message keys, used by the shared zod schemas on both sides. */
 export const VALIDATION_MESSAGES = {
   required: 'validation:required',
   email: 'validation:email',

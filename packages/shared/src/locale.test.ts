@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageFromAcceptLanguage, matchLocale } from './locale';
 
 describe('matchLocale', () => {
-  it('treats every English variant as en-US (spec §4: en-GB counts as en-US)', () => {
+  it('treats every English variant, en-GB included, as en-US', () => {
     expect(matchLocale('en-GB')).toBe('en-US');
     expect(matchLocale('en')).toBe('en-US');
     expect(matchLocale('EN_au')).toBe('en-US');

@@ -1,4 +1,4 @@
-// Languages of the interface (spec §4, §9): Italian by default, English as fallback.
+// Languages of the interface: Italian by default, English as fallback.
 
 export const LOCALES = ['it-IT', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasAnyProfile, pickActiveProfile } from './permissions';
 
-describe('hasAnyProfile (spec §6 role check)', () => {
+describe('hasAnyProfile (role check)', () => {
   it('allows everything when no profile is required', () => {
     expect(hasAnyProfile(null, [])).toBe(true);
     expect(hasAnyProfile(undefined, undefined)).toBe(true);
@@ -16,7 +16,7 @@ describe('hasAnyProfile (spec §6 role check)', () => {
   });
 });
 
-describe('pickActiveProfile (spec §4)', () => {
+describe('pickActiveProfile', () => {
   it('prefers the saved profile while the user still holds it', () => {
     expect(pickActiveProfile(['lead', 'customer'], 'customer')).toBe('customer');
   });

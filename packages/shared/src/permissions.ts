@@ -1,12 +1,15 @@
-// Profiles and the role check of spec §6.
+// Profiles and the role check.
 
 export const PROFILES = ['base', 'lead', 'customer', 'admin'] as const;
 export type Profile = (typeof PROFILES)[number];
 
 export const PROFILE_COOKIE = 'lombard_profile';
 
+/** Profiles that may hold investments: a portfolio, transactions, orders (a lead onwards). */
+export const INVESTOR_PROFILES: readonly Profile[] = ['lead', 'customer', 'admin'];
+
 /**
- * Spec §6 role check: no role required → allowed; a superuser always passes; otherwise the user must
+ * Role check: no role required → allowed; a superuser always passes; otherwise the user must
  * hold one of the required profiles.
  */
 export function hasAnyProfile(
@@ -19,7 +22,7 @@ export function hasAnyProfile(
   return required.some((profile) => user.attributes.includes(profile));
 }
 
-/** Spec §4: the profile saved in a cookie is preferred when still held, otherwise the first. */
+/** The profile saved in a cookie is preferred when still held, otherwise the first. */
 export function pickActiveProfile(attributes: readonly Profile[], saved: string | null | undefined): Profile | null {
   if (saved && (attributes as readonly string[]).includes(saved)) return saved as Profile;
   return attributes[0] ?? null;

@@ -10,7 +10,7 @@ import {
   selectionSize,
 } from './query-string';
 
-describe('filters (spec §5)', () => {
+describe('filters', () => {
   it('turns true/false into True/False', () => {
     expect(filterParam(true)).toBe('True');
     expect(filterParam(false)).toBe('False');
@@ -79,7 +79,7 @@ describe('sorting by header', () => {
   });
 });
 
-describe('bulk selection (spec §4)', () => {
+describe('bulk selection', () => {
   it('sends the selected ids as filtered_ids in normal mode', () => {
     expect(bulkPayload({ all: false, ids: [3, 7] }, { status: 1, search: '' })).toEqual({
       filtered_ids: [3, 7],

@@ -1,6 +1,6 @@
-// List query strings and bulk selections (spec §4, §5, §7), shared by the web kit and its tests:
-// page, per_page and order_by__ plus filters; true/false become True/False, empty or null filters are
-// dropped, lists become comma lists (for `__in`); select-all sends excluded ids, otherwise selected ids.
+// List query strings and bulk selections, shared by the web kit and its tests: page, per_page and
+// order_by__ plus filters; true/false become True/False, empty or null filters are dropped, lists become
+// comma lists (for `__in`); select-all sends excluded ids, otherwise selected ids.
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from './constants';
 
 export const ORDER_BY_PARAM = 'order_by__';
@@ -123,7 +123,7 @@ export type BulkPayload =
   | { filtered_ids: Id[]; filters: Record<string, string> }
   | { excluded_ids: Id[]; filters: Record<string, string> };
 
-/** Spec §4: select-all mode sends `excluded_ids`, otherwise the selected ids as `filtered_ids`. */
+/** Select-all mode sends `excluded_ids`, otherwise the selected ids as `filtered_ids`. */
 export function bulkPayload(selection: Selection, filters: Filters = {}, orderBy?: string | null): BulkPayload {
   const wire = normalizeFilters(filters);
   const order = orderByParam(orderBy);

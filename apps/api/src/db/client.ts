@@ -31,6 +31,8 @@ export interface DatabaseHandle {
     onGap: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The embedded database's files as one archive (tests start many databases from one prepared copy). */
+  snapshot?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -38,18 +40,25 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   inMemory?: boolean;
+  /** Called with every SQL statement the query builder sends (tests count statements per request). */
+  onQuery?: (query: string) => void;
+  /** An in-memory embedded database starts as a copy of this snapshot (see `DatabaseHandle.snapshot`). */
+  fromSnapshot?: Blob;
 }
 
+const loggerOf = (onQuery: DatabaseOptions['onQuery']) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onQuery);
   return openPglite(options);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onQuery?: DatabaseOptions['onQuery']): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // A failed idle client must not crash the process; the next query reports the error.
   pool.on('error', () => {});
-  const db = drizzlePg(pool) as unknown as Database;
+  const db = drizzlePg(pool, loggerOf(onQuery)) as unknown as Database;
   let closed = false;
   return {
     db,
@@ -57,7 +66,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async withSession(fn) {
       const client = await pool.connect();
       try {
-        return await fn(drizzlePg(client) as unknown as Database);
+        return await fn(drizzlePg(client, loggerOf(onQuery)) as unknown as Database);
       } finally {
         client.release();
       }
@@ -78,14 +87,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite(options.fromSnapshot ? { loadDataDir: options.fromSnapshot } : {});
   } else {
     const folder = path.join(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
     client = new PGlite(folder);
   }
   await client.waitReady;
-  const db = drizzlePglite(client) as unknown as Database;
+  const db = drizzlePglite(client, loggerOf(options.onQuery)) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -106,6 +115,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     async close() {
       if (!client.closed) await client.close();
     },
+    snapshot: () => client.dumpDataDir('none'),
   };
 }
 

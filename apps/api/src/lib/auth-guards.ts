@@ -1,4 +1,4 @@
-// Authorization for every module (spec §6). `request.user` is set from the bearer token by the auth
+// Authorization for every module, by profile. `request.user` is set from the bearer token by the auth
 // module's onRequest hook; these guards only decide. Routes attach them as `onRequest` hooks, so that an
 // anonymous caller gets 401 before its body is read or validated (a bad body from a stranger is not
 // worth a 400 that describes the form). plugins/route-guards.ts refuses a guard attached later than

@@ -1,4 +1,4 @@
-// The error contract of spec §8 through real HTTP: every failure answers {"detail"} or field lists,
+// The error contract through real HTTP: every failure answers {"detail"} or field lists,
 // translated by Accept-Language (Italian by default), and never leaks a stack trace.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Typed application errors and the one place that maps them to an HTTP status and a translated body
-// in the shape the client reads (spec §8): {"detail": "…"} or {"field": ["…"], "non_field_errors": ["…"]}.
+// in the shape the client reads: {"detail": "…"} or {"field": ["…"], "non_field_errors": ["…"]}.
 import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

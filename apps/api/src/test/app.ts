@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { verifyLedger } from '../modules/transactions/service';
+import { databaseUrlFor, fromTemplate, onServer, type TemplateKind } from './templates';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,28 +18,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  dataDir: string,
+  onQuery?: (query: string) => void,
+  kind?: TemplateKind,
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const prepared = kind ? fromTemplate(kind, dataDir) : {};
   if (!base.databaseUrl) {
-    const handle = await openDatabase({ dataDir, inMemory: true });
+    const handle = await openDatabase({ dataDir, inMemory: true, onQuery, fromSnapshot: prepared.snapshot });
     return { handle, drop: async () => handle.close() };
   }
+  const serverUrl = base.databaseUrl;
   const name = `lombard_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: base.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base.databaseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  await onServer(serverUrl, `create database ${name}${prepared.database ? ` template ${prepared.database}` : ''}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name), dataDir, onQuery });
   return {
     handle,
     async drop() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: base.databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -57,16 +56,12 @@ export interface CreateTestAppOptions {
   logStream?: BuildAppOptions['logStream'];
   /** The app's clock (one-time code expiry, limits per hour): tests move it instead of sleeping. */
   clock?: BuildAppOptions['clock'];
+  /** Sees every SQL statement the app sends (query-count tests). */
+  onQuery?: (query: string) => void;
 }
 
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-test-'));
-  const { handle, drop } = options.databaseUrl
-    ? await openDatabase({ databaseUrl: options.databaseUrl, dataDir }).then((opened) => ({
-        handle: opened,
-        drop: () => opened.close(),
-      }))
-    : await createTestDatabase(dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -77,6 +72,13 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     ...options.env,
   });
+  const kind: TemplateKind = options.seed === false ? 'empty' : config.seedDemo ? 'demo' : 'base';
+  const { handle, drop } = options.databaseUrl
+    ? await openDatabase({ databaseUrl: options.databaseUrl, dataDir }).then((opened) => ({
+        handle: opened,
+        drop: () => opened.close(),
+      }))
+    : await createTestDatabase(dataDir, options.onQuery, kind);
   const app = await buildApp({
     config,
     database: handle,
@@ -91,6 +93,18 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     database: handle,
     dataDir,
     async close() {
+      // Whatever a test file did, the money must still add up: every ledger check and orders vs units
+      // (unless the test closed the database itself, to see the app without it).
+      const open = await handle.ping().then(
+        () => true,
+        () => false,
+      );
+      const report = open ? await verifyLedger(handle.db, new Date()) : { ok: true, checks: [] };
+      if (!report.ok) {
+        await app.close();
+        await drop();
+        throw new Error(`ledger verification failed: ${JSON.stringify(report.checks.filter((c) => !c.ok))}`);
+      }
       await app.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

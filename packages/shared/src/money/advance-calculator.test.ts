@@ -85,7 +85,7 @@ describe('addMonths', () => {
   });
 });
 
-describe('validateAdvanceInput (spec §5 messages)', () => {
+describe('validateAdvanceInput', () => {
   it('accepts a valid amount and number of instalments', () => {
     expect(validateAdvanceInput({ amount: '5000', instalments: 1 })).toEqual({});
     expect(validateAdvanceInput({ amount: 1_000_000, instalments: 40 })).toEqual({});

@@ -1,6 +1,6 @@
 // The advance (Lombard loan) calculator: the one function the public site, the customer area and the
 // server use to quote an advance. Interest-only, paid quarterly in arrears, principal at maturity
-// (DESIGN §4). Every figure is a decimal string computed with decimal.js, never a float.
+// (docs/decisions/005). Every figure is a decimal string computed with decimal.js, never a float.
 //
 // Pricing, decided for this product and shown to customers as the TAN/APR of the quote:
 //   - The nominal annual rate depends on the amount band (larger advances cost less, as the bank's fixed

@@ -1,5 +1,5 @@
-// Contract of the account and session calls (spec §3, §7; issue 3). The same schemas validate the client
-// forms and the server bodies; messages are i18n keys (spec §5), translated on each side.
+// Contract of the account and session calls (issue 3). The same schemas validate the client
+// forms and the server bodies; messages are i18n keys, translated on each side.
 //
 // One-time links (all built on PUBLIC_URL, uid = base64url of the user id, token = single-use random value):
 // - account activation after registration: /user-account-activation/{uid}/{token}/

@@ -4,7 +4,7 @@ import { ERROR_STATUS, type ErrorCode } from '../errors';
 /** Every typed error code the API can answer with (the client branches on these, never on text). */
 export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
-/** Error body the client reads (spec §8): `{detail}` or field lists with optional non_field_errors. */
+/** Error body the client reads: `{detail}` or field lists with optional non_field_errors. */
 export const errorBodySchema = z.union([
   z.object({ detail: z.string(), code: errorCodeSchema.optional(), correlation_id: z.string().optional() }),
   z.record(z.string(), z.array(z.string())),
@@ -14,7 +14,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const detailSchema = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailSchema>;
 
-/** Generic detail item of spec §3. */
+/** What enable/disable answers: the item's id, its new status and that status's translated name. */
 export const statusItemSchema = z.object({
   id: z.union([z.number(), z.string()]),
   status: z.union([z.literal(0), z.literal(1)]),
@@ -22,7 +22,7 @@ export const statusItemSchema = z.object({
 });
 export type StatusItem = z.infer<typeof statusItemSchema>;
 
-/** List response of spec §3/§7. */
+/** List response: one page of results, the total count, the neighbouring page numbers, page size and page. */
 export function listResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({
     results: z.array(item),
@@ -42,7 +42,6 @@ export type ListResponse<T> = {
   page: number;
 };
 
-/** Bulk selection of spec §3. */
 /** An IANA time zone this runtime knows ("Europe/Rome", "UTC"). */
 export const isTimeZone = (value: string): boolean => {
   try {
@@ -53,6 +52,7 @@ export const isTimeZone = (value: string): boolean => {
   }
 };
 
+/** Bulk selection: the selected ids, or select-all mode's excluded ids, with the list's filters. */
 export const bulkSelectionSchema = z.object({
   filtered_ids: z.array(z.union([z.number(), z.string()])).optional(),
   excluded_ids: z.array(z.union([z.number(), z.string()])).optional(),

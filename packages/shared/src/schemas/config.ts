@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from './common';
 
-/** GET /api/get-global-config/ (spec §3, §7). */
+/** GET /api/get-global-config/: the global configuration. */
 export const globalConfigSchema = z.object({
   environment: z.string(),
   error_reporting: z.object({

@@ -39,7 +39,7 @@ function boundedText({ min, max }: { min: number; max: number }, multiline = fal
     });
 }
 
-/** POST /api/v1/public/contact/: the contact form. Texts are trimmed (spec §5). */
+/** POST /api/v1/public/contact/: the contact form. Texts are trimmed. */
 export const contactMessageSchema = z.object({
   name: boundedText(CONTACT_LIMITS.name),
   email: emailSchema,

@@ -35,5 +35,5 @@ export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 export const isDownloadLink = (link: string | null | undefined): link is string =>
   typeof link === 'string' && link.startsWith('/api/');
 
-/** The caller's notifications resource (spec §7 generic resource). */
+/** The caller's notifications, a generic resource. */
 export const NOTIFICATIONS_PATH = '/api/v1/notifications/';

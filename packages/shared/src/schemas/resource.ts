@@ -1,5 +1,5 @@
-// Contract of the generic resource calls (spec §7) beyond the list response and bulk selection in
-// common.ts: the export answer and the error body a download may carry inside a blob.
+// Contract of the generic resource calls beyond the list response and bulk selection in common.ts:
+// the export answer and the error body a download may carry inside a blob.
 import { z } from 'zod';
 
 /** PATCH {api}/export-xlsx/ → 202 with this detail; the file arrives later as a notification. */
@@ -16,7 +16,7 @@ export const exportItemSchema = z.object({
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
 
-/** Spec §8: a JSON error inside a blob (failed download) may carry `msg` instead of `detail`. */
+/** A JSON error inside a blob (failed download) may carry `msg` instead of `detail`. */
 export const blobErrorSchema = z.union([
   z.object({ msg: z.string() }),
   z.object({ detail: z.string() }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUPPORT_LIST_PER_PAGE } from '../constants';
 import { text } from './text';
 
-/** Fields a translation of a collection may overlay (spec §3 support collection). */
+/** Fields a translation of a collection may overlay. */
 export const supportCollectionTranslationSchema = z.object({
   name: z.string().optional(),
   description: z.string().optional(),
@@ -42,7 +42,7 @@ export const supportCollectionSchema = z.object({
 });
 export type SupportCollection = z.infer<typeof supportCollectionSchema>;
 
-/** GET /api/v1/intercom/collections/with-articles/ (spec §7). */
+/** GET /api/v1/intercom/collections/with-articles/: every collection with its articles. */
 export const supportCollectionsResponseSchema = z.object({
   data: z.array(supportCollectionSchema),
   pages: z.object({ per_page: z.number().int(), page: z.number().int(), total_pages: z.number().int() }),

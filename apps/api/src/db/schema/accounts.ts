@@ -11,12 +11,12 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     /** Short language code: 'it' or 'en'. */
     language: text('language').notNull().default('it'),
-    /** Profiles held (spec §6): base, lead, customer, admin. */
+    /** Profiles held: base, lead, customer, admin. */
     attributes: text('attributes').array().notNull().default(sql`ARRAY['base']::text[]`),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     /** Set when the e-mail address has been verified through the activation link. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
-    /** 1 may sign in, 0 blocked by an operator (spec §4 enable/disable). */
+    /** 1 may sign in, 0 blocked by an operator (the enable/disable actions). */
     status: integer('status').notNull().default(1),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),

@@ -1,6 +1,6 @@
 import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** Navigation menu per profile (spec §2 "loaded from the server per profile"). */
+/** Navigation menu per profile, loaded from the server for each profile. */
 export const menuItems = pgTable(
   'menu_items',
   {

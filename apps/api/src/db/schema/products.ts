@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Investment products offered by the partner bank (spec §3 Investment/Product). */
+/** Investment products offered by the partner bank. */
 export const products = pgTable(
   'products',
   {
@@ -21,12 +21,12 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     isin: text('isin').notNull(),
     name: text('name').notNull(),
-    /** { it: {name, summary, description, underlying}, en: {...} } */
+    /** { it: {summary, underlying, description}, en: {...} } */
     translatedContent: jsonb('translated_content').notNull(),
     category: text('category').notNull(),
     /** SRI risk indicator 1 (lowest) to 7 (highest). */
     riskIndicator: integer('risk_indicator').notNull(),
-    /** Coupon frequency code of spec §3: M, B, Q, H, Y, A; null for accumulating products. */
+    /** Coupon frequency code: M, B, Q, H, Y, A; null for accumulating products. */
     couponFrequency: text('coupon_frequency'),
     couponRate: numeric('coupon_rate', { precision: 7, scale: 4 }),
     minInvestment: numeric('min_investment', { precision: 18, scale: 2 }).notNull(),
@@ -36,8 +36,9 @@ export const products = pgTable(
     entryCost: numeric('entry_cost', { precision: 7, scale: 4 }).notNull().default('0'),
     annualFee: numeric('annual_fee', { precision: 7, scale: 4 }).notNull().default('0'),
     maturityDate: date('maturity_date'),
-    performanceYtd: numeric('performance_ytd', { precision: 9, scale: 4 }),
     loanToValue: numeric('loan_to_value', { precision: 5, scale: 4 }).notNull(),
+    /** The holding period the Key Information Document recommends, in whole years. */
+    recommendedHoldingYears: integer('recommended_holding_years').notNull().default(5),
     onSale: boolean('on_sale').notNull().default(true),
     status: integer('status').notNull().default(1),
     position: integer('position').notNull().default(0),

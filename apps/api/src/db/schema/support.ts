@@ -1,8 +1,8 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Help-centre collections and articles (spec §3 support collection). `translated_content` is keyed by
- * short language code and its fields overlay the item; an item shows in a language only when translated.
+ * Help-centre collections and articles. `translated_content` is keyed by short language code and its
+ * fields overlay the item; an item shows in a language only when translated.
  */
 export const supportCollections = pgTable(
   'support_collections',

@@ -6,8 +6,10 @@
 // Each step runs once per data set and is recorded in `seed_runs`, so what an operator deleted stays
 // deleted after a restart or `db:seed`.
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { seedDemoMifidAnswers } from '../../modules/mifid/seed';
 import { publishQuestionnaire } from '../../modules/mifid/service';
-import { approveDemoProfiles, seedDemoProfiles } from '../../modules/profile/seed';
+import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from '../../modules/profile/seed';
+import { seedDemoMoney } from '../../modules/transactions/seed';
 import { type DatabaseHandle, inTransaction, type Queryable } from '../client';
 import { withAdvisoryLock } from '../migrate';
 import { users } from '../schema/accounts';
@@ -18,8 +20,8 @@ import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
 import { MIFID_QUESTIONNAIRE } from './mifid-questionnaire';
 import { seedPartners } from './partners';
-import { seedProducts } from './products';
-import { seedDemoSocialLinks, seedSettings } from './settings';
+import { backfillDemoNavs, completeDemoProducts, seedProducts } from './products';
+import { seedDemoSocialLinks, seedPartnerBankSettings, seedSettings } from './settings';
 import { seedSupport } from './support';
 
 export type SeedSet = 'base' | 'demo';
@@ -75,8 +77,34 @@ export const SEED_STEPS: readonly SeedStep[] = [
       // In this order: the profiles' data, the KYC documents of the demo lead and customer (filing them
       // submits their kyc step), then the operator's approvals of every waiting step.
       await seedDemoProfiles(db);
+      await seedDemoMifidAnswers(db, DEMO_INVESTOR_EMAILS);
       await seedDemoDocuments(db, context.dataDir);
       await approveDemoProfiles(db);
+    },
+  },
+  {
+    set: 'base',
+    version: 3,
+    async run(db) {
+      await seedPartnerBankSettings(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 3,
+    async run(db, context) {
+      // Money through the real flows: transfers, orders settled at past NAVs, a disinvestment and
+      // withdrawals, so that the wallet, cash, transactions and back-office pages show real rows.
+      await seedDemoMoney(db, context.dataDir);
+    },
+  },
+  {
+    set: 'demo',
+    version: 4,
+    async run(db) {
+      // Two years of NAVs for the charts and the KID's scenarios; descriptions and holding periods.
+      await backfillDemoNavs(db);
+      await completeDemoProducts(db);
     },
   },
 ];

@@ -1,8 +1,8 @@
 import type { Queryable } from '../client';
 import { menuItems } from '../schema/menus';
 
-// Menu entries per profile (spec §2 table, §6): base sees Fund and Profile; lead adds home, portfolio,
-// transactions, documents; customer and admin add cash and advance; admin also the back-office.
+// Menu entries per profile: base sees Fund and Profile; lead adds home, portfolio, transactions,
+// documents; customer and admin add cash and advance; admin also the back-office.
 const ENTRIES = {
   home: { path: '/customer/home/', icon: 'home', it: 'Home', en: 'Home' },
   wallet: { path: '/customer/wallet/', icon: 'wallet', it: 'Portafoglio', en: 'Portfolio' },

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { productNavs, products } from '../schema/products';
 
@@ -239,11 +239,121 @@ export async function seedProducts(db: Queryable) {
         .values(history.slice(i, i + 500).map((h) => ({ productId: inserted.id, navDate: h.date, nav: h.nav })))
         .onConflictDoNothing();
     }
-    const first = history.find((h) => h.date.startsWith(String(new Date().getUTCFullYear())));
-    const last = history.at(-1);
-    if (first && last) {
-      const ytd = new Decimal(last.nav).div(first.nav).minus(1).toFixed(4);
-      await db.update(products).set({ performanceYtd: ytd }).where(eq(products.id, inserted.id));
+  }
+}
+
+/** How far back the demo NAV history reaches after the second demo products step. */
+const DEMO_HISTORY_YEARS = 2;
+
+/**
+ * Extends each demo product's NAV history back to two years ago: from its earliest NAV, one working day
+ * at a time, undoing the product's drift and a deterministic shock. Days it already has are left alone.
+ */
+export async function backfillDemoNavs(db: Queryable, today: Date = new Date()) {
+  const start = new Date(
+    Date.UTC(today.getUTCFullYear() - DEMO_HISTORY_YEARS, today.getUTCMonth(), today.getUTCDate()),
+  );
+  const from = start.toISOString().slice(0, 10);
+  for (const [index, p] of DEMO_PRODUCTS.entries()) {
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.slug, p.slug));
+    if (!product) continue;
+    const [earliest] = await db
+      .select({ date: productNavs.navDate, nav: productNavs.nav })
+      .from(productNavs)
+      .where(eq(productNavs.productId, product.id))
+      .orderBy(asc(productNavs.navDate))
+      .limit(1);
+    if (!earliest || earliest.date <= from) continue;
+    let state = index + 101;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const rows: Array<{ productId: number; navDate: string; nav: string }> = [];
+    let nav = new Decimal(earliest.nav);
+    const day = new Date(`${earliest.date}T00:00:00Z`);
+    for (;;) {
+      day.setUTCDate(day.getUTCDate() - 1);
+      const date = day.toISOString().slice(0, 10);
+      if (date < from) break;
+      if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+      const shock = (random() - 0.5) * 2 * p.nav.volatility;
+      nav = nav.div(new Decimal(1).plus(p.nav.drift / 252).plus(shock));
+      rows.push({ productId: product.id, navDate: date, nav: nav.toFixed(6) });
     }
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insert(productNavs)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing();
+    }
+  }
+}
+
+/** The long descriptions of the detail page and the KID, and the recommended holding period. */
+const DEMO_PRODUCT_DETAILS: Record<string, { years: number; it: string; en: string }> = {
+  'obbligazionario-euro-protetto-2031': {
+    years: 5,
+    it: 'Il fondo investe in titoli di Stato e obbligazioni di emittenti dell’area euro con rating investment grade, con una durata media allineata alla scadenza del 2031. Alla scadenza restituisce almeno il capitale investito; nel frattempo paga una cedola trimestrale.',
+    en: 'The fund invests in government bonds and investment-grade bonds of euro-area issuers, with an average duration matched to its 2031 maturity. At maturity it pays back at least the capital invested; meanwhile it pays a quarterly coupon.',
+  },
+  'cedola-trimestrale-europa': {
+    years: 5,
+    it: 'Portafoglio bilanciato tra azioni europee che pagano dividendi elevati e obbligazioni di qualità. Punta a un reddito regolare, distribuito ogni trimestre, e a una crescita moderata del capitale nel tempo.',
+    en: 'A portfolio balanced between European shares paying high dividends and quality bonds. It aims for a regular income, paid every quarter, and moderate capital growth over time.',
+  },
+  'azionario-globale-sostenibile': {
+    years: 7,
+    it: 'Il fondo investe in azioni di società di tutto il mondo selezionate anche in base a criteri ambientali, sociali e di governo societario. I proventi sono reinvestiti. Adatto a chi accetta oscillazioni anche ampie del valore in cambio di un potenziale di crescita più alto.',
+    en: 'The fund invests in shares of companies worldwide, selected also on environmental, social and governance criteria. Income is reinvested. Suited to those who accept even large swings in value in exchange for higher growth potential.',
+  },
+  'monetario-euro-plus': {
+    years: 1,
+    it: 'Il fondo investe in depositi bancari e strumenti del mercato monetario in euro a brevissima scadenza. Punta a preservare il capitale e a offrire un rendimento in linea con i tassi a breve, con una cedola mensile.',
+    en: 'The fund invests in bank deposits and very short-dated euro money-market instruments. It aims to preserve capital and offer a return in line with short-term rates, with a monthly coupon.',
+  },
+  'corporate-bond-euro-semestrale': {
+    years: 4,
+    it: 'Il fondo investe in obbligazioni di società europee con rating investment grade, diversificate per settore ed emittente, e paga una cedola ogni sei mesi fino alla scadenza del 2029.',
+    en: 'The fund invests in investment-grade bonds of European companies, spread across sectors and issuers, and pays a coupon every six months until its 2029 maturity.',
+  },
+  'capitale-protetto-2029': {
+    years: 4,
+    it: 'Il fondo investe in titoli di Stato italiani ed europei con scadenza vicina al 2029. Il capitale è protetto al 100% alla scadenza e la cedola maturata viene pagata in un’unica soluzione alla fine.',
+    en: 'The fund invests in Italian and European government bonds maturing close to 2029. The capital is fully protected at maturity and the accrued coupon is paid in one go at the end.',
+  },
+};
+
+/**
+ * Demo ISINs released with a wrong check digit, and the valid ones that replace them (the back office
+ * refuses an invalid ISIN, so an operator could not otherwise save these products).
+ */
+const DEMO_ISIN_FIXES: Record<string, string> = {
+  IT0005581234: 'IT0005581233',
+  IT0005594410: 'IT0005594418',
+  LU2607781253: 'LU2607781254',
+};
+
+export async function completeDemoProducts(db: Queryable) {
+  for (const p of DEMO_PRODUCTS) {
+    const details = DEMO_PRODUCT_DETAILS[p.slug];
+    if (!details) continue;
+    const [row] = await db
+      .select({ id: products.id, isin: products.isin, content: products.translatedContent })
+      .from(products)
+      .where(eq(products.slug, p.slug));
+    if (!row) continue;
+    const content = (row.content ?? {}) as Record<string, Record<string, string>>;
+    await db
+      .update(products)
+      .set({
+        isin: DEMO_ISIN_FIXES[row.isin] ?? row.isin,
+        recommendedHoldingYears: details.years,
+        translatedContent: {
+          it: { ...content.it, description: content.it?.description || details.it },
+          en: { ...content.en, description: content.en?.description || details.en },
+        },
+      })
+      .where(eq(products.id, row.id));
   }
 }

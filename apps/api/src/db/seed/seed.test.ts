@@ -34,16 +34,24 @@ describe('demo data on the embedded quick start', () => {
     const again = await restart(t);
     await again.close();
     const runs = await t.database.db.select().from(seedRuns);
-    expect(runs.map((run) => `${run.set}@${run.version}`).sort()).toEqual(['base@1', 'base@2', 'demo@1', 'demo@2']);
+    expect(runs.map((run) => `${run.set}@${run.version}`).sort()).toEqual([
+      'base@1',
+      'base@2',
+      'base@3',
+      'demo@1',
+      'demo@2',
+      'demo@3',
+      'demo@4',
+    ]);
   });
 
   it('does not bring back a demo account or help-centre article an operator deleted', async () => {
     // What an operator would do in psql: remove a demo account and an article they do not want.
-    await t.database.db.execute(sql`delete from users where email = 'lead@demo.lombard.test'`);
+    await t.database.db.execute(sql`delete from users where email = 'base@demo.lombard.test'`);
     await t.database.db.execute(sql`delete from support_articles where slug = 'margin-call'`);
     const again = await restart(t);
     try {
-      expect((await signIn(again, 'lead@demo.lombard.test')).statusCode).not.toBe(200);
+      expect((await signIn(again, 'base@demo.lombard.test')).statusCode).not.toBe(200);
       const articles = (await helpCentre(again)).flatMap((c) => c.articles.map((a) => a.slug));
       expect(articles).not.toContain('margin-call');
       expect(articles).toContain('come-funziona-anticipo');
@@ -56,7 +64,7 @@ describe('demo data on the embedded quick start', () => {
     const articles = new Set(
       (await helpCentre(t.app)).flatMap((c) => c.articles.map((a) => `/support/${c.slug}/${a.slug}/`)),
     );
-    for (const account of DEMO_ACCOUNTS.filter((a) => a.email !== 'lead@demo.lombard.test')) {
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.email !== 'base@demo.lombard.test')) {
       const session = await loginAs(t.app, account.email);
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/notifications/?per_page=100', ...session });
       const { results } = res.json() as { results: Array<{ title: string; message: string; link: string | null }> };

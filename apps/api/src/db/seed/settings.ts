@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_BANK } from '../../modules/config/service';
 import type { Queryable } from '../client';
 import { settings } from '../schema/settings';
 
@@ -32,4 +33,9 @@ export async function seedDemoSocialLinks(db: Queryable) {
       ],
     })
     .onConflictDoNothing();
+}
+
+/** The partner bank's account that customers pay into, quoted on deposit and order instructions. */
+export async function seedPartnerBankSettings(db: Queryable) {
+  await db.insert(settings).values({ key: 'partner_bank', value: DEFAULT_PARTNER_BANK }).onConflictDoNothing();
 }

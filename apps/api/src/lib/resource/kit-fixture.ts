@@ -30,6 +30,8 @@ const itemBody = z.object({
   kind: z.enum(['a', 'b', 'c']),
 });
 
+const kitItemSchema = z.object({ id: z.number(), name: z.string(), amount: z.string(), status: z.number() });
+
 function declare(name: string, pathName: string, admin: boolean) {
   return defineResource({
     name,
@@ -52,6 +54,7 @@ function declare(name: string, pathName: string, admin: boolean) {
     },
     search: [items.name],
     defaultOrder: ['id'],
+    item: kitItemSchema,
     serialize: (row) => ({ id: row.id, name: row.name, amount: row.amount, status: row.status }),
     create: {
       body: itemBody,

@@ -1,4 +1,4 @@
-// Turns list query parameters (spec §7: page, per_page, order_by__, filters) into SQL. Every value is a
+// Turns list query parameters (page, per_page, order_by__, filters) into SQL. Every value is a
 // bound parameter; every unknown field or bad value is a 400 naming it, never silently ignored.
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@lombard/shared/constants';
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ export const BUSINESS_TIME_ZONE = 'Europe/Rome';
 
 export const RESERVED_PARAMS = ['page', 'per_page', 'order_by__', 'search'] as const;
 
-/** Values that mean "no filter" (spec §5: empty or null filters are dropped). */
+/** Values that mean "no filter": empty or null filters are dropped. */
 const EMPTY_VALUES = new Set(['', 'null', 'None', 'undefined']);
 
 type Operator = 'exact' | 'in' | 'gte' | 'lte' | 'icontains';
@@ -60,7 +60,7 @@ function parseScalar(spec: FieldSpec, raw: string): string | number | boolean {
       if (Number.isNaN(Date.parse(raw)) || !/^\d{4}-\d{2}-\d{2}T/.test(raw)) throw new BadValue();
       return new Date(raw).toISOString();
     case 'boolean': {
-      // Spec §5: the client sends True/False; lower-case and 1/0 are accepted too.
+      // The client sends True/False; lower-case and 1/0 are accepted too.
       const lowered = raw.toLowerCase();
       if (lowered === 'true' || raw === '1') return true;
       if (lowered === 'false' || raw === '0') return false;
@@ -223,7 +223,7 @@ function positiveInteger(raw: unknown, field: string, fallback: number): number 
   return Number(values[0]);
 }
 
-/** page (default 1) and per_page (default 10, capped at 100 — spec §9). */
+/** page (default 1) and per_page (default 10, capped at 100). */
 export function paging(query: Record<string, unknown>) {
   const page = positiveInteger(query.page, 'page', DEFAULT_PAGE);
   const perPage = Math.min(positiveInteger(query.per_page, 'per_page', DEFAULT_PER_PAGE), MAX_PER_PAGE);
@@ -245,7 +245,7 @@ export function parseId(type: IdType | undefined, raw: unknown): string | number
 }
 
 /**
- * Bulk selection of spec §3/§4. `excluded_ids` present (even empty) is select-all mode: every filtered
+ * Bulk selection. `excluded_ids` present (even empty) is select-all mode: every filtered
  * row except those. Otherwise `filtered_ids` are the selected rows. Neither: every filtered row.
  */
 export function selectionCondition(

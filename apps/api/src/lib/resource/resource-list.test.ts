@@ -1,5 +1,5 @@
-// The resource kit's list contract (spec §7, §9): paging edges, every filter kind, sorting, and 400s
-// that name the field, on the kit_items test resource.
+// The resource kit's list contract: paging edges, every filter kind, sorting, and 400s that name
+// the field, on the kit_items test resource.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../test/auth';
 import { type KitFixture, kitFixture } from './kit-fixture';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => kit?.t.close());
 
-describe('list paging (spec §7, §9)', () => {
+describe('list paging', () => {
   it('defaults to page 1 of 10 and links the neighbouring pages', async () => {
     const { status, body } = await list(alice, '');
     expect(status).toBe(200);

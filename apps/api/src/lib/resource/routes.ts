@@ -1,4 +1,4 @@
-// registerResource(app, declaration): the standard endpoints of spec §7 for one declared resource.
+// registerResource(app, declaration): the standard endpoints for one declared resource.
 //   GET    {api}/                       list: page, per_page, order_by__, filters
 //   GET    {api}/{id}/                  detail
 //   POST   {api}/  PUT|PATCH|DELETE {api}/{id}/        when the declaration allows them
@@ -56,7 +56,7 @@ export function resourceContext(request: FastifyRequest): ResourceContext {
   };
 }
 
-/** The translated name of a 0/1 status (spec §4), for list items and enable/disable answers. */
+/** The translated name of a 0/1 status, for list items and enable/disable answers. */
 export function statusName(labels: { 0: string; 1: string } | undefined, status: number, t: Translate): string {
   const keys = labels ?? { 0: 'resource:status.disabled', 1: 'resource:status.enabled' };
   return t(status === ITEM_STATUS.enabled ? keys[1] : keys[0]);
@@ -78,8 +78,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
   const audited = resource.audit ?? resource.profiles?.includes('admin') ?? false;
   const tags = resource.docs ? [resource.docs.tag] : undefined;
   const doc = (summary: string) => ({ tags, summary: `${resource.docs?.summary ?? resource.name}: ${summary}` });
-  const detail = (row: Row, context: ResourceContext) =>
-    (resource.serializeDetail ?? resource.serialize)(row as never, context);
+  const detail = (row: Row, context: ResourceContext) => (resource.serializeDetail ?? resource.serialize)(row, context);
 
   const idOf = (request: FastifyRequest) => {
     const id = parseId(resource.idType, (request.params as { id?: string }).id);
@@ -154,7 +153,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     const update = resource.update;
     const put = async (request: FastifyRequest) => {
       const { after, context } = await writeRow(request, 'update', (tx, id, ctx, before) =>
-        update.run(tx, id, request.body, ctx, before as never),
+        update.run(tx, id, request.body, ctx, before),
       );
       return detail(after!, context);
     };
@@ -169,7 +168,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
   if (resource.remove) {
     const remove = resource.remove;
     app.delete(`${base}:id/`, { onRequest, schema: doc('delete') }, async (request, reply) => {
-      await writeRow(request, 'delete', (tx, id, ctx, before) => remove.run(tx, id, ctx, before as never));
+      await writeRow(request, 'delete', (tx, id, ctx, before) => remove.run(tx, id, ctx, before));
       return reply.status(204).send();
     });
   }
@@ -214,7 +213,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
       { onRequest, schema: { ...doc(action.name), body: action.body ?? emptyBody } },
       async (request) => {
         const { result, after, context } = await writeRow(request, action.name, (tx, id, ctx, before) =>
-          action.run(tx, id, request.body, ctx, before as never),
+          action.run(tx, id, request.body, ctx, before),
         );
         return result ?? detail(after!, context);
       },
@@ -226,7 +225,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = resourceContext(request);
       const row = await findRow(db, resource, context, idOf(request));
-      const fileId = row ? download.fileId(row as never) : null;
+      const fileId = row ? download.fileId(row) : null;
       const file = fileId ? await findFile(db, fileId) : null;
       if (!file) throw notFoundError();
       return sendFile(reply, app.config.dataDir, file);

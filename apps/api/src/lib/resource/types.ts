@@ -1,6 +1,6 @@
-// What a resource declaration says. One declaration yields the standard endpoints of spec §7 (list,
-// detail, writes, enable/disable, export-xlsx, download_document_file) with paging, sorting, filters,
-// scope and permissions applied the same way everywhere.
+// What a resource declaration says. One declaration yields the standard endpoints (list, detail,
+// writes, enable/disable, export-xlsx, download_document_file) with paging, sorting, filters, scope
+// and permissions applied the same way everywhere.
 import type { Language } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -58,7 +58,16 @@ export interface ExportColumn<TRow> {
 
 export type IdType = 'integer' | 'uuid' | 'text';
 
-export interface ResourceDeclaration<TSelection extends SelectedFields = SelectedFields> {
+/**
+ * A declaration, typed by its selection (`TRow` is the row it selects) and by the schemas of the items it
+ * answers with. The kit itself sees every declaration as `AnyResource`, whose rows are plain records.
+ */
+export interface ResourceDeclaration<
+  TSelection extends SelectedFields = SelectedFields,
+  TItem extends z.ZodType = z.ZodType,
+  TDetail extends z.ZodType = TItem,
+  TRow = SelectResultFields<TSelection>,
+> {
   /** Stable name: audit object type, export job key. E.g. `backoffice.users`. */
   name: string;
   /** Base path with trailing slash, e.g. `/api/v1/backoffice/users/`. */
@@ -84,9 +93,12 @@ export interface ResourceDeclaration<TSelection extends SelectedFields = Selecte
   search?: SQLWrapper[];
   /** Default order, e.g. ['-created_at']; the id is always the final tie-breaker. */
   defaultOrder?: string[];
-  serialize(row: SelectResultFields<TSelection>, context: ResourceContext): unknown;
-  /** Detail shape when it differs from the list item. */
-  serializeDetail?(row: SelectResultFields<TSelection>, context: ResourceContext): unknown;
+  /** The list item's schema (packages/shared): `serialize` must produce it. */
+  item: TItem;
+  serialize(row: TRow, context: ResourceContext): z.output<TItem>;
+  /** The detail's schema when it differs from the list item. */
+  detailItem?: TDetail;
+  serializeDetail?(row: TRow, context: ResourceContext): z.output<TDetail>;
   /** Record writes in the audit log; default: on for resources that need the admin profile. */
   audit?: boolean;
 
@@ -98,26 +110,19 @@ export interface ResourceDeclaration<TSelection extends SelectedFields = Selecte
     /** Body of PUT; PATCH accepts any subset of it unless `partialBody` is given. */
     body: z.ZodObject;
     partialBody?: z.ZodType;
-    run(
-      tx: Transaction,
-      id: string | number,
-      body: unknown,
-      context: ResourceContext,
-      before: SelectResultFields<TSelection>,
-    ): Promise<void>;
+    run(tx: Transaction, id: string | number, body: unknown, context: ResourceContext, before: TRow): Promise<void>;
   };
   remove?: {
-    run(
-      tx: Transaction,
-      id: string | number,
-      context: ResourceContext,
-      before: SelectResultFields<TSelection>,
-    ): Promise<void>;
+    run(tx: Transaction, id: string | number, context: ResourceContext, before: TRow): Promise<void>;
   };
   /** Enables PATCH {id}/enable/ and {id}/disable/. */
   status?: {
     /** The 0/1 status in the selection. */
-    field: keyof SelectResultFields<TSelection> & string;
+    /**
+     * The key of the row holding it. A plain string: typed as `keyof` the row, a declaration would no
+     * longer fit the kit's view of every resource (`AnyResource`).
+     */
+    field: string;
     /** Sets the status (default: updates `column`). */
     run?(tx: Transaction, id: string | number, status: 0 | 1, context: ResourceContext): Promise<void>;
     column?: PgColumn;
@@ -129,30 +134,26 @@ export interface ResourceDeclaration<TSelection extends SelectedFields = Selecte
     name: string;
     method: 'PATCH' | 'POST';
     body?: z.ZodType;
-    run(
-      tx: Transaction,
-      id: string | number,
-      body: unknown,
-      context: ResourceContext,
-      before: SelectResultFields<TSelection>,
-    ): Promise<unknown>;
+    run(tx: Transaction, id: string | number, body: unknown, context: ResourceContext, before: TRow): Promise<unknown>;
   }>;
   /** Enables GET {id}/download_document_file: the stored file of a row. */
-  download?: { fileId(row: SelectResultFields<TSelection>): number | null | undefined };
+  download?: { fileId(row: TRow): number | null | undefined };
   /** Enables PATCH export-xlsx/. */
   export?: {
     /** i18n key of the sheet title and file name prefix. */
     title: string;
-    columns: ExportColumn<SelectResultFields<TSelection>>[];
+    columns: ExportColumn<TRow>[];
   };
 }
 
-export type AnyResource = ResourceDeclaration<SelectedFields>;
+export type AnyResource = ResourceDeclaration<SelectedFields, z.ZodType, z.ZodType, Record<string, unknown>>;
 export type RowOf<T extends AnyResource> = T extends ResourceDeclaration<infer S> ? SelectResultFields<S> : never;
 
 /** Identity helper that keeps the row type of `select` flowing into serializers and handlers. */
-export function defineResource<TSelection extends SelectedFields>(
-  declaration: ResourceDeclaration<TSelection>,
-): ResourceDeclaration<TSelection> {
+export function defineResource<
+  TSelection extends SelectedFields,
+  TItem extends z.ZodType,
+  TDetail extends z.ZodType = TItem,
+>(declaration: ResourceDeclaration<TSelection, TItem, TDetail>): ResourceDeclaration<TSelection, TItem, TDetail> {
   return declaration;
 }

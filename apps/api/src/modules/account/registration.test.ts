@@ -168,7 +168,7 @@ describe('POST /api/account/registration/', () => {
     expect((await signIn('early@example.com')).json().code).toBe('ACCOUNT_NOT_ACTIVATED');
   });
 
-  it('names every invalid field with the §5 messages and creates nothing', async () => {
+  it('names every invalid field with its validation message and creates nothing', async () => {
     const res = await register(
       {
         email: 'broken',

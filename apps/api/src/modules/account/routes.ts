@@ -1,4 +1,4 @@
-// Account calls of spec §7: registration, activation, current user, language, e-mail and password.
+// Account calls: registration, activation, current user, language, e-mail and password.
 import {
   activationResendSchema,
   changeLanguageSchema,

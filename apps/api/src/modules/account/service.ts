@@ -9,7 +9,7 @@ import { type Database, inTransaction, type Queryable, sqlState } from '../../db
 import { users } from '../../db/schema/accounts';
 import { AppError, fieldError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { revokeSessions, toLanguage, toProfiles } from '../auth/service';
+import { revokeSessions, toLanguage, toProfiles, userChanged } from '../auth/service';
 import { sendAccountEmail } from './emails';
 import { consumeLink, issueLink, retireLinks } from './one-time-links';
 import { assertPasswordAllowed } from './password-policy';
@@ -38,6 +38,7 @@ export async function getAccount(db: Queryable, userId: number) {
 /** Replaces the profiles a user holds (KYC approval → lead, first investment → customer, operators). */
 export async function setProfiles(db: Queryable, userId: number, attributes: Profile[]): Promise<void> {
   await db.update(users).set({ attributes, updatedAt: new Date() }).where(eq(users.id, userId));
+  userChanged(userId);
 }
 
 /** Adds a profile in front, making it the active one; a profile already held is not repeated. */
@@ -49,6 +50,7 @@ export async function grantProfile(db: Queryable, userId: number, profile: Profi
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  userChanged(userId);
 }
 
 export interface NewActiveUser {
@@ -217,6 +219,7 @@ export function createAccountService(db: Database, config: AppConfig) {
 
     async changeLanguage(userId: number, language: Language): Promise<Language> {
       await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+      userChanged(userId);
       return language;
     },
 
@@ -275,4 +278,11 @@ export async function referralJoinedCount(db: Queryable, referralCode: string): 
 export async function getAccountByEmail(db: Queryable, email: string) {
   const row = await findUserByEmail(db, email);
   return row ? getAccount(db, row.id) : null;
+}
+
+/** A user's full name as an SQL expression over another table's user id (lists join nothing). */
+export function userFullNameOf(userId: SQLWrapper) {
+  return sql<
+    string | null
+  >`(select trim(${users.firstName} || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${userId})`;
 }

@@ -1,5 +1,6 @@
 // The audit log as a read-only back-office resource: who changed what, when, before and after.
 // Entries are written by lib/resource (every back-office write) and by operator actions (recordAudit).
+import { auditEntryDetailSchema, auditEntrySchema } from '@lombard/shared/schemas/backoffice';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditLog } from '../../db/schema/audit';
@@ -40,6 +41,8 @@ export const auditLogResource = defineResource({
   },
   search: [auditLog.actorEmail, auditLog.action, auditLog.objectType, auditLog.objectId],
   defaultOrder: ['-created_at'],
+  item: auditEntrySchema,
+  detailItem: auditEntryDetailSchema,
   serialize: (row) => ({
     id: row.id,
     actor_id: row.actorId,
@@ -47,7 +50,7 @@ export const auditLogResource = defineResource({
     action: row.action,
     object_type: row.objectType,
     object_id: row.objectId,
-    created_at: row.createdAt,
+    created_at: row.createdAt.toISOString(),
   }),
   serializeDetail: (row) => ({
     id: row.id,
@@ -60,7 +63,7 @@ export const auditLogResource = defineResource({
     after: row.after,
     request_id: row.requestId,
     ip: row.ip,
-    created_at: row.createdAt,
+    created_at: row.createdAt.toISOString(),
   }),
   export: {
     title: 'audit:export.title',

@@ -1,4 +1,4 @@
-// Token calls of spec §7 and the hook that turns `Authorization: Bearer <access>` into `request.user`.
+// Token calls and the hook that turns `Authorization: Bearer <access>` into `request.user`.
 // Registered with fastify-plugin so the hook applies to every module registered after it.
 
 import { loginSchema, logoutRequestSchema, refreshRequestSchema, tokenPairSchema } from '@lombard/shared/schemas/auth';

@@ -1,4 +1,4 @@
-// Sign-in, token rotation and sign-out (spec §4, §7; DESIGN §5). A sign-in opens a session family; every
+// Sign-in, token rotation and sign-out (docs/decisions/004). A sign-in opens a session family; every
 // refresh rotates its token; presenting a rotated token again revokes the whole family. Access tokens
 // are checked against the family and the user on every request, so logout, blocking and revocation take
 // effect at once.
@@ -217,6 +217,14 @@ async function revokeFamily(db: Queryable, familyId: string) {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
   forgetLocally(`s:${familyId}`);
+}
+
+/**
+ * This process changed what a signed-in user's requests carry (language, profiles): their next request
+ * here reads it again at once; other instances hear of it from the database's notification.
+ */
+export function userChanged(userId: number) {
+  forgetLocally(`u:${userId}`);
 }
 
 /**

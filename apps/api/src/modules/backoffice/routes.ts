@@ -3,7 +3,7 @@
 // The users table belongs to the account module: columns come from its operator view, changes go
 // through the account and auth services. Every write is audited by the resource kit.
 import { PROFILES, type Profile } from '@lombard/shared/permissions';
-import { type UserProfilesUpdate, userProfilesSchema } from '@lombard/shared/schemas/backoffice';
+import { backofficeUserSchema, type UserProfilesUpdate, userProfilesSchema } from '@lombard/shared/schemas/backoffice';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -45,6 +45,7 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
     },
     search: [u.email, fullName, u.referralCode],
     defaultOrder: ['-created_at'],
+    item: backofficeUserSchema,
     serialize: (row, context) => ({
       id: row.id,
       email: row.email,
@@ -54,15 +55,15 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
       profiles: row.attributes,
       profile: row.attributes[0] ?? null,
       language: row.language,
-      status: row.status,
+      status: row.status === 1 ? (1 as const) : (0 as const),
       status_name: statusName(USER_STATUS_LABELS, row.status, context.t),
       is_active: row.activatedAt !== null,
       is_locked: row.lockedAt !== null,
       failed_login_count: row.failedLoginCount,
       is_superuser: row.isSuperuser,
       referral_code: row.referralCode,
-      last_login_at: row.lastLoginAt,
-      created_at: row.createdAt,
+      last_login_at: row.lastLoginAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
     }),
     update: {
       body: userProfilesSchema,

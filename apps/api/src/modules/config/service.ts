@@ -11,7 +11,7 @@ import {
 } from '@lombard/shared/constants';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@lombard/shared/locale';
 import { type GlobalConfig, globalConfigSchema } from '@lombard/shared/schemas/config';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/client';
 import { settings } from '../../db/schema/settings';
@@ -21,7 +21,31 @@ export const SETTING_KEYS = {
   newsletter: 'newsletter_settings',
   bankMaximumAdvance: 'bank_maximum_advance_amount',
   socialLinks: 'social_links',
+  partnerBank: 'partner_bank',
 } as const;
+
+/** Where customers send money: the partner bank's account (global configuration, editable by operators). */
+export interface PartnerBank {
+  beneficiary: string;
+  iban: string;
+  bic: string;
+  bank_name: string;
+}
+
+/** The seeded partner bank account; a deployment sets its own in the settings. */
+export const DEFAULT_PARTNER_BANK: PartnerBank = {
+  beneficiary: 'Lombard S.p.A. – Conto clienti',
+  iban: 'IT85W0306909606100000063251',
+  bic: 'BCITITMM',
+  bank_name: 'Banca Partner S.p.A.',
+};
+
+/** The partner bank's account as an SQL expression, for lists that show payment instructions per row. */
+export const partnerBankSetting = sql<PartnerBank | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${SETTING_KEYS.partnerBank})`;
+
+export async function partnerBank(db: Queryable): Promise<PartnerBank> {
+  return (await readSetting<PartnerBank>(db, SETTING_KEYS.partnerBank)) ?? DEFAULT_PARTNER_BANK;
+}
 
 export async function readSetting<T>(db: Queryable, key: string): Promise<T | undefined> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));

@@ -10,6 +10,7 @@ import {
   DOCUMENT_STATUSES,
   type DocumentFile,
   type DocumentFileSide,
+  documentItemSchema,
   IDENTITY_DOCUMENT_FILE_FIELDS,
   identityDocumentFieldsSchema,
   DOCUMENT_MESSAGES as M,
@@ -73,6 +74,7 @@ export const myDocuments = defineResource({
     created_at: { expr: documents.createdAt, type: 'datetime', sortable: true, filterable: true },
   },
   defaultOrder: ['-created_at'],
+  item: documentItemSchema,
   serialize: (row) => serializeDocument(row, row.files),
 });
 

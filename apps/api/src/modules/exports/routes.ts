@@ -1,4 +1,5 @@
 // The caller's exports (GET /api/v1/exports/, download_document_file) and the job that builds them.
+import { exportItemSchema } from '@lombard/shared/schemas/resource';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,12 +30,13 @@ export const myExports = defineResource({
     created_at: { expr: exportsTable.createdAt, type: 'datetime', sortable: true, filterable: true },
   },
   defaultOrder: ['-created_at'],
+  item: exportItemSchema,
   serialize: (row) => ({
     id: row.id,
     resource: row.resource,
     file_name: row.fileName,
     row_count: row.rowCount,
-    created_at: row.createdAt,
+    created_at: row.createdAt.toISOString(),
   }),
   download: { fileId: (row) => row.fileId },
 });

@@ -1,4 +1,4 @@
-// The XLSX export job (spec §7 export-xlsx): runs the resource's query for the requester's selection
+// The XLSX export job (the export-xlsx call): runs the resource's query for the requester's selection
 // and filters, writes the workbook, stores it, then tells the requester — an in-app notification with
 // the download link and an e-mail through the outbox — in one transaction.
 import { rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The navigation menu per profile (spec §2 "loaded from the server per profile"), labels in the
+// The navigation menu per profile, loaded from the server for each profile, with labels in the
 // caller's language.
 import type { Language } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';

@@ -1,6 +1,11 @@
 // Notifications: the caller's own (GET /api/v1/notifications/, read/unread, read-all, unread-count) and,
 // for operators, everyone's (GET/POST/DELETE /api/v1/backoffice/notifications/).
-import { type NotificationMessage, notificationMessageSchema } from '@lombard/shared/schemas/notifications';
+import {
+  backofficeNotificationSchema,
+  type NotificationMessage,
+  notificationMessageSchema,
+  notificationSchema,
+} from '@lombard/shared/schemas/notifications';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,14 +47,15 @@ export const myNotifications = defineResource({
   scope: (context) => eq(notifications.userId, context.user.id),
   fields: commonFields,
   defaultOrder: ['-created_at'],
+  item: notificationSchema,
   serialize: (row, context) => ({
     id: row.id,
     kind: row.kind,
     ...renderNotification(row, context.t),
     link: row.link,
     is_read: row.readAt !== null,
-    read_at: row.readAt,
-    created_at: row.createdAt,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
   }),
   remove: {
     async run(tx, id) {
@@ -92,6 +98,7 @@ export const allNotifications = defineResource({
   },
   search: [userEmail, notifications.kind, sql`${notifications.params}::text`],
   defaultOrder: ['-created_at'],
+  item: backofficeNotificationSchema,
   serialize: (row, context) => ({
     id: row.id,
     user_id: row.userId,
@@ -100,8 +107,8 @@ export const allNotifications = defineResource({
     ...renderNotification(row, context.t),
     link: row.link,
     is_read: row.readAt !== null,
-    read_at: row.readAt,
-    created_at: row.createdAt,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
   }),
   /** An operator writes to a user: a `message` notification with the operator's own text. */
   create: {

@@ -15,8 +15,13 @@ export const NOTIFICATION_KINDS = [
   'profile_incomplete',
   'document_expiring',
   'order_settled',
+  'order_rejected',
+  'withdrawal_executed',
+  'withdrawal_rejected',
+  'deposit_received',
   'advance_status',
   'security',
+  'navs_missing',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

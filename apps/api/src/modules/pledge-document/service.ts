@@ -16,6 +16,7 @@ import { ADVANCE_RATE_BANDS } from '@lombard/shared/money/advance-calculator';
 import Decimal from 'decimal.js';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { translator } from '../../lib/i18n';
+import { PDF_COLOURS, wrapText } from '../../lib/pdf/text';
 
 /** Bumped when the copy changes; printed on the document and fixes its metadata dates. */
 export const PLEDGE_DOCUMENT_VERSION = '2026.1';
@@ -24,9 +25,7 @@ const DOCUMENT_DATE = new Date('2026-01-01T00:00:00Z');
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
-const NAVY = rgb(11 / 255, 61 / 255, 145 / 255);
-const INK = rgb(0.1, 0.11, 0.13);
-const MUTED = rgb(0.38, 0.4, 0.45);
+const { navy: NAVY, ink: INK, muted: MUTED } = PDF_COLOURS;
 const RULE = rgb(0.85, 0.87, 0.91);
 
 interface Section {
@@ -74,23 +73,6 @@ function figures(language: Language, supportEmail: string) {
   };
 }
 
-/** Splits text into lines no wider than `width` at `size`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 class Writer {
   page!: PDFPage;
   y = 0;
@@ -122,7 +104,7 @@ class Writer {
     const size = options.size ?? 10.5;
     const indent = options.indent ?? 0;
     const leading = size * 1.45;
-    for (const line of wrap(value, font, size, CONTENT_WIDTH - indent)) {
+    for (const line of wrapText(value, font, size, CONTENT_WIDTH - indent)) {
       this.ensure(leading);
       this.y -= leading;
       this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color: options.color ?? INK });

@@ -1,9 +1,11 @@
 import type { FrequencyCode } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import type { PublicProduct } from '@lombard/shared/schemas/products';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { products } from '../../db/schema/products';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client';
+import { productNavs, products } from '../../db/schema/products';
+import { performanceYtd, performanceYtdOrder } from './performance';
+import { type ProductRow, productColumns } from './product-view';
 
 export interface PublicProductsQuery {
   per_page: number;
@@ -17,7 +19,7 @@ type ProductTranslations = Record<string, { summary: string; underlying: string 
 const ORDER: Record<PublicProductsQuery['order_by__'], SQL[]> = {
   position: [asc(products.position), asc(products.id)],
   name: [asc(products.name), asc(products.id)],
-  '-performance_ytd': [sql`${products.performanceYtd} desc nulls last`, asc(products.id)],
+  '-performance_ytd': [sql`${performanceYtdOrder} desc nulls last`, asc(products.id)],
   risk_indicator: [asc(products.riskIndicator), asc(products.id)],
 };
 
@@ -31,7 +33,7 @@ export function createProductsService(db: Database) {
     );
     const [total] = await db.select({ value: count() }).from(products).where(where);
     const rows = await db
-      .select()
+      .select({ ...getTableColumns(products), performanceYtd })
       .from(products)
       .where(where)
       .orderBy(...ORDER[query.order_by__])
@@ -58,7 +60,10 @@ export function createProductsService(db: Database) {
         performance_ytd: row.performanceYtd,
         summary: text.summary,
         underlying: text.underlying,
-        translated_content: translations,
+        // Only what the public card shows: the long description stays in the signed-in detail.
+        translated_content: Object.fromEntries(
+          Object.entries(translations).map(([lang, t]) => [lang, { summary: t.summary, underlying: t.underlying }]),
+        ),
       };
     });
     const lastPage = Math.max(1, Math.ceil(countValue / query.per_page));
@@ -73,4 +78,113 @@ export function createProductsService(db: Database) {
   }
 
   return { listPublicProducts };
+}
+
+/** A product with its latest NAV and performance, whatever its status (null when there is none). */
+export async function findProduct(db: Queryable, id: number): Promise<ProductRow | null> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Every NAV of a product, ascending (the KID's scenarios). */
+export async function productNavHistory(db: Queryable, productId: number): Promise<string[]> {
+  const rows = await db
+    .select({ nav: productNavs.nav })
+    .from(productNavs)
+    .where(eq(productNavs.productId, productId))
+    .orderBy(asc(productNavs.navDate));
+  return rows.map((row) => row.nav);
+}
+
+// Reads for orders and the wallet (transactions and wallet modules): what an order needs of a product and
+// the NAV it is priced at. Kept together at the end of the file.
+
+/** What an order needs of a product. */
+export interface OrderProduct {
+  id: number;
+  name: string;
+  isin: string;
+  riskIndicator: number;
+  minInvestment: string;
+  maxInvestment: string | null;
+  minHoldingDays: number;
+  entryCost: string;
+  onSale: boolean;
+  status: number;
+}
+
+const orderProductColumns = {
+  id: products.id,
+  name: products.name,
+  isin: products.isin,
+  riskIndicator: products.riskIndicator,
+  minInvestment: products.minInvestment,
+  maxInvestment: products.maxInvestment,
+  minHoldingDays: products.minHoldingDays,
+  entryCost: products.entryCost,
+  onSale: products.onSale,
+  status: products.status,
+};
+
+export async function productForOrder(db: Queryable, id: number): Promise<OrderProduct | null> {
+  const [row] = await db.select(orderProductColumns).from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+/** Several products at once (a wallet, a list), by id. */
+export async function productsForOrders(db: Queryable, ids: number[]): Promise<Map<number, OrderProduct>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select(orderProductColumns).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export interface NavPoint {
+  nav: string;
+  navDate: string;
+}
+
+/** The latest NAV recorded on or before a day (YYYY-MM-DD), or null when there is none. */
+export async function navOn(db: Queryable, productId: number, date: string): Promise<NavPoint | null> {
+  const [row] = await db
+    .select({ nav: productNavs.nav, navDate: productNavs.navDate })
+    .from(productNavs)
+    .where(and(eq(productNavs.productId, productId), lte(productNavs.navDate, date)))
+    .orderBy(desc(productNavs.navDate))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The latest NAV of each product, in one query whatever the number of products: one index lookup per
+ * product (its newest row), never a sort of the whole history.
+ */
+export async function latestNavs(db: Queryable, productIds: number[]): Promise<Map<number, NavPoint>> {
+  if (productIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select p.id as product_id, n.nav::text as nav, n.nav_date::text as nav_date
+    from unnest(${sql.raw(`ARRAY[${productIds.map((id) => Number(id)).join(',')}]::int[]`)}) as p(id)
+    cross join lateral (
+      select ${productNavs.nav} as nav, ${productNavs.navDate} as nav_date from ${productNavs}
+      where ${productNavs.productId} = p.id order by ${productNavs.navDate} desc limit 1
+    ) n`);
+  const rows = (result as unknown as { rows: Array<{ product_id: number; nav: string; nav_date: string }> }).rows;
+  return new Map(rows.map((row) => [Number(row.product_id), { nav: row.nav, navDate: row.nav_date }]));
+}
+
+/** Product ids by slug (demo data refers to products by their slug). */
+export async function productIdsBySlug(db: Queryable, slugs: string[]): Promise<Map<string, number>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(inArray(products.slug, slugs));
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+/** A product's name and ISIN as SQL expressions over another table's product id (lists join nothing). */
+export function productNameOf(productId: SQLWrapper) {
+  return sql<string | null>`(select ${products.name} from ${products} where ${products.id} = ${productId})`;
+}
+export function productIsinOf(productId: SQLWrapper) {
+  return sql<string | null>`(select ${products.isin} from ${products} where ${products.id} = ${productId})`;
 }

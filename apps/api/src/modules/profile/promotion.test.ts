@@ -1,9 +1,11 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs } from '../../test/auth';
 import { fileAddressProof, fileIdentityDocument } from '../documents/service';
+import { bestAnswers, submitAnswers } from '../mifid/service';
 import { fillIn } from './seed';
 
 let t: TestApp;
@@ -40,6 +42,8 @@ it('approving the last step makes a base user a lead, e-mails them and writes th
     },
     true,
   );
+  // The questionnaire is the person's own step, done without review.
+  await submitAnswers(db, { userId: user.id, answers: await bestAnswers(db), now: new Date() }, translator('it'));
   const today = dayjs();
   await db.transaction(async (tx) => {
     await fileIdentityDocument(

@@ -1,7 +1,9 @@
 // The signed-in person's profile (every profile may open it): the whole profile, one PUT per reviewed tab,
 // the phone verification, referral, settings and the country and province lists.
+
 import { countryNames } from '@lombard/shared/data/countries';
 import { ITALIAN_PROVINCES } from '@lombard/shared/data/italian-provinces';
+import type { MifidResult } from '@lombard/shared/schemas/mifid';
 import {
   addressesSchema,
   bankAccountSchema,
@@ -38,10 +40,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Database } from '../../db/client';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
+import type { Translate } from '../../lib/i18n';
 import { createAccountService, getAccount, referralJoinedCount } from '../account/service';
-import { latestResult } from '../mifid/service';
 import { activePartners } from '../partners/service';
 import { sendPhoneCode, verifyPhone } from './phone';
 import { profileView } from './service';
@@ -50,13 +53,21 @@ import { saveAddresses, saveBankAccount, saveCitizenship, saveIdentity, saveOccu
 
 const signedIn = [{ bearerAuth: [] }];
 
-export async function profileModule(app: FastifyInstance) {
+export interface ProfileModuleOptions {
+  /**
+   * The customer's latest MiFID result, for the profile view. Passed in by the app: the questionnaire's
+   * module completes the profile's step, so the profile must not import it back.
+   */
+  latestMifidResult: (db: Database, userId: number, t: Translate) => Promise<MifidResult | null>;
+}
+
+export async function profileModule(app: FastifyInstance, options: ProfileModuleOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const accounts = createAccountService(db, app.config);
   const view = async (request: FastifyRequest) => {
     const userId = currentUser(request).id;
-    return profileView(db, userId, await latestResult(db, userId, request.t));
+    return profileView(db, userId, await options.latestMifidResult(db, userId, request.t));
   };
 
   api.get(

@@ -11,10 +11,8 @@ import {
   PROFILE_STEPS,
 } from '@lombard/shared/schemas/profile';
 import type { Queryable } from '../../db/client';
-import { translator } from '../../lib/i18n';
 import { messagesTo } from '../../lib/outbox';
 import { getAccountByEmail } from '../account/service';
-import { bestAnswers, submitAnswers } from '../mifid/service';
 import { PHONE_VERIFICATION_PURPOSE, sendPhoneCode, verifyPhone } from './phone';
 import { decideStep, stepDataComplete, stepStatus } from './service';
 import { saveAddresses, saveBankAccount, saveCitizenship, saveIdentity, saveOccupation } from './tabs';
@@ -125,9 +123,10 @@ export async function fillIn(db: Queryable, p: DemoPerson, full: boolean) {
     bankAccountSchema.parse({ iban: p.iban, holder_name: `${user.firstName} ${user.lastName}` }),
     now,
   );
-  // An experienced investor: the best answer to every question.
-  await submitAnswers(db, { userId: user.id, answers: await bestAnswers(db), now }, translator('it'));
 }
+
+/** The demo people who fill in every tab, the MiFID questionnaire included. */
+export const DEMO_INVESTOR_EMAILS = ['lead@demo.lombard.test', 'customer@demo.lombard.test'] as const;
 
 /** The demo profiles' data, before the documents are filed. */
 export async function seedDemoProfiles(db: Queryable) {

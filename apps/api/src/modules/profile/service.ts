@@ -264,3 +264,19 @@ export async function profileView(db: Queryable, userId: number, mifid: MifidRes
     progress: await profileProgress(db, userId),
   };
 }
+
+/** The bank account withdrawals are paid to: only once an operator approved the step. */
+export async function approvedBankAccount(
+  db: Queryable,
+  userId: number,
+): Promise<(BankAccountData & { bank_name: string | null }) | null> {
+  if ((await stepStatus(db, userId, 'bank-account')) !== 'approved') return null;
+  const bank = (await readTabs(db, userId, ['bank-account']))['bank-account'] as BankAccountData | undefined;
+  return bank ? { ...bank, bank_name: bankNameFromIban(bank.iban) } : null;
+}
+
+/** The verified phone number one-time codes go to, or null. */
+export async function verifiedPhone(db: Queryable, userId: number): Promise<string | null> {
+  const phone = (await readTabs(db, userId, ['phone'])).phone as PhoneState | undefined;
+  return phone?.verified ? phone.phone : null;
+}

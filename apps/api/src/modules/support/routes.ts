@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSupportService } from './service';
 
-/** The help centre (spec §7): public, read-only. */
+/** The help centre: public, read-only. */
 export async function supportModule(app: FastifyInstance) {
   const support = createSupportService(app.database.db);
   app.withTypeProvider<ZodTypeProvider>().get(

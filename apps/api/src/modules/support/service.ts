@@ -67,7 +67,7 @@ const ORDER = {
 
 export function createSupportService(db: Database) {
   /**
-   * Collections with their articles (spec §7), unfiltered by language: every item carries its
+   * Collections with their articles, unfiltered by language: every item carries its
    * `translated_content` and the client keeps those translated into the visitor's language.
    */
   async function collectionsWithArticles(query: SupportCollectionsQuery) {

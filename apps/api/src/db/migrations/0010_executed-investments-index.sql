@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_executed_investments_idx" ON "transactions" USING btree ("user_id","product_id","executed_at") WHERE "transactions"."type" = 'invest' and "transactions"."status" = 'executed';

@@ -1,0 +1,97 @@
+// Idempotency-Key for money-moving requests. The key is claimed in the same database transaction as the
+// money it moves: a retry after a success gets the first answer and moves nothing; a retry after a failure
+// (rolled back, key released) is tried again; two identical requests at once run one after the other.
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Database, inTransaction, type Transaction } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/idempotency';
+import { AppError } from '../errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer that repeats the first one for the same key. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** The request's key: 8–128 letters, digits or `_ . : -` (a UUID fits). Missing or malformed → 400. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof value !== 'string' || value.length === 0) throw new AppError('IDEMPOTENCY_KEY_MISSING');
+  if (!KEY_PATTERN.test(value)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
+  return value;
+}
+
+/** Same JSON whatever the order of object keys. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+export function requestHash(scope: string, body: unknown): string {
+  return createHash('sha256')
+    .update(scope)
+    .update('\n')
+    .update(JSON.stringify(canonical(body ?? null)))
+    .digest('hex');
+}
+
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Runs `work` once per (user, key) in one transaction. `scope` names the operation (the matched route and
+ * its path parameters); the same key sent with another scope or body is refused with 422.
+ */
+export async function runIdempotent<T>(
+  db: Database,
+  input: { userId: number; key: string; scope: string; body: unknown },
+  work: (tx: Transaction) => Promise<IdempotentResult<T>>,
+): Promise<IdempotentResult<T> & { replayed: boolean }> {
+  const hash = requestHash(input.scope, input.body);
+  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
+  return inTransaction(db, async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: input.userId, key: input.key, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [first] = await tx.select().from(idempotencyKeys).where(where);
+      if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      return { status: first.statusCode ?? 200, body: first.response as T, replayed: true };
+    }
+    const result = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: result.status, response: result.body as object })
+      .where(where);
+    return { ...result, replayed: false };
+  });
+}
+
+/**
+ * The route-side wrapper: reads the key, scopes it to the matched route and its parameters, runs the work
+ * and sends the answer (with `Idempotent-Replayed: true` on a repeat).
+ */
+export async function replyIdempotent<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  work: (tx: Transaction) => Promise<IdempotentResult<T>>,
+): Promise<T> {
+  const key = idempotencyKeyOf(request);
+  const scope = `${request.method} ${request.routeOptions.url} ${JSON.stringify(canonical(request.params ?? {}))}`;
+  const result = await runIdempotent(request.server.database.db, { userId, key, scope, body: request.body }, work);
+  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
+  reply.code(result.status);
+  return result.body;
+}

@@ -1,0 +1,27 @@
+// A job that must exist once per payload (a daily run for one date): however many instances ask for it,
+// and however often, it is queued a single time. Asked for again after it ran, it is not queued again.
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, inTransaction } from '../../db/client';
+import { jobs } from '../../db/schema/jobs';
+import { type EnqueueOptions, enqueueJob } from './queue';
+
+/** Queues the job unless one with this name and payload already exists; true when it queued it. */
+export async function enqueueOnce(
+  db: Database,
+  name: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    // Instances asking at the same moment take turns, so the second one sees the first one's row.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-once:${name}`}))`);
+    const [existing] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.name, name), sql`${jobs.payload} = ${JSON.stringify(payload)}::jsonb`))
+      .limit(1);
+    if (existing) return false;
+    await enqueueJob(tx, name, payload, options);
+    return true;
+  });
+}

@@ -1,0 +1,355 @@
+// The ledger: the only writer of money. Every movement is one journal entry whose lines sum to zero per
+// asset (euro, or the units of one fund), written in the caller's database transaction together with the
+// business change that caused it. Account balances are maintained in the same statement order and are
+// checked against the lines by `verifyLedger`.
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/client';
+import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
+import { AppError } from '../../lib/errors';
+
+/** A customer's accounts: what they hold, what is set aside for requests in flight, what is pledged. */
+export const CUSTOMER_ACCOUNTS = [
+  'customer.cash',
+  'customer.cash_reserved',
+  'customer.units',
+  'customer.units_reserved',
+  'customer.units_pledged',
+  'customer.position_cost',
+] as const;
+/** The platform's side: the partner bank's clearing account, fee income, interest, and each fund. */
+export const PLATFORM_ACCOUNTS = [
+  'platform.bank',
+  'platform.fees',
+  'platform.interest',
+  'platform.fund_units',
+  'platform.fund_capital',
+] as const;
+export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNTS)[number];
+export type PlatformAccountKind = (typeof PLATFORM_ACCOUNTS)[number];
+export type AccountKind = CustomerAccountKind | PlatformAccountKind;
+
+const UNIT_KINDS = new Set<AccountKind>([
+  'customer.units',
+  'customer.units_reserved',
+  'customer.units_pledged',
+  'platform.fund_units',
+]);
+/** Kinds kept per fund (units, and the cost or capital behind them). */
+const PER_PRODUCT_KINDS = new Set<AccountKind>([...UNIT_KINDS, 'customer.position_cost', 'platform.fund_capital']);
+
+export type AccountRef =
+  | { kind: CustomerAccountKind; userId: number; productId?: number }
+  | { kind: PlatformAccountKind; productId?: number };
+
+export interface LedgerLine {
+  account: AccountRef;
+  /** Signed; positive raises the account's balance. */
+  amount: Decimal.Value;
+}
+
+export interface JournalEntryInput {
+  /** What happened, e.g. `withdrawal.request`, `invest.settle`. */
+  kind: string;
+  /** The business row behind it, e.g. `transactions:42`. */
+  reference: string;
+  userId?: number | null;
+  actorId?: number | null;
+  lines: LedgerLine[];
+}
+
+export const EURO_DECIMALS = 2;
+export const UNIT_DECIMALS = 6;
+
+export function assetOf(ref: AccountRef): string {
+  if (!UNIT_KINDS.has(ref.kind)) return 'EUR';
+  if (!ref.productId) throw new Error(`${ref.kind} needs a product`);
+  return `UNITS:${ref.productId}`;
+}
+
+function refKey(ref: AccountRef): string {
+  const userId = 'userId' in ref ? ref.userId : 0;
+  return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}`;
+}
+
+function ownerCondition(ref: AccountRef) {
+  const userId = 'userId' in ref ? ref.userId : null;
+  const productId = PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null;
+  return and(
+    eq(ledgerAccounts.kind, ref.kind),
+    userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, userId),
+    productId === null ? isNull(ledgerAccounts.productId) : eq(ledgerAccounts.productId, productId),
+  );
+}
+
+// Account ids a transaction already looked up: an id never changes once its account exists, and keeping
+// them per transaction means a rolled-back account opening is never remembered.
+const knownIds = new WeakMap<object, Map<string, number>>();
+
+/** The accounts' ids by key, opening the missing ones: two statements at most, however many accounts. */
+async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string, number>> {
+  let known = knownIds.get(tx);
+  if (!known) {
+    known = new Map();
+    knownIds.set(tx, known);
+  }
+  const missing = new Map<string, AccountRef>();
+  for (const ref of refs) if (!known.has(refKey(ref))) missing.set(refKey(ref), ref);
+  const lookUp = async () => {
+    if (missing.size === 0) return;
+    const rows = await tx
+      .select({
+        id: ledgerAccounts.id,
+        kind: ledgerAccounts.kind,
+        userId: ledgerAccounts.userId,
+        productId: ledgerAccounts.productId,
+      })
+      .from(ledgerAccounts)
+      .where(or(...[...missing.values()].map(ownerCondition)));
+    for (const row of rows) {
+      const key = `${row.kind}|${row.userId ?? 0}|${row.productId ?? 0}`;
+      known.set(key, row.id);
+      missing.delete(key);
+    }
+  };
+  await lookUp();
+  if (missing.size > 0) {
+    await tx
+      .insert(ledgerAccounts)
+      .values(
+        [...missing.values()].map((ref) => ({
+          kind: ref.kind,
+          userId: 'userId' in ref ? ref.userId : null,
+          productId: PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null,
+          asset: assetOf(ref),
+        })),
+      )
+      .onConflictDoNothing();
+    await lookUp();
+    if (missing.size > 0) throw new Error(`ledger accounts ${[...missing.keys()].join(', ')} could not be opened`);
+  }
+  return new Map(refs.map((ref) => [refKey(ref), known.get(refKey(ref)) as number]));
+}
+
+/**
+ * Locks the accounts (in id order, so two requests never wait on each other crosswise) until the
+ * transaction ends, and answers their balances. Read a balance through this before deciding on it: two
+ * concurrent withdrawals then see each other's effect instead of both spending the same euro.
+ */
+export async function lockBalances(tx: Transaction, refs: AccountRef[]): Promise<Map<string, Decimal>> {
+  const ids = await accountIds(tx, refs);
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(ids.values())]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+  const byId = new Map(rows.map((row) => [row.id, new Decimal(row.balance)]));
+  const result = new Map<string, Decimal>();
+  for (const [key, id] of ids) result.set(key, byId.get(id) ?? new Decimal(0));
+  return result;
+}
+
+/**
+ * A customer's cash and reserved cash, both locked (see `lockBalances`): what a withdrawal decides on and
+ * then moves between, looked up together so the lock is taken once.
+ */
+export async function lockCustomerCash(tx: Transaction, userId: number) {
+  const cash: AccountRef = { kind: 'customer.cash', userId };
+  const reserved: AccountRef = { kind: 'customer.cash_reserved', userId };
+  const balances = await lockBalances(tx, [cash, reserved]);
+  return {
+    available: balances.get(refKey(cash)) ?? new Decimal(0),
+    reserved: balances.get(refKey(reserved)) ?? new Decimal(0),
+  };
+}
+
+/** One locked balance (see `lockBalances`). */
+export async function lockBalance(tx: Transaction, ref: AccountRef): Promise<Decimal> {
+  const balances = await lockBalances(tx, [ref]);
+  return balances.get(refKey(ref)) ?? new Decimal(0);
+}
+
+/**
+ * Writes one balanced journal entry and moves the balances. Refuses (and writes nothing) when the lines do
+ * not sum to zero per asset, carry more decimals than the asset has, or would take a customer's account
+ * below zero; the caller's transaction is then rolled back by the thrown error.
+ */
+export async function postEntry(tx: Transaction, input: JournalEntryInput): Promise<{ entryId: number }> {
+  const lines = input.lines
+    .map((line) => ({ account: line.account, amount: new Decimal(line.amount) }))
+    .filter((line) => !line.amount.isZero());
+  if (lines.length === 0) throw new Error(`journal entry ${input.kind} has no lines`);
+  const sums = new Map<string, Decimal>();
+  for (const line of lines) {
+    const asset = assetOf(line.account);
+    const decimals = asset === 'EUR' ? EURO_DECIMALS : UNIT_DECIMALS;
+    if (line.amount.decimalPlaces() > decimals) {
+      throw new Error(`journal entry ${input.kind}: ${line.amount} has more than ${decimals} decimals for ${asset}`);
+    }
+    sums.set(asset, (sums.get(asset) ?? new Decimal(0)).plus(line.amount));
+  }
+  for (const [asset, sum] of sums) {
+    if (!sum.isZero()) throw new Error(`journal entry ${input.kind} does not balance in ${asset}: ${sum}`);
+  }
+  const balances = await lockBalances(
+    tx,
+    lines.map((line) => line.account),
+  );
+  const deltas = new Map<string, { ref: AccountRef; delta: Decimal }>();
+  for (const line of lines) {
+    const key = refKey(line.account);
+    const current = deltas.get(key);
+    deltas.set(key, { ref: line.account, delta: (current?.delta ?? new Decimal(0)).plus(line.amount) });
+  }
+  for (const [key, { ref, delta }] of deltas) {
+    if ('userId' in ref && (balances.get(key) ?? new Decimal(0)).plus(delta).isNegative()) {
+      throw new AppError('INSUFFICIENT_FUNDS');
+    }
+  }
+  const ids = await accountIds(
+    tx,
+    lines.map((line) => line.account),
+  );
+  const lineRows = lines.map(
+    (line) => sql`(${ids.get(refKey(line.account)) as number}::int, ${line.amount.toFixed(UNIT_DECIMALS)}::numeric)`,
+  );
+  const deltaRows = [...deltas].map(
+    ([key, { delta }]) => sql`(${ids.get(key) as number}::int, ${delta.toFixed(UNIT_DECIMALS)}::numeric)`,
+  );
+  // The entry, its lines and every balance in one statement: the accounts locked above are held for one
+  // round trip to the database instead of three.
+  const result = await tx.execute(sql`
+    with entry as (
+      insert into ${journalEntries} (kind, reference, user_id, actor_id)
+      values (${input.kind}, ${input.reference}, ${input.userId ?? null}::int, ${input.actorId ?? null}::int)
+      returning id
+    ), written as (
+      insert into ${journalLines} (entry_id, account_id, amount)
+      select entry.id, l.account_id, l.amount from entry, (values ${sql.join(lineRows, sql`, `)}) as l(account_id, amount)
+    ), moved as (
+      update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + d.delta
+      from (values ${sql.join(deltaRows, sql`, `)}) as d(id, delta)
+      where ${ledgerAccounts.id} = d.id
+    )
+    select id from entry`);
+  const [entry] = (result as unknown as { rows: Array<{ id: number | string }> }).rows;
+  if (!entry) throw new Error('journal entry not written');
+  return { entryId: Number(entry.id) };
+}
+
+/** A customer's balances, without locking: for screens, never for a decision that moves money. */
+export async function customerBalances(db: Queryable, userId: number) {
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, productId: ledgerAccounts.productId, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  const cash = { available: new Decimal(0), reserved: new Decimal(0) };
+  const positions = new Map<number, { units: Decimal; reservedUnits: Decimal; pledgedUnits: Decimal; cost: Decimal }>();
+  for (const row of rows) {
+    const balance = new Decimal(row.balance);
+    if (row.kind === 'customer.cash') cash.available = balance;
+    else if (row.kind === 'customer.cash_reserved') cash.reserved = balance;
+    else if (row.productId !== null) {
+      const position = positions.get(row.productId) ?? {
+        units: new Decimal(0),
+        reservedUnits: new Decimal(0),
+        pledgedUnits: new Decimal(0),
+        cost: new Decimal(0),
+      };
+      if (row.kind === 'customer.units') position.units = balance;
+      else if (row.kind === 'customer.units_reserved') position.reservedUnits = balance;
+      else if (row.kind === 'customer.units_pledged') position.pledgedUnits = balance;
+      else if (row.kind === 'customer.position_cost') position.cost = balance;
+      positions.set(row.productId, position);
+    }
+  }
+  return { cash, positions };
+}
+
+// Invariants, checked from the lines up (never from the maintained balances alone).
+
+export interface LedgerCheck {
+  name: 'entries_balance' | 'balances_match_lines' | 'no_negative_balances' | 'orders_match_positions';
+  ok: boolean;
+  problems: string[];
+}
+
+/** How many offending rows a check names; the count of the rest is enough to act on. */
+const MAX_PROBLEMS = 20;
+
+type Row = Record<string, unknown>;
+
+async function rows(db: Queryable, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
+
+/** Entries balance per asset; balances equal the sum of their lines; no customer account below zero. */
+export async function verifyLedgerInvariants(
+  db: Queryable,
+): Promise<{ checks: LedgerCheck[]; entries: number; accounts: number }> {
+  const unbalanced = await rows(
+    db,
+    sql`select l.entry_id, a.asset, sum(l.amount)::text as total
+        from journal_lines l join ledger_accounts a on a.id = l.account_id
+        group by l.entry_id, a.asset having sum(l.amount) <> 0
+        order by l.entry_id limit ${MAX_PROBLEMS}`,
+  );
+  const mismatched = await rows(
+    db,
+    sql`select a.id, a.kind, a.balance::text as balance, coalesce(sum(l.amount), 0)::text as lines
+        from ledger_accounts a left join journal_lines l on l.account_id = a.id
+        group by a.id having a.balance <> coalesce(sum(l.amount), 0)
+        order by a.id limit ${MAX_PROBLEMS}`,
+  );
+  const negative = await rows(
+    db,
+    sql`select id, kind, user_id, balance::text as balance from ledger_accounts
+        where user_id is not null and balance < 0 order by id limit ${MAX_PROBLEMS}`,
+  );
+  const [counts] = await rows(
+    db,
+    sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from ledger_accounts)::int as accounts`,
+  );
+  return {
+    entries: Number(counts?.entries ?? 0),
+    accounts: Number(counts?.accounts ?? 0),
+    checks: [
+      {
+        name: 'entries_balance',
+        ok: unbalanced.length === 0,
+        problems: unbalanced.map((r) => `entry ${r.entry_id}: ${r.asset} lines sum to ${r.total}`),
+      },
+      {
+        name: 'balances_match_lines',
+        ok: mismatched.length === 0,
+        problems: mismatched.map((r) => `account ${r.id} (${r.kind}): balance ${r.balance}, lines ${r.lines}`),
+      },
+      {
+        name: 'no_negative_balances',
+        ok: negative.length === 0,
+        problems: negative.map((r) => `account ${r.id} (${r.kind}) of user ${r.user_id}: ${r.balance}`),
+      },
+    ],
+  };
+}
+
+/**
+ * Every customer's units of every fund (free + reserved + pledged), for the check that orders and the
+ * ledger agree. Read without locks: a verification, not a decision.
+ */
+export async function unitHoldings(
+  db: Queryable,
+): Promise<Array<{ userId: number; productId: number; units: string }>> {
+  const result = await db
+    .select({
+      userId: ledgerAccounts.userId,
+      productId: ledgerAccounts.productId,
+      units: sql<string>`sum(${ledgerAccounts.balance})::text`,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.kind, ['customer.units', 'customer.units_reserved', 'customer.units_pledged']))
+    .groupBy(ledgerAccounts.userId, ledgerAccounts.productId);
+  return result.map((row) => ({ userId: row.userId as number, productId: row.productId as number, units: row.units }));
+}

@@ -1,0 +1,15 @@
+// Demo MiFID answers, submitted through the questionnaire's own service.
+import type { Queryable } from '../../db/client';
+import { translator } from '../../lib/i18n';
+import { getAccountByEmail } from '../account/service';
+import { bestAnswers, submitAnswers } from './service';
+
+/** Each of these demo people answers as an experienced investor: the best answer to every question. */
+export async function seedDemoMifidAnswers(db: Queryable, emails: readonly string[]) {
+  const now = new Date();
+  for (const email of emails) {
+    const user = await getAccountByEmail(db, email);
+    if (!user) continue;
+    await submitAnswers(db, { userId: user.id, answers: await bestAnswers(db), now }, translator('it'));
+  }
+}

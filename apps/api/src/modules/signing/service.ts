@@ -1,0 +1,135 @@
+// Documents signed with a one-time code: the PDF is stored with its SHA-256, a code bound to the terms
+// (a hash of them) goes to the customer's verified phone by SMS, and the right code records when it was
+// signed. Orders placed against the MiFID result use it today; advance contracts and swaps will too.
+import { createHash } from 'node:crypto';
+import type { Language } from '@lombard/shared/locale';
+import { and, eq } from 'drizzle-orm';
+import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
+import { signatures } from '../../db/schema/signatures';
+import { AppError } from '../../lib/errors';
+import { findFile, type StoredFile, saveFile } from '../../lib/files/store';
+import { translator } from '../../lib/i18n';
+import { assertVerified, issueCode, payloadHash, verifyCode } from '../../lib/one-time-code/codes';
+import { buildOrderDocument, type OrderTerms } from './order-document';
+
+export type { OrderTerms } from './order-document';
+
+/** The one-time code purpose of an order's signature (also the signature's own purpose). */
+export const ORDER_SIGNATURE_PURPOSE = 'order-signature';
+
+export interface SignatureRequest {
+  userId: number;
+  purpose: string;
+  /** The terms the code confirms; the same terms must be presented when the signature is used. */
+  payload: unknown;
+  document: { bytes: Uint8Array; fileName: string };
+  sms: { to: string; language: Language; template: string; text: (code: string) => string };
+  dataDir: string;
+  now: Date;
+}
+
+export interface SignatureRequested {
+  id: number;
+  documentHash: string;
+  expiresAt: Date;
+}
+
+/** Stores the document and sends the code, in the caller's transaction. */
+export async function requestSignature(tx: Transaction, input: SignatureRequest): Promise<SignatureRequested> {
+  const bytes = Buffer.from(input.document.bytes);
+  const documentHash = createHash('sha256').update(bytes).digest('hex');
+  const { expiresAt } = await issueCode(tx, {
+    userId: input.userId,
+    purpose: input.purpose,
+    payload: input.payload,
+    now: input.now,
+    sms: input.sms,
+  });
+  const file = await saveFile(tx, input.dataDir, bytes, {
+    fileName: input.document.fileName,
+    contentType: 'application/pdf',
+    ownerId: input.userId,
+  });
+  const [row] = await tx
+    .insert(signatures)
+    .values({
+      userId: input.userId,
+      purpose: input.purpose,
+      fileId: file.id,
+      documentHash,
+      payloadHash: payloadHash(input.payload),
+      createdAt: input.now,
+    })
+    .returning({ id: signatures.id });
+  return { id: row!.id, documentHash, expiresAt };
+}
+
+/** The order form for these terms, signed by SMS code: see `requestSignature`. */
+export async function requestOrderSignature(
+  tx: Transaction,
+  input: Omit<SignatureRequest, 'purpose' | 'document'> & { language: Language; terms: OrderTerms },
+): Promise<SignatureRequested> {
+  const bytes = await buildOrderDocument(input.language, input.terms);
+  return requestSignature(tx, {
+    ...input,
+    purpose: ORDER_SIGNATURE_PURPOSE,
+    document: {
+      bytes,
+      fileName: translator(input.language)('signing:orderDocument.fileName', { date: input.terms.date }),
+    },
+  });
+}
+
+async function ownSignature(db: Queryable, userId: number, id: number, purpose: string) {
+  const [row] = await db
+    .select()
+    .from(signatures)
+    .where(and(eq(signatures.id, id), eq(signatures.userId, userId), eq(signatures.purpose, purpose)));
+  return row ?? null;
+}
+
+/**
+ * Checks the code for a signature of these terms and records the signing. A signature of other terms (or
+ * of someone else) is SIGNATURE_FAILED; a wrong code is counted in its own transaction and then refused
+ * with the one-time-code error. A signature already signed is accepted again (a retried request).
+ */
+export async function confirmSignature(
+  db: Database,
+  input: { userId: number; id: number; purpose: string; payload: unknown; code: string; now: Date },
+): Promise<void> {
+  const outcome = await inTransaction(db, async (tx) => {
+    const row = await ownSignature(tx, input.userId, input.id, input.purpose);
+    if (!row || row.payloadHash !== payloadHash(input.payload)) throw new AppError('SIGNATURE_FAILED');
+    if (row.signedAt) return { status: 'verified' } as const;
+    const result = await verifyCode(tx, {
+      userId: input.userId,
+      purpose: input.purpose,
+      payload: input.payload,
+      code: input.code,
+      now: input.now,
+    });
+    if (result.status === 'verified') {
+      await tx.update(signatures).set({ signedAt: input.now }).where(eq(signatures.id, row.id));
+    }
+    return result;
+  });
+  assertVerified(outcome);
+}
+
+/** Whether a signature of these terms by this user has been signed (checked again inside the order). */
+export async function isSigned(
+  db: Queryable,
+  input: { userId: number; id: number; purpose: string; payload: unknown },
+): Promise<boolean> {
+  const row = await ownSignature(db, input.userId, input.id, input.purpose);
+  return Boolean(row?.signedAt && row.payloadHash === payloadHash(input.payload));
+}
+
+/** The stored document of one of the user's signatures, or null (also for someone else's). */
+export async function signatureDocument(db: Queryable, userId: number, id: number): Promise<StoredFile | null> {
+  const [row] = await db
+    .select({ fileId: signatures.fileId })
+    .from(signatures)
+    .where(and(eq(signatures.id, id), eq(signatures.userId, userId)));
+  return row?.fileId ? findFile(db, row.fileId) : null;
+}

@@ -1,0 +1,68 @@
+// Concurrent requests on PostgreSQL (PGlite runs one transaction at a time, so only a server can show a
+// race): the row locks of the ledger keep cash and units from being spent twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MoneyFixture, moneyFixture } from './money-fixture';
+
+describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQL', () => {
+  let f: MoneyFixture;
+  beforeAll(async () => {
+    f = await moneyFixture();
+  });
+  afterAll(() => f.t.close());
+
+  const cash = async (session: Parameters<MoneyFixture['get']>[0]) => (await f.get(session, '/api/v1/cash/')).json();
+
+  it('50 withdrawals of 100 against 1,000: exactly 10 succeed, nothing is overdrawn', async () => {
+    const investor = await f.investor();
+    await f.deposit(investor, '1000.00');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '100' })),
+    );
+    const ok = answers.filter((res) => res.statusCode === 201);
+    const refused = answers.filter((res) => res.statusCode !== 201);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const res of refused) {
+      expect(['WITHDRAWAL_ABOVE_AVAILABLE', 'INSUFFICIENT_FUNDS']).toContain(res.json().code);
+    }
+    expect(await cash(investor.session)).toMatchObject({ available: '0.00', reserved: '1000.00' });
+    const report = (await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json();
+    expect(report.ok).toBe(true);
+  });
+
+  it('investments from cash and withdrawals at once never overdraw', async () => {
+    const investor = await f.investor();
+    const bond = await f.productId('obbligazionario-euro-protetto-2031');
+    await f.deposit(investor, '10000.00');
+    const requests = [
+      ...Array.from({ length: 4 }, () =>
+        f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: '6000', payment_method: 'cash' }),
+      ),
+      ...Array.from({ length: 12 }, () => f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1000' })),
+    ];
+    const answers = await Promise.all(requests);
+    const spent = answers
+      .filter((res) => res.statusCode === 201)
+      .reduce((sum, res) => sum + Number(res.json().amount), 0);
+    expect(spent).toBeLessThanOrEqual(10000);
+    const state = await cash(investor.session);
+    expect(Number(state.available)).toBeGreaterThanOrEqual(0);
+    expect(Number(state.available)).toBeCloseTo(10000 - spent, 2);
+    expect(state.reserved).toBe(spent.toFixed(2));
+  });
+
+  it('two disinvestments of one position at once: exactly one wins', async () => {
+    const investor = await f.investor();
+    const bond = await f.productId('obbligazionario-euro-protetto-2031');
+    await f.deposit(investor, '6000.00');
+    const order = (
+      await f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: '6000', payment_method: 'cash' })
+    ).json();
+    await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
+    const answers = await Promise.all(
+      [1, 2].map(() => f.post(investor.session, `/api/v1/products/${bond}/disinvest/`, { units: '1' })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json().code).toBe('DISINVEST_PENDING');
+  });
+});

@@ -1,0 +1,164 @@
+// The customer's other requests: sell units (reserved until the operator executes), withdraw cash to the
+// approved bank account (reserved until paid out), and cancel what is still waiting.
+import { WITHDRAWAL_BUSINESS_DAYS } from '@lombard/shared/constants';
+import { addBusinessDays, addCalendarDays, calendarDate } from '@lombard/shared/money/business-days';
+import { money, units as unitsOf } from '@lombard/shared/money/orders';
+import type { DisinvestRequest, TransactionItem, WithdrawalRequest } from '@lombard/shared/schemas/transactions';
+import Decimal from 'decimal.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { sqlState, type Transaction } from '../../db/client';
+import { transactions } from '../../db/schema/transactions';
+import { AppError } from '../../lib/errors';
+import { formatDate, formatDecimal, formatMoney } from '../../lib/format';
+import { lockBalance, lockCustomerCash, postEntry } from '../ledger/service';
+import { productForOrder } from '../products/service';
+import { approvedBankAccount } from '../profile/service';
+import type { FlowContext } from './context';
+import {
+  findTransaction,
+  insertTransaction,
+  lockTransaction,
+  serializeTransaction,
+  updateTransaction,
+} from './records';
+import { releaseReservation } from './reservations';
+
+/** The day the first executed investment in a product was executed, or null. */
+export async function firstInvestmentDay(tx: Transaction, userId: number, productId: number): Promise<string | null> {
+  const [first] = await tx
+    .select({ executedAt: transactions.executedAt })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.productId, productId),
+        eq(transactions.type, 'invest'),
+        eq(transactions.status, 'executed'),
+      ),
+    )
+    .orderBy(asc(transactions.executedAt))
+    .limit(1);
+  return first?.executedAt ? calendarDate(first.executedAt) : null;
+}
+
+const DISINVEST_PENDING_INDEX = 'transactions_one_pending_disinvestment';
+
+export async function placeDisinvestment(
+  tx: Transaction,
+  context: FlowContext,
+  userId: number,
+  productId: number,
+  body: DisinvestRequest,
+): Promise<TransactionItem> {
+  const product = await productForOrder(tx, productId);
+  if (!product) throw new AppError('NOT_FOUND');
+  const requested = new Decimal(body.units);
+  // Locked first: a concurrent request for the same position waits here, then sees this one's row.
+  const free = await lockBalance(tx, { kind: 'customer.units', userId, productId });
+  const first = await firstInvestmentDay(tx, userId, productId);
+  if (first && product.minHoldingDays > 0) {
+    const from = addCalendarDays(first, product.minHoldingDays);
+    if (context.today < from) {
+      throw new AppError('DISINVEST_HOLDING_PERIOD', { params: { date: formatDate(from, context.language) } });
+    }
+  }
+  const [pending] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.productId, productId),
+        eq(transactions.type, 'disinvest'),
+        eq(transactions.status, 'submitted'),
+      ),
+    );
+  if (pending) throw new AppError('DISINVEST_PENDING');
+  if (requested.gt(free)) {
+    throw new AppError('DISINVEST_UNITS_UNAVAILABLE', {
+      params: { available: formatDecimal(free, context.language, 6) },
+    });
+  }
+  let id: number;
+  try {
+    id = await insertTransaction(tx, {
+      userId,
+      type: 'disinvest',
+      status: 'submitted',
+      productId,
+      units: unitsOf(requested),
+      executeOn: addBusinessDays(context.today, 1),
+      createdAt: context.now,
+    });
+  } catch (error) {
+    const constraint = (error as { cause?: { constraint?: string } }).cause?.constraint;
+    if (sqlState(error) === '23505' && (constraint === undefined || constraint === DISINVEST_PENDING_INDEX)) {
+      throw new AppError('DISINVEST_PENDING');
+    }
+    throw error;
+  }
+  await postEntry(tx, {
+    kind: 'disinvest.reserve',
+    reference: `transactions:${id}`,
+    userId,
+    actorId: context.actor.id,
+    lines: [
+      { account: { kind: 'customer.units', userId, productId }, amount: requested.neg() },
+      { account: { kind: 'customer.units_reserved', userId, productId }, amount: requested },
+    ],
+  });
+  return serializeTransaction((await findTransaction(tx, id))!, context.t);
+}
+
+export async function requestWithdrawal(
+  tx: Transaction,
+  context: FlowContext,
+  userId: number,
+  body: WithdrawalRequest,
+): Promise<TransactionItem> {
+  const amount = new Decimal(body.amount);
+  if (!(await approvedBankAccount(tx, userId))) throw new AppError('WITHDRAWAL_NO_BANK_ACCOUNT');
+  // The request is written before the cash is locked, so that the lock (which every other withdrawal of
+  // this customer waits for) is held only while deciding and moving; a refusal rolls it all back.
+  const id = await insertTransaction(tx, {
+    userId,
+    type: 'withdrawal',
+    status: 'submitted',
+    amount: money(amount),
+    executeOn: addBusinessDays(context.today, WITHDRAWAL_BUSINESS_DAYS),
+    createdAt: context.now,
+  });
+  const answer = serializeTransaction((await findTransaction(tx, id))!, context.t);
+  const { available } = await lockCustomerCash(tx, userId);
+  if (amount.gt(available)) {
+    throw new AppError('WITHDRAWAL_ABOVE_AVAILABLE', {
+      params: { available: formatMoney(available, context.language) },
+    });
+  }
+  await postEntry(tx, {
+    kind: 'withdrawal.request',
+    reference: `transactions:${id}`,
+    userId,
+    actorId: context.actor.id,
+    lines: [
+      { account: { kind: 'customer.cash', userId }, amount: amount.neg() },
+      { account: { kind: 'customer.cash_reserved', userId }, amount },
+    ],
+  });
+  return answer;
+}
+
+/** The customer takes back an order or a withdrawal nobody has acted on; what was set aside returns. */
+export async function cancelTransaction(
+  tx: Transaction,
+  context: FlowContext,
+  userId: number,
+  id: number,
+): Promise<TransactionItem> {
+  const row = await lockTransaction(tx, id, userId);
+  const cancellable = row.status === 'submitted' || (row.type === 'invest' && row.status === 'awaiting_transfer');
+  if (row.type === 'deposit' || !cancellable) throw new AppError('TRANSACTION_NOT_PENDING');
+  await releaseReservation(tx, row, 'cancel', context.actor.id);
+  await updateTransaction(tx, id, { status: 'cancelled', decidedBy: context.actor.id });
+  return serializeTransaction((await findTransaction(tx, id))!, context.t);
+}

@@ -1,0 +1,168 @@
+// Rows of `transactions`: how they are written (each with its own creditor reference), read back with the
+// product's name and ISIN, locked before a change, and shown to customers and operators.
+import { creditorReference } from '@lombard/shared/money/creditor-reference';
+import type { TransactionItem, TransactionStatus, TransactionType } from '@lombard/shared/schemas/transactions';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { transactions } from '../../db/schema/transactions';
+import { AppError } from '../../lib/errors';
+import type { Translate } from '../../lib/i18n';
+import { userEmailOf, userFullNameOf } from '../account/service';
+import { DEFAULT_PARTNER_BANK, type PartnerBank, partnerBankSetting } from '../config/service';
+import { productIsinOf, productNameOf } from '../products/service';
+
+export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id' | 'referenceCode'>;
+
+/** Reference prefixes: O orders (quoted on the transfer paying an order), W withdrawals, D deposits. */
+const PREFIX: Record<TransactionType, string> = { invest: 'O', disinvest: 'O', withdrawal: 'W', deposit: 'D' };
+
+/** A customer's own deposit reference: the same on every transfer they send to top up their cash. */
+export function depositReference(userId: number): string {
+  return creditorReference(`C${String(userId).padStart(6, '0')}`);
+}
+
+/** The user a deposit reference names, or null. */
+export function depositReferenceOwner(reference: string): number | null {
+  const match = /^RF\d{2}C(\d{6,})$/.exec(reference);
+  if (!match || depositReference(Number(match[1])) !== reference) return null;
+  return Number(match[1]);
+}
+
+/** Inserts a row whose reference code is derived from its own id (taken from the sequence first). */
+export async function insertTransaction(tx: Queryable, values: NewTransaction): Promise<number> {
+  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence('transactions', 'id'))::int as id`);
+  const id = Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+  const referenceCode = creditorReference(`${PREFIX[values.type as TransactionType]}${id}`);
+  await tx.insert(transactions).values({ ...values, id, referenceCode });
+  return id;
+}
+
+/** What lists and answers select: the row, the product's name and ISIN, the bank for pending transfers. */
+export const transactionColumns = {
+  id: transactions.id,
+  userId: transactions.userId,
+  type: transactions.type,
+  status: transactions.status,
+  productId: transactions.productId,
+  paymentMethod: transactions.paymentMethod,
+  amount: transactions.amount,
+  units: transactions.units,
+  nav: transactions.nav,
+  navDate: transactions.navDate,
+  fee: transactions.fee,
+  referenceCode: transactions.referenceCode,
+  executeOn: transactions.executeOn,
+  signatureId: transactions.signatureId,
+  payerName: transactions.payerName,
+  valueDate: transactions.valueDate,
+  reason: transactions.reason,
+  createdAt: transactions.createdAt,
+  executedAt: transactions.executedAt,
+  decidedBy: transactions.decidedBy,
+  productName: productNameOf(transactions.productId),
+  productIsin: productIsinOf(transactions.productId),
+  bank: sql<PartnerBank | null>`case when ${transactions.status} = 'awaiting_transfer' then ${partnerBankSetting} end`,
+};
+
+/** The operators' lists add who the customer is. */
+export const operatorColumns = {
+  ...transactionColumns,
+  userEmail: userEmailOf(transactions.userId),
+  userFullName: userFullNameOf(transactions.userId),
+};
+
+export interface TransactionRow {
+  id: number;
+  userId: number;
+  type: string;
+  status: string;
+  productId: number | null;
+  paymentMethod: string | null;
+  amount: string | null;
+  units: string | null;
+  nav: string | null;
+  navDate: string | null;
+  fee: string | null;
+  referenceCode: string;
+  executeOn: string | null;
+  signatureId: number | null;
+  payerName: string | null;
+  valueDate: string | null;
+  reason: string | null;
+  createdAt: Date;
+  executedAt: Date | null;
+  decidedBy: number | null;
+  productName: string | null;
+  productIsin: string | null;
+  bank: PartnerBank | null;
+}
+
+/** One row with its display columns; `lock` holds it until the transaction ends. */
+export async function findTransaction(
+  db: Queryable,
+  id: number,
+  options: { userId?: number; lock?: boolean } = {},
+): Promise<TransactionRow | null> {
+  const where = and(
+    eq(transactions.id, id),
+    options.userId === undefined ? undefined : eq(transactions.userId, options.userId),
+  );
+  const query = db.select(transactionColumns).from(transactions).where(where);
+  const [row] = options.lock ? await query.for('update', { of: transactions }) : await query;
+  return (row as TransactionRow | undefined) ?? null;
+}
+
+/** Like findTransaction with a lock, or NOT_FOUND (also for another customer's row). */
+export async function lockTransaction(db: Queryable, id: number, userId?: number): Promise<TransactionRow> {
+  const row = await findTransaction(db, id, { userId, lock: true });
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function updateTransaction(
+  db: Queryable,
+  id: number,
+  values: Partial<typeof transactions.$inferInsert>,
+): Promise<void> {
+  await db.update(transactions).set(values).where(eq(transactions.id, id));
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+/** The customer's view of a row, names in the reader's language. */
+export function serializeTransaction(row: TransactionRow, t: Translate): TransactionItem {
+  const awaiting = row.type === 'invest' && row.status === 'awaiting_transfer';
+  const bank = awaiting ? (row.bank ?? DEFAULT_PARTNER_BANK) : null;
+  return {
+    id: row.id,
+    type: row.type as TransactionType,
+    type_name: t(`transactions:types.${row.type}`),
+    status: row.status as TransactionStatus,
+    status_name: t(`transactions:statuses.${row.status}`),
+    amount: row.amount,
+    units: row.units,
+    nav: row.nav,
+    nav_date: row.navDate,
+    fee: row.fee,
+    product:
+      row.productId === null ? null : { id: row.productId, name: row.productName ?? '', isin: row.productIsin ?? '' },
+    payment_method: (row.paymentMethod as TransactionItem['payment_method']) ?? null,
+    reference_code: row.referenceCode,
+    execute_on: row.executeOn,
+    created_at: iso(row.createdAt)!,
+    executed_at: iso(row.executedAt),
+    reason: row.reason,
+    transfer_instructions:
+      bank && row.amount
+        ? {
+            beneficiary: bank.beneficiary,
+            iban: bank.iban,
+            bic: bank.bic,
+            bank_name: bank.bank_name,
+            reference_code: row.referenceCode,
+            amount: row.amount,
+          }
+        : null,
+  };
+}

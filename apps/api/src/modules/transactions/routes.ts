@@ -1,0 +1,153 @@
+// Customer money routes: quote, sign and place an investment, disinvest, withdraw, cancel; the lists of
+// transactions. Every request that moves money carries an Idempotency-Key and runs in one transaction
+// with its ledger entries.
+import {
+  type DisinvestRequest,
+  disinvestRequestSchema,
+  type InvestRequest,
+  investQuoteSchema,
+  investRequestSchema,
+  orderSignatureSchema,
+  transactionSchema,
+  type WithdrawalRequest,
+  withdrawalRequestSchema,
+} from '@lombard/shared/schemas/transactions';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { currentUser, requireProfile } from '../../lib/auth-guards';
+import { replyIdempotent } from '../../lib/idempotency/idempotency';
+import { registerResource } from '../../lib/resource/routes';
+import { confirmSignature, ORDER_SIGNATURE_PURPOSE } from '../signing/service';
+import { backofficeRoutes } from './backoffice-routes';
+import { flowContext, idParams, movingMoney, pathId } from './context';
+import { cancelTransaction, placeDisinvestment, requestWithdrawal } from './customer-flows';
+import { orderPayload, placeInvestment, quoteInvestment, requestInvestSignature } from './invest';
+import { myTransactions } from './resources';
+
+const investors = requireProfile('lead', 'customer', 'admin');
+const cashUsers = requireProfile('customer', 'admin');
+const schema = (summary: string, extra: Record<string, unknown> = {}) => ({
+  tags: ['transactions'],
+  summary,
+  ...extra,
+});
+
+export const transactionsModule = fp(async (app: FastifyInstance) => {
+  const db = app.database.db;
+
+  app.post(
+    '/api/v1/products/:id/invest/quote/',
+    {
+      onRequest: investors,
+      schema: schema('Quote an investment', {
+        params: idParams,
+        body: investRequestSchema,
+        response: { 200: investQuoteSchema },
+      }),
+    },
+    async (request) =>
+      quoteInvestment(
+        db,
+        flowContext(request),
+        currentUser(request).id,
+        pathId(request),
+        request.body as InvestRequest,
+      ),
+  );
+
+  app.post(
+    '/api/v1/products/:id/invest/signature/',
+    {
+      onRequest: investors,
+      schema: schema('Order document to sign, code sent by SMS', {
+        params: idParams,
+        body: investRequestSchema,
+        response: { 200: orderSignatureSchema },
+      }),
+    },
+    async (request) =>
+      requestInvestSignature(
+        db,
+        flowContext(request),
+        currentUser(request).id,
+        pathId(request),
+        request.body as InvestRequest,
+      ),
+  );
+
+  app.post(
+    '/api/v1/products/:id/invest/',
+    {
+      onRequest: investors,
+      schema: schema('Place an investment (Idempotency-Key)', {
+        params: idParams,
+        body: investRequestSchema,
+        response: { 201: transactionSchema },
+      }),
+    },
+    async (request, reply) => {
+      const context = flowContext(request);
+      const userId = currentUser(request).id;
+      const body = request.body as InvestRequest;
+      // The code is checked (and a wrong one counted) in its own transaction, before the money's.
+      if (body.signature) {
+        await confirmSignature(db, {
+          userId,
+          id: body.signature.document_id,
+          purpose: ORDER_SIGNATURE_PURPOSE,
+          payload: orderPayload(pathId(request), body),
+          code: body.signature.code,
+          now: context.now,
+        });
+      }
+      return replyIdempotent(request, reply, userId, async (tx) => ({
+        status: 201,
+        body: await placeInvestment(tx, context, userId, pathId(request), body),
+      }));
+    },
+  );
+
+  app.post(
+    '/api/v1/products/:id/disinvest/',
+    {
+      onRequest: investors,
+      schema: schema('Sell units (Idempotency-Key)', {
+        params: idParams,
+        body: disinvestRequestSchema,
+        response: { 201: transactionSchema },
+      }),
+    },
+    movingMoney(201, (tx, context, request) =>
+      placeDisinvestment(tx, context, context.actor.id, pathId(request), request.body as DisinvestRequest),
+    ),
+  );
+
+  app.post(
+    '/api/v1/cash/withdrawals/',
+    {
+      onRequest: cashUsers,
+      schema: schema('Withdraw to the approved bank account (Idempotency-Key)', {
+        body: withdrawalRequestSchema,
+        response: { 201: transactionSchema },
+      }),
+    },
+    movingMoney(201, (tx, context, request) =>
+      requestWithdrawal(tx, context, context.actor.id, request.body as WithdrawalRequest),
+    ),
+  );
+
+  app.post(
+    '/api/v1/transactions/:id/cancel/',
+    {
+      onRequest: investors,
+      schema: schema('Cancel a waiting order or withdrawal (Idempotency-Key)', {
+        params: idParams,
+        response: { 200: transactionSchema },
+      }),
+    },
+    movingMoney(200, (tx, context, request) => cancelTransaction(tx, context, context.actor.id, pathId(request))),
+  );
+
+  await registerResource(app, myTransactions);
+  await backofficeRoutes(app);
+});

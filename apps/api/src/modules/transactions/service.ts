@@ -1,0 +1,106 @@
+// The transactions module's face to the rest of the API: reads for the wallet and the home, the customer's
+// deposit reference, and the ledger verification with the check that orders agree with the units held.
+// The money flows themselves (invest.ts, customer-flows.ts, settle.ts, operator-flows.ts) run behind
+// this module's routes and its seed.
+
+import { calendarDate } from '@lombard/shared/money/business-days';
+import type { TransactionItem } from '@lombard/shared/schemas/transactions';
+import type { LedgerVerification } from '@lombard/shared/schemas/wallet';
+import Decimal from 'decimal.js';
+import { and, desc, eq, inArray, min, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { transactions } from '../../db/schema/transactions';
+import type { Translate } from '../../lib/i18n';
+import { type LedgerCheck, unitHoldings, verifyLedgerInvariants } from '../ledger/service';
+import { depositReference, serializeTransaction, type TransactionRow, transactionColumns } from './records';
+
+export function customerDepositReference(userId: number): string {
+  return depositReference(userId);
+}
+
+/** The customer's latest transactions, newest first, as their list shows them. */
+export async function recentTransactions(
+  db: Queryable,
+  userId: number,
+  t: Translate,
+  limit: number,
+): Promise<TransactionItem[]> {
+  const rows = await db
+    .select(transactionColumns)
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  return rows.map((row) => serializeTransaction(row as TransactionRow, t));
+}
+
+/** Orders the customer is waiting on (submitted or awaiting their transfer). */
+export async function pendingOrderCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        inArray(transactions.type, ['invest', 'disinvest']),
+        inArray(transactions.status, ['submitted', 'awaiting_transfer']),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** For each product the customer invested in, the day the first investment executed. */
+export async function firstInvestmentDays(db: Queryable, userId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ productId: transactions.productId, first: min(transactions.executedAt) })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'invest'), eq(transactions.status, 'executed')))
+    .groupBy(transactions.productId);
+  const days = new Map<number, string>();
+  for (const row of rows) {
+    if (row.productId !== null && row.first) days.set(row.productId, calendarDate(new Date(row.first)));
+  }
+  return days;
+}
+
+const MAX_PROBLEMS = 20;
+
+/** Executed investments minus executed disinvestments equal, in units, what the ledger holds. */
+export async function ordersMatchPositions(db: Queryable): Promise<LedgerCheck> {
+  const orders = await db
+    .select({
+      userId: transactions.userId,
+      productId: transactions.productId,
+      units: sql<string>`sum(case when ${transactions.type} = 'invest' then ${transactions.units} else -${transactions.units} end)::text`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.status, 'executed'), inArray(transactions.type, ['invest', 'disinvest'])))
+    .groupBy(transactions.userId, transactions.productId);
+  const expected = new Map<string, Decimal>();
+  for (const row of orders) expected.set(`${row.userId}|${row.productId}`, new Decimal(row.units ?? 0));
+  const held = new Map<string, Decimal>();
+  for (const row of await unitHoldings(db)) held.set(`${row.userId}|${row.productId}`, new Decimal(row.units));
+  const problems: string[] = [];
+  for (const key of new Set([...expected.keys(), ...held.keys()])) {
+    const want = expected.get(key) ?? new Decimal(0);
+    const have = held.get(key) ?? new Decimal(0);
+    if (!want.eq(have)) {
+      const [userId, productId] = key.split('|');
+      problems.push(`user ${userId}, product ${productId}: orders ${want.toFixed(6)} units, ledger ${have.toFixed(6)}`);
+    }
+  }
+  return { name: 'orders_match_positions', ok: problems.length === 0, problems: problems.slice(0, MAX_PROBLEMS) };
+}
+
+/** Every check of the ledger and of the orders behind it (back office, `npm run ledger:verify`, tests). */
+export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVerification> {
+  const ledger = await verifyLedgerInvariants(db);
+  const checks = [...ledger.checks, await ordersMatchPositions(db)];
+  return {
+    ok: checks.every((check) => check.ok),
+    checked_at: now.toISOString(),
+    entries: ledger.entries,
+    accounts: ledger.accounts,
+    checks,
+  };
+}

@@ -1,0 +1,31 @@
+// GET /api/v1/wallet/, /api/v1/cash/, /api/v1/home/summary/: the customer's money at a glance.
+import { cashSummarySchema, homeSummarySchema, walletSchema } from '@lombard/shared/schemas/wallet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { currentUser, requireProfile } from '../../lib/auth-guards';
+import { cashSummary, homeSummary, wallet } from './service';
+
+const investors = requireProfile('lead', 'customer', 'admin');
+const cashUsers = requireProfile('customer', 'admin');
+
+export const walletModule = fp(async (app: FastifyInstance) => {
+  const db = app.database.db;
+  app.get(
+    '/api/v1/wallet/',
+    { onRequest: investors, schema: { tags: ['wallet'], summary: 'Positions', response: { 200: walletSchema } } },
+    async (request) => wallet(db, currentUser(request).id, app.clock()),
+  );
+  app.get(
+    '/api/v1/cash/',
+    { onRequest: cashUsers, schema: { tags: ['wallet'], summary: 'Cash', response: { 200: cashSummarySchema } } },
+    async (request) => cashSummary(db, currentUser(request).id),
+  );
+  app.get(
+    '/api/v1/home/summary/',
+    {
+      onRequest: investors,
+      schema: { tags: ['wallet'], summary: 'Home page totals', response: { 200: homeSummarySchema } },
+    },
+    async (request) => homeSummary(db, currentUser(request).id, app.clock(), request.t),
+  );
+});

@@ -1,0 +1,81 @@
+// Business days of the euro payment system: Monday to Friday except the TARGET2 closing days (1 January,
+// Good Friday, Easter Monday, 1 May, 25 and 26 December). Dates are calendar dates (YYYY-MM-DD) with no
+// time zone: the caller decides which day "today" is.
+
+const DAY_MS = 86_400_000;
+
+/** Easter Sunday of a Gregorian year (anonymous Gregorian algorithm), as UTC midnight. */
+export function easterSunday(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+const toDate = (value: string): Date => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new Error(`not a calendar date: ${value}`);
+  return new Date(`${value}T00:00:00Z`);
+};
+const toIso = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** The TARGET2 closing days of a year. */
+export function target2Holidays(year: number): string[] {
+  const easter = easterSunday(year).getTime();
+  return [
+    `${year}-01-01`,
+    toIso(new Date(easter - 2 * DAY_MS)),
+    toIso(new Date(easter + DAY_MS)),
+    `${year}-05-01`,
+    `${year}-12-25`,
+    `${year}-12-26`,
+  ];
+}
+
+export function isBusinessDay(value: string): boolean {
+  const date = toDate(value);
+  const weekday = date.getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  return !target2Holidays(date.getUTCFullYear()).includes(value);
+}
+
+/** The `count`-th business day after `value` (1 = the next one), whatever `value` itself is. */
+export function addBusinessDays(value: string, count: number): string {
+  let date = toDate(value);
+  let left = count;
+  while (left > 0) {
+    date = new Date(date.getTime() + DAY_MS);
+    if (isBusinessDay(toIso(date))) left--;
+  }
+  return toIso(date);
+}
+
+// Building a formatter costs far more than using one, and screens date every row: one per time zone.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date of an instant in a time zone (the bank's day, by default Europe/Rome). */
+export function calendarDate(instant: Date, timeZone = 'Europe/Rome'): string {
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** `value` plus a number of calendar days. */
+export function addCalendarDays(value: string, days: number): string {
+  return toIso(new Date(toDate(value).getTime() + days * DAY_MS));
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { moneySchema } from './common';
+import { navSchema, transactionSchema, unitsSchema } from './transactions';
+
+/** A decimal fraction on the wire (e.g. "0.0425" for 4.25 %), signed. */
+const fractionSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** One product the customer holds (GET /api/v1/wallet/). */
+export const positionSchema = z.object({
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    isin: z.string(),
+    risk_indicator: z.number().int(),
+    min_holding_days: z.number().int(),
+  }),
+  /** Every unit held: free + pledged + reserved for a pending disinvestment. */
+  units: unitsSchema,
+  pledged_units: unitsSchema,
+  /** Units set aside by a disinvestment that has not executed yet. */
+  reserved_units: unitsSchema,
+  /** Units that may be sold or pledged now. */
+  available_units: unitsSchema,
+  /** Net amount invested still in the position (entry costs excluded), and per unit. */
+  cost: moneySchema,
+  average_cost: navSchema,
+  nav: navSchema,
+  nav_date: z.string(),
+  value: moneySchema,
+  gain: moneySchema,
+  gain_rate: fractionSchema,
+  /** Share of the invested total, as a fraction. */
+  weight: fractionSchema,
+  /** First day a disinvestment is allowed (end of the minimum holding period). */
+  disinvestable_from: z.string().nullable(),
+  opened_on: z.string(),
+});
+export type Position = z.infer<typeof positionSchema>;
+
+export const walletSchema = z.object({
+  positions: z.array(positionSchema),
+  totals: z.object({
+    cost: moneySchema,
+    value: moneySchema,
+    gain: moneySchema,
+    gain_rate: fractionSchema,
+    pledged_value: moneySchema,
+  }),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+/** Where a customer sends money to top up their cash, quoting their own reference. */
+export const depositInstructionsSchema = z.object({
+  beneficiary: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  bank_name: z.string(),
+  reference_code: z.string(),
+});
+
+/** GET /api/v1/cash/ */
+export const cashSummarySchema = z.object({
+  /** available + reserved */
+  balance: moneySchema,
+  available: moneySchema,
+  /** Set aside for submitted investments and withdrawals not executed yet. */
+  reserved: moneySchema,
+  deposit_instructions: depositInstructionsSchema,
+  /** The verified IBAN withdrawals are paid to (masked), or null when the bank account step is not approved. */
+  withdrawal_account: z
+    .object({ iban_masked: z.string(), holder: z.string(), bank_name: z.string().nullable() })
+    .nullable(),
+});
+export type CashSummary = z.infer<typeof cashSummarySchema>;
+
+/** GET /api/v1/home/summary/ */
+export const homeSummarySchema = z.object({
+  total_value: moneySchema,
+  cash: moneySchema,
+  invested: moneySchema,
+  /** Outstanding advances; zero until the customer has one. */
+  advance_outstanding: moneySchema,
+  gain: moneySchema,
+  recent_transactions: z.array(transactionSchema),
+  pending_orders: z.number().int(),
+});
+export type HomeSummary = z.infer<typeof homeSummarySchema>;
+
+/** GET /api/v1/backoffice/ledger/verify/ and `npm run ledger:verify`. */
+export const ledgerCheckSchema = z.object({
+  name: z.enum(['entries_balance', 'balances_match_lines', 'no_negative_balances', 'orders_match_positions']),
+  ok: z.boolean(),
+  /** A few offending ids with what is wrong, for the operator to follow up. */
+  problems: z.array(z.string()),
+});
+export const ledgerVerificationSchema = z.object({
+  ok: z.boolean(),
+  checked_at: z.string(),
+  entries: z.number().int(),
+  accounts: z.number().int(),
+  checks: z.array(ledgerCheckSchema),
+});
+export type LedgerVerification = z.infer<typeof ledgerVerificationSchema>;
