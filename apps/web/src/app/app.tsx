@@ -31,7 +31,7 @@ export function App({ router, children }: Props) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      {/* Spec §9: the week starts on Monday in both languages; calendars follow the interface language. */}
+      {/* The week starts on Monday in both languages; calendars follow the interface language. */}
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'it', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" />

@@ -1,7 +1,7 @@
-// The customer area (spec §2 table): every route under /customer/ requires a login and names the
-// profiles that may open it (spec §6); children inherit their parent's profiles. Features own the
-// routes inside their section; this file decides who may enter it.
-import type { Profile } from '@lombard/shared/permissions';
+// The customer area: every route under /customer/ requires a login and names the profiles that may
+// open it; children inherit their parent's profiles. Features own the routes inside their section;
+// this file decides who may enter it.
+import { INVESTOR_PROFILES, type Profile } from '@lombard/shared/permissions';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountProfileRoutes, settingRoutes } from '../features/account/routes';
 import { backofficeRoutes } from '../features/backoffice/routes';
@@ -10,6 +10,7 @@ import { documentRoutes } from '../features/documents/routes';
 import { homeRoutes } from '../features/home/routes';
 import { loanRoutes } from '../features/loan/routes';
 import { notificationRoutes } from '../features/notifications/routes';
+import { productAdminRoutes } from '../features/products/admin-routes';
 import { productRoutes } from '../features/products/routes';
 import { profileTabRoutes } from '../features/profile/routes';
 import { transactionRoutes } from '../features/transactions/routes';
@@ -19,7 +20,7 @@ import type { ProfilesHandle } from '../lib/session/guard';
 import { DEFAULT_AUTHENTICATED_PATH } from '../lib/session/navigation';
 
 const EVERYONE: readonly Profile[] = ['base', 'lead', 'customer', 'admin'];
-const LEAD_AND_ABOVE: readonly Profile[] = ['lead', 'customer', 'admin'];
+const LEAD_AND_ABOVE = INVESTOR_PROFILES;
 const CUSTOMER_AND_ABOVE: readonly Profile[] = ['customer', 'admin'];
 const ADMIN_ONLY: readonly Profile[] = ['admin'];
 
@@ -54,7 +55,7 @@ export const customerRoutes: RouteObject[] = [
               gated('profile/', EVERYONE, [...profileTabRoutes, ...accountProfileRoutes]),
               gated('setting/', EVERYONE, settingRoutes),
               gated('notifications/', EVERYONE, notificationRoutes),
-              gated('backoffice/', ADMIN_ONLY, backofficeRoutes),
+              gated('backoffice/', ADMIN_ONLY, backofficeRoutes(productAdminRoutes)),
             ],
           },
         ],

@@ -4,15 +4,34 @@ import { markPageHydrated } from '../lib/hydration';
 import { hydrateOnIntent } from './hydrate-on-intent';
 
 const REACT_PROPS = '__reactProps$test';
+const REACT_FIBER = '__reactFiber$test';
+
+/** A React root as hydrate-on-intent reads it: an element is React's once its fiber's root is current. */
+function fakeRoot() {
+  const root: { tag: number; return: null; stateNode: { current: unknown } } = {
+    tag: 3,
+    return: null,
+    stateNode: { current: null },
+  };
+  return {
+    /** React renders the element: props and a fiber in the tree being built. */
+    render: (element: Element) =>
+      Object.assign(element, { [REACT_PROPS]: {}, [REACT_FIBER]: { tag: 5, return: root } }),
+    /** The commit: the tree being built becomes the one the root shows. */
+    commit: () => {
+      root.stateNode.current = root;
+    },
+  };
+}
 
 /** Stands in for React: marks the elements hydrated and wires the handlers the app would have. */
 function fakeHydration(handlers: { onClick?: () => void; onInput?: (value: string) => void; onSubmit?: () => void }) {
   return vi.fn(async () => {
     // Like hydrateRoot: the work happens after the call returns.
     await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const element of document.querySelectorAll('button, input, form')) {
-      Object.assign(element, { [REACT_PROPS]: {} });
-    }
+    const root = fakeRoot();
+    for (const element of document.querySelectorAll('button, input, form')) root.render(element);
+    root.commit();
     document.querySelector('button')?.addEventListener('click', () => handlers.onClick?.());
     const input = document.querySelector('input');
     input?.addEventListener('input', () => handlers.onInput?.(input.value));
@@ -108,8 +127,12 @@ describe('hydration on intent', () => {
       // The page commits, but the calculator's code has not arrived: its field is not React's yet.
       markPageHydrated();
       // Later, React renders the part (the field gets its props) and only then commits its handlers.
-      renderPart = () => Object.assign(input, { [REACT_PROPS]: {} });
-      commitPart = () => input.addEventListener('input', () => values.push(input.value));
+      const part = fakeRoot();
+      renderPart = () => part.render(input);
+      commitPart = () => {
+        part.commit();
+        input.addEventListener('input', () => values.push(input.value));
+      };
     });
     stops.push(hydrateOnIntent(hydrate));
     window.dispatchEvent(new Event('keydown'));
@@ -125,6 +148,29 @@ describe('hydration on intent', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(input.value).toBe('12345');
     expect(values.at(-1)).toBe('12345');
+  });
+
+  it("waits for a later part's commit, however long its render takes, before handing typed keys over", async () => {
+    document.body.innerHTML = '<input name="amount" value="50.000" />';
+    const input = document.querySelector('input') as HTMLInputElement;
+    const values: string[] = [];
+    const part = fakeRoot();
+    const hydrate = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      markPageHydrated();
+    });
+    stops.push(hydrateOnIntent(hydrate));
+    window.dispatchEvent(new Event('keydown'));
+    input.value = '12';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(document.documentElement.getAttribute('data-hydrated')).toBe('true'));
+    // React renders the part in slices; the browser goes idle in between, well past any idle timeout.
+    part.render(input);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(values).toEqual([]);
+    part.commit();
+    input.addEventListener('input', () => values.push(input.value));
+    await vi.waitFor(() => expect(values.at(-1)).toBe('12'));
   });
 
   it('records a cookie choice at once and hides the bar, so a link followed next keeps it', () => {

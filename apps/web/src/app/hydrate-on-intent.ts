@@ -17,6 +17,10 @@ const REPLAYABLE =
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+// A slow phone can take tens of seconds to hydrate a long page; handing over to a part React has not
+// committed would lose what was held, so the wait is long.
+const HAND_OVER_LIMIT_MS = 60_000;
+
 /** Returns what stops it listening (for tests: one page, one instance). */
 export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
   let started = false;
@@ -63,7 +67,11 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
   // before is overwritten, and nothing typed after is replaced by an older value.
   const handOverTyping = () => {
     // Typed before this script ran (autofill, a fast visitor): the field differs from the server's.
-    for (const entry of snapshotTypedFields()) if (!typed.has(entry.field)) typed.set(entry.field, entry);
+    for (const entry of snapshotTypedFields()) {
+      if (typed.has(entry.field)) continue;
+      typed.set(entry.field, entry);
+      version++;
+    }
     for (const [field, entry] of typed) {
       if (!isHydrated(field)) continue;
       typed.delete(field);
@@ -76,22 +84,35 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
 
   // Once every element involved is hydrated (parts of the page hydrate later, when their code arrives),
   // the app gets the typed values first and the click or submission last.
+  // Past this, whatever is still not React's (a part that failed to load) is given up on.
+  let deadline = 0;
   const settle = () => {
     const seen = version;
-    whenHydrated([...typed.keys(), pendingClick, pendingSubmit], () => {
-      if (version !== seen) return settle();
-      stop();
-      // Fields of parts of the page that hydrated after the rest (their code came later).
-      for (const entry of typed.values()) if (entry.field.isConnected) replayField(entry);
-      if (pendingClick?.isConnected) pendingClick.click();
-      else if (pendingSubmit?.isConnected) pendingSubmit.requestSubmit();
-    });
+    whenHydrated(
+      [...typed.keys(), pendingClick, pendingSubmit],
+      () => {
+        if (version !== seen) return settle();
+        // Fields found only now (typed before this script ran) may belong to a part still hydrating.
+        const late = [...typed.keys()].some((field) => field.isConnected && !isHydrated(field));
+        if (late && Date.now() < deadline) return settle();
+        finish();
+      },
+      deadline,
+    );
+  };
+  const finish = () => {
+    stop();
+    // Fields of parts of the page that hydrated after the rest (their code came later).
+    for (const entry of typed.values()) if (entry.field.isConnected) replayField(entry);
+    if (pendingClick?.isConnected) pendingClick.click();
+    else if (pendingSubmit?.isConnected) pendingSubmit.requestSubmit();
   };
 
   const start = () => {
     if (started) return;
     started = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
+    deadline = Date.now() + HAND_OVER_LIMIT_MS;
     onPageHydrated(handOverTyping);
     void hydrate().then(settle);
   };
@@ -123,11 +144,40 @@ export function snapshotTypedFields(root: ParentNode = document): TypedField[] {
   return typed;
 }
 
-// Hydrated means: the page is committed (boot.tsx marks it) and React owns the element — it marks
-// them with their props, an expando kept across versions, already while it renders, before the commit
-// attaches the handlers. A part of the page that loads later is not React's until it has that mark.
+// Hydrated means: the page is committed (boot.tsx marks it) and React has committed the element too.
+// Parts of the page inside a Suspense boundary hydrate in later passes, and React marks their elements
+// with their props and fiber already while it renders them — slices apart, with the browser free in
+// between — and attaches their handlers only at the commit. What is handed over before that reaches no
+// handler, and the commit's effects then write the app's value back into the field. So an element counts
+// as React's only once its fiber (or that fiber's other copy) belongs to the tree the root shows: React's
+// private fields, as `__reactProps$` already is, read defensively.
 function isHydrated(element: Element): boolean {
-  return isPageHydrated() && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+  if (!isPageHydrated()) return false;
+  const keys = Object.keys(element);
+  if (!keys.some((key) => key.startsWith('__reactProps$'))) return false;
+  const fiberKey = keys.find((key) => key.startsWith('__reactFiber$'));
+  if (!fiberKey) return false;
+  const fiber = (element as unknown as Record<string, FiberLike | undefined>)[fiberKey];
+  return isInCommittedTree(fiber) || isInCommittedTree(fiber?.alternate ?? undefined);
+}
+
+interface FiberLike {
+  tag?: number;
+  return?: FiberLike | null;
+  alternate?: FiberLike | null;
+  stateNode?: { current?: unknown } | null;
+}
+
+/** React's HostRoot fiber tag. */
+const HOST_ROOT = 3;
+
+function isInCommittedTree(fiber: FiberLike | undefined): boolean {
+  let node = fiber;
+  for (let depth = 0; node && depth < 10_000; depth++) {
+    if (!node.return) return node.tag === HOST_ROOT && node.stateNode?.current === node;
+    node = node.return;
+  }
+  return false;
 }
 
 /**
@@ -152,8 +202,12 @@ const whenIdle = (callback: () => void) =>
     ? requestIdleCallback(callback, { timeout: 1_000 })
     : setTimeout(callback, 200);
 
-/** Calls `then` once every (still connected) element is hydrated and React is done; after 20 s, anyway. */
-export function whenHydrated(elements: Array<Element | null>, then: () => void, deadline = Date.now() + 20_000): void {
+/** Calls `then` once every (still connected) element is hydrated and React is done; past `deadline`, anyway. */
+export function whenHydrated(
+  elements: Array<Element | null>,
+  then: () => void,
+  deadline = Date.now() + HAND_OVER_LIMIT_MS,
+): void {
   const waiting = () => elements.filter((element) => !!element?.isConnected && !isHydrated(element));
   if (waiting().length && Date.now() < deadline) {
     requestAnimationFrame(() => whenHydrated(elements, then, deadline));

@@ -21,12 +21,12 @@ export interface ServerRenderedHandle {
 
 export const routes: RouteObject[] = [
   {
-    // One error boundary for the whole tree: chunk-load failures and unexpected errors (spec §8).
+    // One error boundary for the whole tree: chunk-load failures and unexpected errors.
     ErrorBoundary: RouteError,
     // Pages the browser renders itself (no server HTML) show this while their route modules load.
     HydrateFallback: PageLoader,
     children: [
-      // Spec §2: the root path redirects to the landing home when empty.
+      // The root path redirects to the landing home when empty.
       { path: '/', loader: () => redirect('/home/') },
       {
         Component: LandingLayout,

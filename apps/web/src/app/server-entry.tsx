@@ -39,7 +39,7 @@ import { routes, type ServerRenderedHandle } from './router';
 // The API sends this status with the app shell when it cannot render a page (see route-status.ts).
 export { routeStatus } from './route-status';
 
-/** Spec §4: the language cookie, else the browser's preferred languages by weight, else Italian. */
+/** The language cookie, else the browser's preferred languages by weight, else Italian. */
 function localeFor(cookieLocale: string | null, acceptLanguage: string): Locale {
   return matchLocale(cookieLocale) ?? localeOf(languageFromAcceptLanguage(acceptLanguage));
 }

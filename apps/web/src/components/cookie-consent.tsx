@@ -1,6 +1,6 @@
-// The cookie consent bar and preferences dialog (spec §1, §4, §9). The bar shows until the visitor
-// decides; "reject optional" is one click, like "accept all". The dialog can be reopened at any time
-// with openCookiePreferences() (footer link).
+// The cookie consent bar and preferences dialog. The bar shows until the visitor decides; "reject
+// optional" is one click, like "accept all". The dialog can be reopened at any time with
+// openCookiePreferences() (footer link).
 import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

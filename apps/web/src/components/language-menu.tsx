@@ -4,7 +4,7 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLanguage } from '../lib/i18n/i18n';
 
-/** Spec §3 language options: it-IT and en-US, each labelled in its own language. */
+/** Language options: it-IT and en-US, each labelled in its own language. */
 export const LANGUAGE_LABELS: Record<Locale, string> = { 'it-IT': 'Italiano', 'en-US': 'English' };
 
 interface Props {

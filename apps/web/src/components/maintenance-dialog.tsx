@@ -1,6 +1,6 @@
-// The maintenance dialog of spec §2/§8. It cannot be dismissed by the backdrop or Escape, only by OK;
-// logged-out users are told that OK takes them to the login page. Texts live in the `common`
-// namespace, which is loaded at start-up: when the server is unreachable no catalogue could be fetched.
+// The maintenance dialog. It cannot be dismissed by the backdrop or Escape, only by OK; logged-out
+// users are told that OK takes them to the login page. Texts live in the `common` namespace, which is
+// loaded at start-up: when the server is unreachable no catalogue could be fetched.
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlugConnectedX, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
-// Layout route for everything behind sign-in (spec §6): a signed-out visitor goes to the login page
+// Layout route for everything behind sign-in: a signed-out visitor goes to the login page
 // with the intended path as `redirect`; a signed-in user's profile is loaded before anything renders
-// (spec §4: on first navigation when a token exists).
+// (on first navigation when a token exists).
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

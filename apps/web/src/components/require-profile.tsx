@@ -1,7 +1,7 @@
-// Layout route checking the profiles of the matched route (spec §6). Routes declare them in their
-// `handle` ({ profiles: [...] }); children inherit their parent's. A user lacking them is told
-// "Sorry, you are not allowed to access this page" and sent home, or to the landing home when the
-// forbidden page is home itself. Must sit under <RequireAuth>, which loads the user.
+// Layout route checking the profiles of the matched route. Routes declare them in their `handle`
+// ({ profiles: [...] }); children inherit their parent's. A user lacking them is told "Sorry, you are
+// not allowed to access this page" and sent home, or to the landing home when the forbidden page is
+// home itself. Must sit under <RequireAuth>, which loads the user.
 import type { Profile } from '@lombard/shared/permissions';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

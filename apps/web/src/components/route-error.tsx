@@ -1,4 +1,4 @@
-// The root route's error screen. A chunk that could not be downloaded (spec §8: "Loading chunk failed")
+// The root route's error screen. A chunk that could not be downloaded ("Loading chunk failed")
 // offers a reload, which fetches the current index.html and its chunks; any other error gets a generic
 // screen. Texts are in the `common` namespace, loaded at start-up, because when a chunk fails the
 // network may be down and no further catalogue could be fetched.

@@ -1,4 +1,4 @@
-// The user's picture (spec §3: contact_avatar_base64), or initials: first + last name, else the first
+// The user's picture (contact_avatar_base64), or initials: first + last name, else the first
 // two letters of the e-mail.
 import { Avatar, type AvatarProps } from '@mantine/core';
 import classes from './user-avatar.module.css';

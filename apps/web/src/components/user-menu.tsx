@@ -1,6 +1,6 @@
-// The header avatar menu (spec §2): name or e-mail, Investments (on the landing site) or Home
-// (elsewhere), Profile, Log out. Renders nothing while nobody is signed in, so a navbar can show it
-// next to (or instead of) its Login link: `signedIn ? <UserMenu context="landing" /> : <LoginLink />`.
+// The header avatar menu: name or e-mail, Investments (on the landing site) or Home (elsewhere),
+// Profile, Log out. Renders nothing while nobody is signed in, so a navbar can show it next to (or
+// instead of) its Login link: `signedIn ? <UserMenu context="landing" /> : <LoginLink />`.
 import { hasAnyProfile } from '@lombard/shared/permissions';
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconChevronDown, IconHome, IconLogout, IconUser } from '@tabler/icons-react';

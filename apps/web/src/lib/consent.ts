@@ -1,6 +1,6 @@
-// Cookie consent (spec §1, §4, §9): three categories — required (always on), functional, analytics —
-// remembered in the consent cookie for COOKIE_CONSENT_DAYS. Anything optional (error reporting,
-// analytics) asks hasConsent() first and subscribes, so it can start the moment consent is given.
+// Cookie consent: three categories — required (always on), functional, analytics — remembered in
+// the consent cookie for COOKIE_CONSENT_DAYS. Anything optional (error reporting, analytics) asks
+// hasConsent() first and subscribes, so it can start the moment consent is given.
 import { CONSENT_COOKIE } from '@lombard/shared/locale';
 import { useSyncExternalStore } from 'react';
 import { type ConsentChoice, parseConsent, writeConsentCookie } from './consent-cookie';

@@ -1,4 +1,4 @@
-// Tiny cookie helpers: path /, SameSite Lax, Secure when served over https (spec §9).
+// Tiny cookie helpers: path /, SameSite Lax, Secure when served over https.
 
 export interface CookieOptions {
   /** Lifetime in days; omitted → a session cookie. */

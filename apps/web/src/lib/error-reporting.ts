@@ -1,4 +1,4 @@
-// Browser error reporting (@sentry/react), spec §3/§9: started only when the global configuration has
+// Browser error reporting (@sentry/react): started only when the global configuration has
 // a DSN AND the visitor accepted analytics cookies. The SDK is loaded with a dynamic import(), so a
 // deployment without a DSN never downloads it and the initial bundle stays small.
 import type { GlobalConfig } from '@lombard/shared/schemas/config';

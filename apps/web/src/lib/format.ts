@@ -1,4 +1,4 @@
-// The one place figures are formatted for the interface language (spec §9: Italian DD/MM/YYYY, English
+// The one place figures are formatted for the interface language (Italian DD/MM/YYYY, English
 // MM/DD/YYYY; two decimals for percentages), so the public site, lists and details write money alike.
 import { DEFAULT_CURRENCY, PERCENT_DECIMALS } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';

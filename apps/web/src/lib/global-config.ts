@@ -1,5 +1,5 @@
-// The global configuration (spec §3/§7) through one queryOptions, so every reader shares one request
-// and one cache entry. The server serves it from memory; it changes only when an operator edits it.
+// The global configuration through one queryOptions, so every reader shares one request and one
+// cache entry. The server serves it from memory; it changes only when an operator edits it.
 import type { GlobalConfig } from '@lombard/shared/schemas/config';
 import { queryOptions } from '@tanstack/react-query';
 import { loadHttp } from './http/lazy-client';

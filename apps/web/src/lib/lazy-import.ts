@@ -1,7 +1,7 @@
-// Lazy route modules (spec §8/§9): a chunk that fails to download — the network dropped, or a new
-// deployment replaced the hashed files this page refers to — or that takes longer than
-// CHUNK_LOAD_TIMEOUT_MS becomes a ChunkLoadError, which the root error screen shows as
-// "Loading chunk failed" with a reload button.
+// Lazy route modules: a chunk that fails to download — the network dropped, or a new deployment
+// replaced the hashed files this page refers to — or that takes longer than CHUNK_LOAD_TIMEOUT_MS
+// becomes a ChunkLoadError, which the root error screen shows as "Loading chunk failed" with a
+// reload button.
 import { CHUNK_LOAD_TIMEOUT_MS } from '@lombard/shared/constants';
 
 export class ChunkLoadError extends Error {

@@ -1,6 +1,6 @@
-// The maintenance dialog of spec §2/§8 as a tiny external store. The HTTP layer calls showMaintenance()
-// from outside React (interceptors); <MaintenanceDialog> subscribes. However many failing calls arrive at
-// once, only the first opens the dialog: later calls are ignored until the user closes it.
+// The maintenance dialog as a tiny external store. The HTTP layer calls showMaintenance() from outside
+// React (interceptors); <MaintenanceDialog> subscribes. However many failing calls arrive at once, only
+// the first opens the dialog: later calls are ignored until the user closes it.
 import { useSyncExternalStore } from 'react';
 
 export interface MaintenanceState {

@@ -18,7 +18,7 @@ describe('toasts', () => {
     ['success', notifySuccess, 3000, 'green'],
     ['error', notifyError, 8000, 'red'],
     ['info', notifyInfo, 3000, 'blue'],
-  ] as const)('%s toasts last the spec duration in their colour', (_kind, show, duration, color) => {
+  ] as const)('%s toasts last their set duration in their colour', (_kind, show, duration, color) => {
     const spy = vi.spyOn(notifications, 'show').mockReturnValue('id');
     show('Saved', { title: 'Title' });
     expect(spy).toHaveBeenCalledWith(

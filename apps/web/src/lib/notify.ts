@@ -1,4 +1,4 @@
-// Toasts (spec §9): one place decides colour and duration per kind, so every screen behaves the same.
+// Toasts: one place decides colour and duration per kind, so every screen behaves the same.
 // Position (top-right) is set once on <Notifications> in app.tsx.
 
 import { TOAST_DURATION_MS } from '@lombard/shared/constants';

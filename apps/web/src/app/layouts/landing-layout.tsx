@@ -1,4 +1,4 @@
-// The public site's layout (spec §2): navbar, page, footer. Pages are lazy route modules; while one
+// The public site's layout: navbar, page, footer. Pages are lazy route modules; while one
 // loads, the bar and the footer stay in place.
 import { Box } from '@mantine/core';
 import { Suspense } from 'react';

@@ -1,5 +1,5 @@
 // The customer area's shell: header (brand, language, theme, avatar menu), a side navigation built from
-// the server menu of the active profile (spec §2), which becomes a burger-opened drawer below `md`.
+// the server menu of the active profile, which becomes a burger-opened drawer below `md`.
 import type { Locale } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { MenuItem } from '@lombard/shared/schemas/auth';
@@ -192,7 +192,7 @@ export function MainLayout() {
             <Outlet />
           </Suspense>
         </Box>
-        {/* Spec §2: the site's footer, with the regulatory disclaimer of the customer area. */}
+        {/* The site's footer, with the regulatory disclaimer of the customer area. */}
         <Box mt={48}>
           <Suspense fallback={null}>
             <SiteFooter context="main" />

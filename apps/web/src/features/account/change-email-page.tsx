@@ -13,7 +13,7 @@ import { useChangeEmail } from './api';
 
 const INITIAL = { password: '', new_email: '', new_email_confirm: '' };
 
-/** Spec §4: after an e-mail change the user is logged out and must confirm the new address. */
+/** After an e-mail change the user is logged out and must confirm the new address. */
 export function ChangeEmailPage() {
   const { t } = useTranslation('account');
   usePageMeta(t('changeEmail.title'));

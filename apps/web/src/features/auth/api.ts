@@ -1,4 +1,4 @@
-// The account calls of the sign-in screens (spec §7).
+// The account calls of the sign-in screens.
 import { localeOf } from '@lombard/shared/locale';
 import {
   type ActivationResendInput,
@@ -40,11 +40,11 @@ export function useLogin() {
       const pair = tokenPairSchema.parse(data);
       saveTokens(pair, values.rememberMe ?? false);
       const me = await queryClient.fetchQuery(meQuery);
-      // The interface follows the language saved on the account (spec §7 change-language).
+      // The interface follows the language saved on the account.
       if (me.language !== currentLanguage()) await changeLocale(localeOf(me.language));
       return me;
     },
-    // Spec §4: after a failed login the token is cleared.
+    // After a failed login the token is cleared.
     onError: () => clearTokens(),
   });
 }

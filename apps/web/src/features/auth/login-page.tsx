@@ -33,7 +33,7 @@ export function LoginPage() {
       else await applyServerErrors(form, Object.keys(INITIAL), error);
       return;
     }
-    // Spec §2: after login the user lands on the product list, or on the page that sent them here.
+    // After login the user lands on the product list, or on the page that sent them here.
     await navigate(safeRedirect(params.get('redirect')), { replace: true });
   });
 

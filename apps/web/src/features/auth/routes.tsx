@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyImport } from '../../lib/lazy-import';
 
-/** Sign-in screens (spec §2): /auth/… and the two one-time link screens, none of which needs a login. */
+/** Sign-in screens: /auth/… and the two one-time link screens, none of which needs a login. */
 export const authRoutes: RouteObject[] = [
   {
     // Lazy like the screens: the public site's app (docs/decisions/006) must not carry the sign-in

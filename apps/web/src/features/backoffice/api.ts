@@ -38,4 +38,9 @@ export const NOTIFICATION_KINDS = [
   'order_settled',
   'advance_status',
   'security',
+  'navs_missing',
+  'order_rejected',
+  'withdrawal_executed',
+  'withdrawal_rejected',
+  'deposit_received',
 ] as const;

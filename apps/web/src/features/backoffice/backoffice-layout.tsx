@@ -1,17 +1,33 @@
-// The back-office area (profile admin): its own menu — users, KYC reviews, audit log, notifications — above
-// the page.
+// The back-office area (profile admin): its own menu — users, KYC reviews, the money desk (orders, incoming
+// transfers, withdrawals, ledger), audit log, notifications — above the page.
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBell, IconHistory, IconIdBadge2, IconUsers } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconBell,
+  IconBuildingBank,
+  IconCashBanknote,
+  IconChartLine,
+  IconHistory,
+  IconIdBadge2,
+  IconScale,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { AUDIT_PAGE, NOTIFICATIONS_PAGE, USERS_PAGE } from './api';
 import { KYC_PAGE } from './kyc-api';
+import { LEDGER_PAGE, ORDERS_PAGE, PRODUCTS_PAGE, TRANSFERS_PAGE, WITHDRAWALS_PAGE } from './money-api';
 
 const SECTIONS = [
   { path: USERS_PAGE, key: 'users', icon: IconUsers },
   { path: KYC_PAGE, key: 'kycReviews', icon: IconIdBadge2 },
+  { path: PRODUCTS_PAGE, key: 'products', icon: IconChartLine },
+  { path: ORDERS_PAGE, key: 'orders', icon: IconArrowsExchange },
+  { path: TRANSFERS_PAGE, key: 'transfers', icon: IconBuildingBank },
+  { path: WITHDRAWALS_PAGE, key: 'withdrawals', icon: IconCashBanknote },
+  { path: LEDGER_PAGE, key: 'ledger', icon: IconScale },
   { path: AUDIT_PAGE, key: 'auditLog', icon: IconHistory },
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },
 ] as const;

@@ -6,12 +6,21 @@ const users = async () => ({ Component: (await lazyImport(() => import('./users-
 const audit = async () => ({ Component: (await lazyImport(() => import('./audit-page'))).AuditPage });
 const kycQueue = async () => ({ Component: (await lazyImport(() => import('./kyc-queue-page'))).KycQueuePage });
 const kycReview = async () => ({ Component: (await lazyImport(() => import('./kyc-review-page'))).KycReviewPage });
+const orders = async () => ({ Component: (await lazyImport(() => import('./orders-page'))).OrdersPage });
+const transfers = async () => ({ Component: (await lazyImport(() => import('./transfers-page'))).TransfersPage });
+const withdrawals = async () => ({
+  Component: (await lazyImport(() => import('./withdrawals-page'))).WithdrawalsPage,
+});
+const ledger = async () => ({ Component: (await lazyImport(() => import('./ledger-page'))).LedgerPage });
 const notifications = async () => ({
   Component: (await lazyImport(() => import('./notifications-admin-page'))).NotificationsAdminPage,
 });
 
-/** Children of customer/backoffice/ (profile admin). A detail opens over its list, under its own path. */
-export const backofficeRoutes: RouteObject[] = [
+/**
+ * Children of customer/backoffice/ (profile admin). A detail opens over its list, under its own path.
+ * `sections` are pages other features own (the products catalogue), composed in by the app.
+ */
+export const backofficeRoutes = (sections: RouteObject[] = []): RouteObject[] => [
   {
     lazy: layout,
     children: [
@@ -22,6 +31,11 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'kyc-reviews/:id/', lazy: kycReview },
       { path: 'audit-log/:id?/', lazy: audit },
       { path: 'notifications/:id?/', lazy: notifications },
+      { path: 'orders/', lazy: orders },
+      { path: 'transfers/', lazy: transfers },
+      { path: 'withdrawals/', lazy: withdrawals },
+      { path: 'ledger/', lazy: ledger },
+      ...sections,
     ],
   },
 ];

@@ -1,25 +1,73 @@
-import { Stack } from '@mantine/core';
+// The customer home: the figures at a glance, what to do next, the profile's progress until it is
+// approved, and the latest transactions.
+import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FigureCard } from '../../components/money/figure-card';
+import { SignedMoney } from '../../components/money/signed-money';
 import { PageHeading } from '../../components/page-heading';
 import { ProfileProgress } from '../../components/profile-progress';
+import { formatMoney } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/use-language';
 import { usePageMeta } from '../../lib/page-meta';
 import { profileQuery } from '../../lib/profile/profile-query';
+import { useCurrentUser } from '../../lib/session/session-queries';
+import { homeSummaryQuery } from './api';
+import { NextSteps, nextSteps } from './next-steps';
+import { RecentTransactions } from './recent-transactions';
 
 export type HomeSection = 'overview';
 
-/**
- * The customer home. Until the profile is approved it leads with the profile's progress (what is done,
- * waiting, rejected, and what to do next); the portfolio overview arrives with the investment features.
- */
 export function HomePage({ section }: { section: HomeSection }) {
   const { t } = useTranslation('home');
   usePageMeta(t(`sections.${section}.title`));
+  const language = useLanguage();
   const profile = useQuery(profileQuery);
+  const summary = useQuery(homeSummaryQuery);
+  const { data: user } = useCurrentUser();
   const progress = profile.data?.progress;
+  const data = summary.data;
+  const loading = summary.isPending;
+  const money = (value: string | undefined) => (value === undefined ? null : formatMoney(value, language));
+
   return (
-    <Stack gap={0} maw={760} data-testid={`home-${section}`}>
+    <Stack gap="lg" data-testid={`home-${section}`}>
       <PageHeading title={t(`sections.${section}.title`)} description={t(`sections.${section}.description`)} />
+      {summary.isError && (
+        <Alert color="red" variant="light" title={t('loadError')}>
+          <Button variant="light" color="red" size="compact-sm" onClick={() => void summary.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
+        <FigureCard label={t('figures.total')} value={money(data?.total_value)} loading={loading} testId="home-total" />
+        <FigureCard
+          label={t('figures.invested')}
+          value={money(data?.invested)}
+          loading={loading}
+          testId="home-invested"
+        />
+        <FigureCard label={t('figures.cash')} value={money(data?.cash)} loading={loading} testId="home-cash" />
+        <FigureCard
+          label={t('figures.gain')}
+          value={data && <SignedMoney amount={data.gain} inherit />}
+          loading={loading}
+          testId="home-gain"
+        />
+        <FigureCard
+          label={t('figures.advance')}
+          value={money(data?.advance_outstanding)}
+          loading={loading}
+          testId="home-advance"
+        />
+      </SimpleGrid>
+      {data && progress && (
+        <NextSteps
+          steps={nextSteps({ summary: data, profileApproved: progress.approved, user })}
+          pendingOrders={data.pending_orders}
+        />
+      )}
       {progress && !progress.approved && (
         <ProfileProgress
           steps={progress.steps}
@@ -29,6 +77,7 @@ export function HomePage({ section }: { section: HomeSection }) {
           testId="home-progress"
         />
       )}
+      {data && <RecentTransactions rows={data.recent_transactions} />}
     </Stack>
   );
 }

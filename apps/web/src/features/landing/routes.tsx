@@ -1,6 +1,6 @@
-// Public routes of the landing site (spec §2). Each page is a lazy module loaded together with its
-// catalogues (withNamespaces), so that it renders in one step when it arrives. On the first load the
-// layout (navbar, footer) renders at once and the page's HydrateFallback holds its place.
+// Public routes of the landing site. Each page is a lazy module loaded together with its catalogues
+// (withNamespaces), so that it renders in one step when it arrives. On the first load the layout
+// (navbar, footer) renders at once and the page's HydrateFallback holds its place.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader';

@@ -1,5 +1,5 @@
-// One screen for every partner company (spec §1, §2): the partner's name and logo, the offer on its
-// employees' stock units, and a sign-up that records the partner as the referral.
+// One screen for every partner company: the partner's name and logo, the offer on its employees'
+// stock units, and a sign-up that records the partner as the referral.
 import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
 import {

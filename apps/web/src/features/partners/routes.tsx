@@ -1,4 +1,4 @@
-// Partner landing pages (spec §2): /l/{partner}, one screen for every partner; an unknown partner is a
+// Partner landing pages: /l/{partner}, one screen for every partner; an unknown partner is a
 // 404, shown as the site's 404 screen by the landing layout's error boundary.
 import i18next from 'i18next';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';

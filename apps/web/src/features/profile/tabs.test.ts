@@ -12,7 +12,7 @@ describe('profile tab routing', () => {
     expect(tabFromSearch('?defaultTab=settings')).toBe('citizenship');
   });
 
-  it('links every tab by its spec path', () => {
+  it('links every tab by its own path', () => {
     expect(PROFILE_TABS.map(tabPath)).toContain('/customer/profile/phone-number/');
     expect(PROFILE_TABS).toHaveLength(9);
   });

@@ -1,5 +1,5 @@
-// Which tab the profile opens: `profile/<tab>/` redirects to `profile/?defaultTab=<tab>` (the paths the
-// spec names), and the query chooses the tab; anything else opens the first step.
+// Which tab the profile opens: `profile/<tab>/` redirects to `profile/?defaultTab=<tab>` (the tabs'
+// own paths), and the query chooses the tab; anything else opens the first step.
 import { PROFILE_TABS, type ProfileTab } from '@lombard/shared/schemas/profile';
 
 export { PROFILE_TABS, type ProfileTab };
@@ -18,5 +18,5 @@ export function tabFromSearch(search: string | URLSearchParams): ProfileTab {
   return isProfileTab(wanted) ? wanted : PROFILE_TABS[0];
 }
 
-/** The link that opens a tab (the spec's path; it redirects to the query form). */
+/** The link that opens a tab (its own path; it redirects to the query form). */
 export const tabPath = (tab: ProfileTab) => `${PROFILE_PATH}${tab}/`;

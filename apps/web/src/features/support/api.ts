@@ -5,7 +5,7 @@ import { loadHttp } from '../../lib/http/lazy-client';
 
 export const SUPPORT_COLLECTIONS_PATH = '/api/v1/intercom/collections/with-articles/';
 
-/** Spec §7: every collection with its articles, unfiltered by language (per_page 50, page 1). */
+/** Every collection with its articles, unfiltered by language (per_page 50, page 1). */
 export const supportCollectionsQuery = queryOptions({
   queryKey: ['support', 'collections'],
   queryFn: async ({ signal }) =>

@@ -1,4 +1,4 @@
-// Spec §3/§7: the help centre is fetched unfiltered; each item's `translated_content[language]` overlays
+// The help centre is fetched unfiltered; each item's `translated_content[language]` overlays
 // its own fields, and only items translated into the current language are kept.
 import type { Language } from '@lombard/shared/locale';
 import type { SupportCollection } from '@lombard/shared/schemas/support';

@@ -1,5 +1,5 @@
-// The help centre (spec §2): support/, support/{collection}/, support/{collection}/{article}/. A
-// collection or article that does not exist in the visitor's language is a 404 (the site's 404 screen).
+// The help centre: support/, support/{collection}/, support/{collection}/{article}/. A collection or
+// article that does not exist in the visitor's language is a 404 (the site's 404 screen).
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { currentLanguage } from '../../lib/i18n/i18n';

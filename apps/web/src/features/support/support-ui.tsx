@@ -1,5 +1,5 @@
 // Pieces shared by the help-centre pages: the header band, the collection icon, the reply times
-// (spec §9) and the pledge document.
+// and the pledge document.
 import { SUPPORT_REPLY_HOURS_WEEKDAY, SUPPORT_REPLY_HOURS_WEEKEND } from '@lombard/shared/constants';
 import { Box, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
@@ -61,7 +61,7 @@ export function SupportHero({ title, lead, children }: { title: ReactNode; lead?
   );
 }
 
-/** Spec §9: replies within 24 hours on weekdays, 72 hours at weekends and on holidays. */
+/** Replies within 24 hours on weekdays, 72 hours at weekends and on holidays. */
 export function ReplyTimes() {
   const { t } = useTranslation('support');
   return (

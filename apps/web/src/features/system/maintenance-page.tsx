@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { usePageMeta } from '../../lib/page-meta';
 
-/** /maintenance (spec §2): blank layout, no navigation, just the notice and a way back. */
+/** /maintenance: blank layout, no navigation, just the notice and a way back. */
 export function MaintenancePage() {
   const { t } = useTranslation('system');
   const { t: tc } = useTranslation('common');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 
-/** Catch-all (spec §2): any unknown path, inside the landing layout so the visitor can navigate on. */
+/** Catch-all: any unknown path, inside the landing layout so the visitor can navigate on. */
 export function NotFoundPage() {
   const { t } = useTranslation('system');
   const navigate = useNavigate();

@@ -1,22 +1,123 @@
-import { Stack, Text, Title } from '@mantine/core';
+// Every movement of the customer's money, newest first: filtered by type, status and period, paged,
+// exported to XLSX; a row opens its detail.
+import '@mantine/dates/styles.layer.css';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lombard/shared/schemas/transactions';
+import { Button, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TransactionStatusBadge } from '../../components/money/transaction-status-badge';
+import { PageHeading } from '../../components/page-heading';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { formatUnits } from '../../lib/money/format-units';
+import { TRANSACTIONS_API } from '../../lib/money/keys';
 import { usePageMeta } from '../../lib/page-meta';
+import { useResourceActions } from '../../lib/resource/actions';
+import { BulkBar } from '../../lib/resource/bulk-bar';
+import { exportXlsxAction } from '../../lib/resource/export-action';
+import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
+import { type Column, ResourceTable } from '../../lib/resource/resource-table';
+import { useResourceList } from '../../lib/resource/use-resource-list';
+import { useSelection } from '../../lib/resource/use-selection';
+import type { TransactionRow } from './api';
+import { TransactionDrawer } from './transaction-drawer';
 
 export type TransactionsSection = 'list';
 
-/**
- * The screens of this section. Until they are built, each route shows its heading and what it will
- * hold, so that navigation and the profile guards work end to end.
- */
 export function TransactionsPage({ section }: { section: TransactionsSection }) {
   const { t } = useTranslation('transactions');
   usePageMeta(t(`sections.${section}.title`));
+  const language = useLanguage();
+  const list = useResourceList<TransactionRow>(TRANSACTIONS_API, { defaultOrder: '-created_at' });
+  const selection = useSelection(JSON.stringify(list.state.filters));
+  const { exportXlsx } = useResourceActions(TRANSACTIONS_API);
+  const [open, setOpen] = useState<TransactionRow | null>(null);
+  const active = Object.keys(list.state.filters).length;
+  const from = list.state.filters.created_at__gte ?? null;
+  const to = list.state.filters.created_at__lte ?? null;
+
+  const columns: Column<TransactionRow>[] = [
+    { key: 'created_at', header: t('fields.createdAt'), type: 'datetime', sortField: 'created_at', primary: true },
+    { key: 'type_name', header: t('fields.type') },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (row) => <TransactionStatusBadge status={row.status} name={row.status_name} />,
+    },
+    {
+      key: 'product',
+      header: t('fields.product'),
+      // Fund names are long: they wrap here, so that the figures and the reference keep their room.
+      render: (row) => (
+        <Text size="sm" miw={160} style={{ whiteSpace: 'normal' }}>
+          {row.product?.name ?? '—'}
+        </Text>
+      ),
+    },
+    { key: 'amount', header: t('fields.amount'), type: 'amount', sortField: 'amount', align: 'right' },
+    {
+      key: 'units',
+      header: t('fields.units'),
+      align: 'right',
+      render: (row) => (row.units === null ? '—' : formatUnits(row.units, language)),
+      hideOnPhone: true,
+    },
+    { key: 'reference_code', header: t('fields.referenceCode'), hideOnPhone: true },
+  ];
+
   return (
-    <Stack gap={6} maw={760} data-testid={`transactions-${section}`}>
-      <Title order={1} fz={{ base: 26, sm: 32 }}>
-        {t(`sections.${section}.title`)}
-      </Title>
-      <Text c="dimmed">{t(`sections.${section}.description`)}</Text>
+    <Stack gap="md" data-testid={`transactions-${section}`}>
+      <PageHeading title={t(`sections.${section}.title`)} description={t(`sections.${section}.description`)} />
+      <FilterPanel active={active}>
+        <SelectFilter
+          list={list}
+          field="type"
+          label={t('filters.type')}
+          data={TRANSACTION_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+        />
+        <SelectFilter
+          list={list}
+          field="status"
+          label={t('filters.status')}
+          data={TRANSACTION_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <DatePickerInput
+          type="range"
+          label={t('filters.period')}
+          placeholder={t('filters.periodPlaceholder')}
+          value={[from, to]}
+          onChange={([start, end]) => {
+            // Both ends or none: half a range would reload the list at every click.
+            if ((start && end) || (!start && !end)) list.setFilters({ created_at__gte: start, created_at__lte: end });
+          }}
+          clearable
+          w={{ base: '100%', xs: 240 }}
+          valueFormat={t('dateFormat')}
+          data-testid="filter-period"
+          popoverProps={{ withinPortal: true }}
+        />
+        {active > 0 && (
+          <Button variant="subtle" onClick={list.resetFilters} data-testid="reset-filters">
+            {t('filters.reset')}
+          </Button>
+        )}
+      </FilterPanel>
+      <BulkBar
+        list={list}
+        selection={selection}
+        actions={[exportXlsxAction(t('exportXlsx'), exportXlsx, list, selection)]}
+      />
+      <ResourceTable<TransactionRow>
+        list={list}
+        columns={columns}
+        label={t(`sections.${section}.title`)}
+        selection={selection}
+        onOpen={setOpen}
+        empty={active > 0 ? t('noMatch') : t('empty')}
+        testId="transactions-table"
+      />
+      <TransactionDrawer row={open} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-// A form's share of a 400 answer (spec §8): messages for its own fields go under those fields; the rest
+// A form's share of a 400 answer: messages for its own fields go under those fields; the rest
 // (detail, non_field_errors, fields the form does not have) is shown as a toast, formatted as usual.
 import type { ErrorCode } from '@lombard/shared/errors';
 import { errorCodeSchema } from '@lombard/shared/schemas/common';

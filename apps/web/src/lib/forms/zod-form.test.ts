@@ -75,7 +75,7 @@ describe('zodValidate', () => {
     );
   });
 
-  it('maps zod messages that are not keys to the §5 texts', () => {
+  it('maps zod messages that are not keys to the validation texts', () => {
     const schema = z.object({ code: z.string().max(5), n: z.number().max(2) });
     const result = schema.safeParse({ code: 'toolong', n: 9 });
     if (result.success) throw new Error('expected failure');

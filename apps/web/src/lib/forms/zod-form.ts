@@ -1,12 +1,12 @@
-// Mantine forms fed by the shared zod schemas (spec §5): values are trimmed, the schema runs before
-// sending, and its messages — i18n keys such as 'validation:minLength' — become translated field errors.
+// Mantine forms fed by the shared zod schemas: values are trimmed, the schema runs before sending, and
+// its messages — i18n keys such as 'validation:minLength' — become translated field errors.
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
 /** Passwords are sent exactly as typed: a trailing space may be part of one. */
 const UNTRIMMED = /password/i;
 
-/** Spec §5: text values are trimmed (recursively; password fields excepted). */
+/** Text values are trimmed (recursively; password fields excepted). */
 export function trimValues<T>(values: T): T {
   if (Array.isArray(values))
     return values.map((item) => (typeof item === 'string' ? item.trim() : trimValues(item))) as T;
@@ -29,7 +29,7 @@ function namedParts(issue: z.core.$ZodIssue, t: TFunction): { part?: string } {
   return typeof part === 'string' ? { part: t(`validation:taxCodeParts.${part}`) } : {};
 }
 
-/** One issue as text: the schema's key with its limits, else a §5 message for zod's own codes. */
+/** One issue as text: the schema's key with its limits, else a validation message for zod's own codes. */
 export function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
   const limits = {
     min: 'minimum' in issue ? Number(issue.minimum) : undefined,

@@ -1,4 +1,4 @@
-// The one HTTP client. Every call carries Accept-Language from the current locale (spec §7); the
+// The one HTTP client. Every call carries Accept-Language from the current locale; the
 // authorization header, the token-refresh queue and error display come from ./interceptors.
 import { localeOf } from '@lombard/shared/locale';
 import axios from 'axios';

@@ -1,16 +1,16 @@
-// Turns an error response body into the lines a toast shows (spec §8 "Body display"). Pure, so that
-// every rule is unit-tested; the interceptors decide when to show it.
+// Turns an error response body into the lines a toast shows. Pure, so that every rule is
+// unit-tested; the interceptors decide when to show it.
 
 /** Keys whose messages are shown without a field-name prefix. */
 const PLAIN_KEYS = new Set(['__all__', 'non_field_errors', 'detail', 'msg']);
 /**
- * Keys that are metadata, not messages: status_code (spec §8), and the machine-readable `code` and
+ * Keys that are metadata, not messages: status_code, and the machine-readable `code` and
  * `correlation_id` that this API adds next to `detail`.
  */
 const SKIPPED_KEYS = new Set(['status_code', 'code', 'correlation_id']);
 
 /**
- * Spec §8: string bodies are shown cleaned of brackets and quotes, so that a serialised list such as
+ * String bodies are shown cleaned of brackets and quotes, so that a serialised list such as
  * `["Not allowed"]` reads "Not allowed". An apostrophe between two letters ("don't") is part of the
  * text and stays.
  */

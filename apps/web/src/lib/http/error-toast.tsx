@@ -1,4 +1,4 @@
-// Shows an error body as a red toast (spec §8): one line as text, several as a bullet list.
+// Shows an error body as a red toast: one line as text, several as a bullet list.
 import { List } from '@mantine/core';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';

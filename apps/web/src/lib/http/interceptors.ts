@@ -1,4 +1,4 @@
-// The HTTP client's behaviour around every call (spec §4, §7, §8), in one place:
+// The HTTP client's behaviour around every call, in one place:
 // - Authorization header from the stored token; calls wait while a refresh runs;
 // - 401 → the refresh queue, then the call is retried once with the new token; the token calls
 //   themselves (login, refresh, logout) go straight back to the caller;
@@ -168,7 +168,7 @@ async function display(error: AxiosError, config: InternalAxiosRequestConfig | u
     return;
   }
   if (status >= 500) {
-    // Spec §8: the maintenance state, and the error goes on to the caller without a message.
+    // Any other server error: the maintenance state, and the error goes on to the caller without a message.
     showMaintenance({ loggedIn: hasSession() });
     handled.add(error);
     return;

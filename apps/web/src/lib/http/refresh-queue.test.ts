@@ -138,7 +138,7 @@ describe('RefreshQueue', () => {
       return run;
     };
     const spent = new Set<string>();
-    // The server of spec §4: a rotated refresh token presented again ends the session.
+    // As on the server: a rotated refresh token presented again ends the session.
     const requestRefresh = vi.fn(async (refresh: string): Promise<TokenPair> => {
       if (spent.has(refresh)) throw Object.assign(new Error('reused'), { status: 401 });
       spent.add(refresh);

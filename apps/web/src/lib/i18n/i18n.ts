@@ -17,13 +17,13 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../cookies';
 
-// Spec §9: the week starts on Monday in both languages (dayjs's English default is Sunday).
+// The week starts on Monday in both languages (dayjs's English default is Sunday).
 dayjs.extend(updateLocale);
 dayjs.updateLocale('en', { weekStart: 1 });
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
-/** Spec §4: the cookie's choice, else the browser's language when supported (en-GB → en-US), else it-IT. */
+/** The cookie's choice, else the browser's language when supported (en-GB → en-US), else it-IT. */
 export function detectLocale(): Locale {
   const saved = matchLocale(readCookie(LANGUAGE_COOKIE));
   if (saved) return saved;

@@ -1,5 +1,6 @@
-// The write calls of a resource (spec §7): save, delete, enable/disable, item actions and the XLSX
-// export. Success toasts use the spec's default messages; errors are shown by the HTTP layer.
+// The write calls of a resource: save, delete, enable/disable, item actions and the XLSX export. Success
+// toasts use the standard texts (data saved, data deleted, operation in progress); errors are shown by
+// the HTTP layer.
 import type { BulkPayload, Id } from '@lombard/shared/query-string';
 import type { ListResponse, StatusItem } from '@lombard/shared/schemas/common';
 import { NOTIFICATIONS_PATH } from '@lombard/shared/schemas/notifications';
@@ -11,7 +12,7 @@ import { notifySuccess } from '../notify';
 import { type PayloadOptions, toPayload } from './payload';
 import { type Row, resourceKeys } from './queries';
 
-/** Writes the returned status into every cached page and the detail of that row (spec §4). */
+/** Writes the returned status into every cached page and the detail of that row. */
 export function applyStatus(client: QueryClient, path: string, item: StatusItem) {
   const patch = <T extends Row>(row: T): T =>
     String(row.id) === String(item.id) ? { ...row, status: item.status, status_name: item.status_name } : row;

@@ -21,7 +21,7 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition(undefined)).toBeNull();
   });
 
-  it('builds the spec §7 download path', () => {
+  it('builds the download_document_file path', () => {
     expect(documentFilePath('/api/v1/exports/', 7)).toBe('/api/v1/exports/7/download_document_file');
   });
 });

@@ -1,6 +1,6 @@
-// Document downloads (spec §7 download_document_file): the file arrives as a blob and is saved under
+// Document downloads (download_document_file): the file arrives as a blob and is saved under
 // the name the server gives in Content-Disposition. A JSON error inside the blob is shown by the HTTP
-// layer like any other error body (spec §8).
+// layer like any other error body.
 import i18next from 'i18next';
 import { http } from '../http/client';
 import { notifySuccess } from '../notify';

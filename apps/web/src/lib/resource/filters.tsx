@@ -1,4 +1,4 @@
-// Filter inputs bound to a list's state (spec §4): each change goes to the URL and back to page 1.
+// Filter inputs bound to a list's state: each change goes to the URL and back to page 1.
 import { Badge, Button, Collapse, Group, Select, type SelectProps, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';

@@ -4,7 +4,7 @@ import { formatAmount, formatCell, formatDate, formatDateTime, formatNumber, tru
 
 const labels = { yes: 'Yes', no: 'No' };
 
-describe('formatting (spec §9)', () => {
+describe('formatting', () => {
   it('cuts text at 40 characters', () => {
     const long = 'alessandro.mancini36@clienti.lombard.test.example';
     expect(truncate(long)).toEqual({ text: `${long.slice(0, 40)}…`, cut: true });

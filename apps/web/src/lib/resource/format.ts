@@ -1,6 +1,6 @@
-// Cell formatting for lists and details (spec §9): numbers and amounts with Intl in the interface
-// language, dates as Italian DD/MM/YYYY or English MM/DD/YYYY (with time: HH:mm / hh:mm A), long text
-// cut at 40 characters.
+// Cell formatting for lists and details: numbers and amounts with Intl in the interface language,
+// dates as Italian DD/MM/YYYY or English MM/DD/YYYY (with time: HH:mm / hh:mm A), long text cut at 40
+// characters.
 import { DEFAULT_CURRENCY, NUMBER_DECIMALS, TEXT_TRUNCATE_LENGTH } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
 import dayjs from 'dayjs';

@@ -4,7 +4,7 @@ import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResourceList } from './use-resource-list';
 
-/** "1–10 of 68", the pages, and the page size (spec §9: 5, 10, 25, 50). */
+/** "1–10 of 68", the pages, and the page size (5, 10, 25, 50). */
 export function PaginationBar({ list }: { list: ResourceList<never> }) {
   const { t, i18n } = useTranslation('resource');
   const { page, perPage } = list.state;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toPayload } from './payload';
 
-describe('toPayload (spec §5)', () => {
+describe('toPayload', () => {
   it('trims text, also inside lists and objects, and keeps other values', () => {
     expect(
       toPayload({ name: '  Anna ', tags: [' a ', 'b '], address: { city: ' Milano ' }, age: 3, ok: false, none: null }),

@@ -1,4 +1,4 @@
-// Request bodies of the generic resource calls (spec §5): text trimmed, a payload holding files sent as
+// Request bodies of the generic resource calls: text trimmed, a payload holding files sent as
 // multipart form data, and string values of named fields left out (e.g. a file field still holding the
 // URL of the stored file, which must not be sent back as if it were a new upload).
 

@@ -1,5 +1,5 @@
-// One query family per resource path (spec §7 generic calls): every list page and every detail of a
-// resource sits under `resourceKeys.all(path)`, so a change invalidates them together.
+// One query family per resource path: every list page and every detail of a resource sits under
+// `resourceKeys.all(path)`, so a change invalidates them together.
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import axios from 'axios';
@@ -14,7 +14,7 @@ export const resourceKeys = {
   detail: (path: string, id: string | number) => ['resource', path, 'detail', String(id)] as const,
 };
 
-/** A page past the end (the list shrank): the caller steps back one page (spec §4). */
+/** A page past the end (the list shrank): the caller steps back one page. */
 export class PageGoneError extends Error {
   constructor(readonly page: number) {
     super(`page ${page} no longer exists`);

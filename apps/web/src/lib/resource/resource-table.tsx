@@ -1,5 +1,5 @@
-// The list of a resource (spec §4, §9): server-side pages, sorting by column header (order_by__), row
-// checkboxes with select-all across pages, empty and loading states, and on a phone one card per row.
+// The list of a resource: server-side pages, sorting by column header (order_by__), row checkboxes
+// with select-all across pages, empty and loading states, and on a phone one card per row.
 import { nextOrder } from '@lombard/shared/query-string';
 import {
   Anchor,
@@ -269,7 +269,15 @@ export function ResourceTable<T extends Row>({
                   {selection && <Table.Td>{checkbox(row)}</Table.Td>}
                   {columns.map((column) => (
                     // Cells keep to one line (long text is already cut at 40 characters); narrow screens scroll.
-                    <Table.Td key={column.key} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td
+                      key={column.key}
+                      ta={column.align}
+                      // Right-aligned columns hold figures: digits of equal width line up from row to row.
+                      style={{
+                        whiteSpace: 'nowrap',
+                        fontVariantNumeric: column.align === 'right' ? 'tabular-nums' : undefined,
+                      }}
+                    >
                       {content(row, column)}
                     </Table.Td>
                   ))}

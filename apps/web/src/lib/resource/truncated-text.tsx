@@ -1,7 +1,7 @@
 import { Text, type TextProps, Tooltip } from '@mantine/core';
 import { truncate } from './format';
 
-/** Text cut at 40 characters (spec §9), the whole of it on hover and for screen readers. */
+/** Text cut at 40 characters, the whole of it on hover and for screen readers. */
 export function TruncatedText({ text, length, ...props }: { text: string; length?: number } & TextProps) {
   const { text: short, cut } = truncate(text, length);
   if (!cut) {

@@ -1,5 +1,5 @@
 // The state of a list — page, page size, order, filters — kept in the URL query so that a list can be
-// linked and survives a reload (spec §4), or in memory for lists that are not the page's main one.
+// linked and survives a reload, or in memory for lists that are not the page's main one.
 import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '@lombard/shared/constants';
 import { type Filters, listStateToSearch, parseListQuery } from '@lombard/shared/query-string';
 import { useCallback, useMemo, useState } from 'react';
@@ -17,7 +17,7 @@ export interface ListStateControls {
   setPage(page: number, options?: { replace?: boolean }): void;
   setPerPage(perPage: number): void;
   setOrderBy(orderBy: string | null): void;
-  /** Replaces some filters (empty values remove them) and goes back to page 1 (spec §4). */
+  /** Replaces some filters (empty values remove them) and goes back to page 1. */
   setFilters(changes: Filters): void;
   resetFilters(): void;
 }

@@ -1,5 +1,5 @@
 // A resource's list bound to its state: the page of rows for the current page, order and filters, the
-// step back when the page no longer exists (spec §4), and the helpers the table needs.
+// step back when the page no longer exists, and the helpers the table needs.
 import { buildListQuery } from '@lombard/shared/query-string';
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';

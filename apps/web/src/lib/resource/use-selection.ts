@@ -1,4 +1,4 @@
-// Row selection (spec §4): ticked rows, or select-all mode covering every filtered row on every page
+// Row selection: ticked rows, or select-all mode covering every filtered row on every page
 // minus the unticked ones. Changing the filters starts a new selection.
 import { type Id, type Selection, selectionSize } from '@lombard/shared/query-string';
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
-// Spec §3/§4: the active profile is the one saved in the profile cookie if the user still holds it,
-// otherwise the first of the user's profiles. The menu is loaded for the active profile.
+// The active profile is the one saved in the profile cookie if the user still holds it, otherwise
+// the first of the user's profiles. The menu is loaded for the active profile.
 import { PROFILE_COOKIE, type Profile, pickActiveProfile } from '@lombard/shared/permissions';
 import { readCookie } from '../cookies';
 

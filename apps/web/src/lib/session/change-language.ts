@@ -1,4 +1,4 @@
-// Spec §7: a signed-in user's language is saved on the server; then the user, the menu and the locale
+// A signed-in user's language is saved on the server; then the user, the menu and the locale
 // are reloaded. Used by the header language menu and by the settings screen.
 import { type Locale, languageOf, localeOf } from '@lombard/shared/locale';
 import { changeLanguageSchema } from '@lombard/shared/schemas/auth';

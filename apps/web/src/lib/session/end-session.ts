@@ -1,5 +1,5 @@
 // Forgetting the signed-in user on this device. Used by logout, by the refresh queue when a session is
-// lost, and when the server is in maintenance (spec §8: 405/502/504 clear the session).
+// lost, and when the server is in maintenance (405/502/504 clear the session).
 import { queryClient } from '../query-client';
 import { clearTokens } from './token-store';
 

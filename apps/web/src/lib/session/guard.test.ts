@@ -5,7 +5,7 @@ import { loginPathFor, safeRedirect } from './navigation';
 const base = { attributes: ['base'] };
 const customer = { attributes: ['customer'] };
 
-describe('decideAccess (spec §6)', () => {
+describe('decideAccess', () => {
   it('sends a signed-out user to login with the intended path as redirect', () => {
     expect(
       decideAccess({

@@ -1,4 +1,4 @@
-// Spec §6 route guards as a pure decision, used by the guard components and unit-tested on its own.
+// The route guards as a pure decision, used by the guard components and unit-tested on its own.
 import { hasAnyProfile, type Profile } from '@lombard/shared/permissions';
 import { CUSTOMER_HOME_PATH, LANDING_HOME_PATH, loginPathFor } from './navigation';
 
@@ -32,7 +32,7 @@ export function decideAccess({ signedIn, user, required, pathname, search = '' }
   return { kind: 'forbidden', to: isCustomerHome(pathname) ? LANDING_HOME_PATH : CUSTOMER_HOME_PATH };
 }
 
-/** Route `handle` carrying the profiles a route needs (spec §2 table). */
+/** Route `handle` carrying the profiles a route needs. */
 export interface ProfilesHandle {
   profiles?: readonly Profile[];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastRoute, rememberRoute } from './last-route';
 
-describe('last route (spec §4)', () => {
+describe('last route', () => {
   it('keeps the latest route of the tab', () => {
     rememberRoute('/customer/wallet/');
     rememberRoute('/customer/product/7/?tab=nav');

@@ -1,4 +1,4 @@
-// Spec §4: the app keeps the last route of the customer area for later use (sessionStorage: per tab,
+// The app keeps the last route of the customer area for later use (sessionStorage: per tab,
 // gone when the tab closes).
 const KEY = 'lombard_last_route';
 

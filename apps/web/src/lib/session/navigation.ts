@@ -11,9 +11,9 @@ export function navigateTo(to: string): void {
 }
 
 export const LOGIN_PATH = '/auth/login/';
-/** Spec §2: the default authenticated landing route is the product list. */
+/** The default authenticated landing route is the product list. */
 export const DEFAULT_AUTHENTICATED_PATH = '/customer/product/';
-/** The customer area's home route (spec §6 sends users lacking a profile there). */
+/** The customer area's home route, where users lacking a route's profile are sent. */
 export const CUSTOMER_HOME_PATH = '/customer/home/';
 export const LANDING_HOME_PATH = '/home/';
 

@@ -1,4 +1,4 @@
-// The session's resources: the current user (spec §3 "me") and the menu of the active profile.
+// The session's resources: the current user ("me") and the menu of the active profile.
 import type { Language } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import { type Me, menuSchema, meSchema } from '@lombard/shared/schemas/auth';
@@ -36,7 +36,7 @@ export function menuQuery(profile: Profile, language: Language) {
   });
 }
 
-/** The signed-in user, loaded once a token exists (spec §4); undefined while signed out or loading. */
+/** The signed-in user, loaded once a token exists; undefined while signed out or loading. */
 export function useCurrentUser() {
   const signedIn = useSignedIn();
   return useQuery({ ...meQuery, enabled: signedIn });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as cookies from '../cookies';
 import { clearTokens, hasSession, readAccessToken, readRefreshToken, saveTokens, TOKEN_COOKIE } from './token-store';
 
-describe('token store (spec §9 session cookie)', () => {
+describe('token store (session cookie)', () => {
   beforeEach(() => {
     clearTokens();
     vi.restoreAllMocks();

@@ -1,4 +1,4 @@
-// Where the session's token pair lives (spec §9): one cookie, path /, SameSite Lax, Secure over https;
+// Where the session's token pair lives: one cookie, path /, SameSite Lax, Secure over https;
 // kept for REMEMBER_ME_COOKIE_DAYS when the user ticked "remember me", otherwise a session cookie that
 // the browser drops when it closes. A small external store, so that guards re-render on sign-in/out.
 import { REMEMBER_ME_COOKIE_DAYS } from '@lombard/shared/constants';

@@ -9,7 +9,7 @@ export function readColorSchemeCookie(): 'light' | 'dark' | null {
 }
 
 /**
- * Spec §4: dark mode is remembered in a cookie; when there is none, the current setting (the system's)
+ * Dark mode is remembered in a cookie; when there is none, the current setting (the system's)
  * is used. Mantine reads and writes the scheme through this manager.
  */
 export function cookieColorSchemeManager(): MantineColorSchemeManager {

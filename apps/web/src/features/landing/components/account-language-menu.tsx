@@ -1,7 +1,7 @@
 import { LanguageMenu } from '../../../components/language-menu';
 import { useChangeLanguage } from '../../../lib/session/change-language';
 
-/** Spec §7: a signed-in user's choice is saved with PATCH change-language, then user and menu reload. */
+/** A signed-in user's choice is saved with PATCH change-language, then user and menu reload. */
 export function AccountLanguageMenu() {
   const changeLanguage = useChangeLanguage();
   return <LanguageMenu onChange={(locale) => changeLanguage.mutate(locale)} />;

@@ -1,4 +1,4 @@
-// The signed-in user in the drawer (spec §2 "the profile"): who is signed in and where to go.
+// The signed-in user in the drawer: who is signed in and where to go.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChartLine, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scrollToTop } from './scroll-to-top';
 import { newsletterLink } from './site-footer';
 
-describe('newsletterLink (spec §3 newsletter_settings per locale)', () => {
+describe('newsletterLink (newsletter_settings per locale)', () => {
   it('picks the link of the interface language, by short code or full locale', () => {
     expect(newsletterLink({ it: { url: '/newsletter/' }, en: { url: 'https://news.example/en' } }, 'en')).toBe(
       'https://news.example/en',

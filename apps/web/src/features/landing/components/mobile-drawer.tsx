@@ -1,4 +1,4 @@
-// Spec §2: below the large-screen breakpoint the navigation is a right-side overlay drawer with Login
+// Below the large-screen breakpoint the navigation is a right-side overlay drawer with Login
 // (or the signed-in user), the links, the theme switch and the language dropdown. Full width on phones
 // (under MOBILE_DRAWER_BREAKPOINT_PX), a side panel on tablets.
 import { MOBILE_DRAWER_BREAKPOINT_PX } from '@lombard/shared/constants';

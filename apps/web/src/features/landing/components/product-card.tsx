@@ -1,5 +1,5 @@
-// A partner-bank product as the public site shows it (spec §3): name, risk indicator, coupon frequency
-// (spec codes M, B, Q, H, Y, A), minimum investment, capital protection, maturity, performance YTD, and
+// A partner-bank product as the public site shows it: name, risk indicator, coupon frequency
+// (codes M, B, Q, H, Y, A), minimum investment, capital protection, maturity, performance YTD, and
 // a way to sign up to invest.
 import type { Language } from '@lombard/shared/locale';
 import type { PublicProduct } from '@lombard/shared/schemas/products';

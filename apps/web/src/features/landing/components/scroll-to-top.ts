@@ -1,7 +1,7 @@
 import { SCROLL_TO_TOP_MS } from '@lombard/shared/constants';
 
 /**
- * Scrolls the window to the top in SCROLL_TO_TOP_MS (spec §9: 250 ms), easing in and out. Visitors who
+ * Scrolls the window to the top in SCROLL_TO_TOP_MS (250 ms), easing in and out. Visitors who
  * asked the system for reduced motion jump straight there. Resolves when the top is reached.
  */
 export function scrollToTop(duration: number = SCROLL_TO_TOP_MS): Promise<void> {

@@ -1,4 +1,4 @@
-// The site footer (spec §2): link columns of three, social links and the newsletter Sign up button from
+// The site footer: link columns of three, social links and the newsletter Sign up button from
 // the global configuration, the copyright with the current year, a go-to-top button, and — in the
 // customer area (`context="main"`) — the regulatory disclaimer.
 import { FOOTER_LINKS_PER_COLUMN } from '@lombard/shared/constants';
@@ -49,7 +49,7 @@ function columns<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** The per-locale newsletter link (spec §3 newsletter_settings): `it`/`en`, or the full locale. */
+/** The per-locale newsletter link of newsletter_settings: `it`/`en`, or the full locale. */
 export function newsletterLink(settings: GlobalConfig['newsletter_settings'] | undefined, language: string) {
   if (!settings) return null;
   const entry = settings[language] ?? settings[language === 'en' ? 'en-US' : 'it-IT'];

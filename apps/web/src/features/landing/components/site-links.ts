@@ -1,4 +1,4 @@
-// The public site's destinations, in one place for the navbar, the drawer and the footer (spec §2).
+// The public site's destinations, in one place for the navbar, the drawer and the footer.
 export const LANDING_PATHS = {
   home: '/home/',
   whyUs: '/why-us/',
@@ -15,7 +15,7 @@ export const LANDING_PATHS = {
   register: '/auth/register-account/',
 } as const;
 
-/** Navbar order of spec §2: Home, Why us, About us, Support; Contact follows as a button. */
+/** Navbar order: Home, Why us, About us, Support; Contact follows as a button. */
 export const NAV_LINKS = [
   { key: 'home', to: LANDING_PATHS.home },
   { key: 'whyUs', to: LANDING_PATHS.whyUs },
@@ -23,7 +23,7 @@ export const NAV_LINKS = [
   { key: 'support', to: LANDING_PATHS.support },
 ] as const;
 
-/** Footer links of spec §2, shown in columns of FOOTER_LINKS_PER_COLUMN. */
+/** Footer links, shown in columns of FOOTER_LINKS_PER_COLUMN. */
 export const FOOTER_LINKS = [
   { key: 'whyUs', to: LANDING_PATHS.whyUs },
   { key: 'contact', to: LANDING_PATHS.contact },

@@ -1,8 +1,8 @@
-// The landing navbar (spec §2). From the large-screen breakpoint up: Home, Why us, About us, Support,
-// Contact as a button, then Login or the avatar menu, the language dropdown and the theme switch.
-// Below it: the brand and a Menu button that opens a right-side drawer. What a visitor may never use on
-// this screen size (drawer, dropdown menus, the signed-in avatar) is a separate chunk loaded on demand,
-// so that a phone's first view downloads only the bar itself.
+// The landing navbar. From the large-screen breakpoint up: Home, Why us, About us, Support, Contact as
+// a button, then Login or the avatar menu, the language dropdown and the theme switch. Below it: the
+// brand and a Menu button that opens a right-side drawer. What a visitor may never use on this screen
+// size (drawer, dropdown menus, the signed-in avatar) is a separate chunk loaded on demand, so that a
+// phone's first view downloads only the bar itself.
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { useSignedIn } from '../../../lib/session/token-store';
 import { LANDING_PATHS, NAV_LINKS } from './site-links';
 import classes from './site-navbar.module.css';
 
-/** Mantine's `lg`: the "large screen" of spec §2. */
+/** Mantine's `lg`: the "large screen" from which the navbar shows its links in line. */
 export const LARGE_SCREEN_QUERY = '(min-width: 75em)';
 
 const NavbarControls = lazyComponent('navbar-controls', () =>

@@ -1,6 +1,6 @@
-// The advance calculator (spec §1, §5): amount and number of quarterly instalments in; quarterly
-// interest, total interest, maturity, nominal rate, APR and the schedule out. The figures come from the
-// shared quoteAdvance(), the same function the customer area and the server use.
+// The advance calculator: amount and number of quarterly instalments in; quarterly interest, total
+// interest, maturity, nominal rate, APR and the schedule out. The figures come from the shared
+// quoteAdvance(), the same function the customer area and the server use.
 import {
   CALCULATOR_MAX_AMOUNT,
   INSTALMENTS_PER_YEAR,

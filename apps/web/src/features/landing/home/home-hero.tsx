@@ -1,4 +1,4 @@
-// The first screen (spec §1 promise): minimum 5,000, up to 10 years, quarterly interest, funds within
+// The first screen, the offer in brief: minimum 5,000, up to 10 years, quarterly interest, funds within
 // 48 hours; the calculator one click away; register or log in. Plain text and CSS only, so that the
 // largest paint is this heading and nothing waits for another chunk.
 import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';

@@ -17,7 +17,7 @@ import { withNamespaces } from '../load-namespaces';
 import { CALCULATOR_ANCHOR, HomeHero } from './home-hero';
 import { ClosingCta, Guarantees, HowItWorks, WhyPledge } from './home-sections';
 
-// The calculator brings its own validation messages (spec §5) with it.
+// The calculator brings its own validation messages with it.
 const AdvanceCalculator = lazyComponent('advance-calculator', () =>
   withNamespaces(() => import('./advance-calculator'), 'validation').then((m) => m.AdvanceCalculator),
 );

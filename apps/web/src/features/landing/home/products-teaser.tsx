@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { publicProductsQuery } from '../api';
 import { ProductCard } from '../components/product-card';
 
-/** Three products of the partner bank (spec §1 "investment opportunities"). */
+/** Three products of the partner bank, a first look at the investment opportunities. */
 export function ProductsTeaser() {
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';

@@ -9,7 +9,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 /** Rows shown before "show all": a year of instalments. */
 const COLLAPSED_ROWS = 4;
 
-/** The instalment schedule (spec §3: number and expiry date), principal on the last row. */
+/** The instalment schedule (each instalment's number and expiry date), principal on the last row. */
 export function ScheduleTable({ quote, language }: { quote: AdvanceQuote; language: Language }) {
   const { t } = useTranslation('landing');
   const [expanded, setExpanded] = useState(false);

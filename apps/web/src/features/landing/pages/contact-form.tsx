@@ -1,5 +1,5 @@
-// The contact form: validated with the shared schema before sending (spec §5 messages), the server's
-// field errors shown under the fields, and the confirmation with the support reply times.
+// The contact form: validated with the shared schema before sending, the server's field errors
+// shown under the fields, and the confirmation with the support reply times.
 import { SUPPORT_REPLY_HOURS_WEEKDAY, SUPPORT_REPLY_HOURS_WEEKEND } from '@lombard/shared/constants';
 import { CONTACT_LIMITS, CONTACT_TOPICS, contactMessageSchema } from '@lombard/shared/schemas/contact';
 import {

@@ -1,4 +1,4 @@
-// Contact (spec §1): the form, the office's address, and a map. With a tile server configured the map
+// Contact: the form, the office's address, and a map. With a tile server configured the map
 // is Leaflet (loaded only then); otherwise the bundled drawing, so nothing is fetched from elsewhere.
 import { SUPPORT_REPLY_HOURS_WEEKDAY, SUPPORT_REPLY_HOURS_WEEKEND } from '@lombard/shared/constants';
 import { Anchor, Box, Container, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
-// Investment opportunities (spec §1): what investing through Lombard gives, the partner bank's
-// guarantees, a selection of products, and how an investment can later secure an advance.
+// Investment opportunities: what investing through Lombard gives, the partner bank's guarantees, a
+// selection of products, and how an investment can later secure an advance.
 import { DEPOSIT_GUARANTEE_EUR } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import { Button, Container, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';

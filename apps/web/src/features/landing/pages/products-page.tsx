@@ -1,4 +1,4 @@
-// Products (spec §1): every product of the partner bank on sale, filterable by kind, with the keys to
+// Products: every product of the partner bank on sale, filterable by kind, with the keys to
 // the risk scale and the coupon frequency codes.
 import { FREQUENCY_CODES } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';

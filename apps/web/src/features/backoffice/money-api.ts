@@ -1,0 +1,97 @@
+// The operator's money desk (API under /api/v1/backoffice/…): orders to settle or reject, incoming bank
+// transfers to record, withdrawals to execute or reject, and the ledger's self-check. Every call that
+// moves money carries an Idempotency-Key, so a retried click cannot move it twice.
+import {
+  incomingTransferResultSchema,
+  settleResultSchema,
+  type TransactionItem,
+  transactionSchema,
+} from '@lombard/shared/schemas/transactions';
+import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http/client';
+import { idempotencyHeaders } from '../../lib/money/idempotency-key';
+import { resourceKeys } from '../../lib/resource/queries';
+import { BACKOFFICE_PATH } from './api';
+
+export const ORDERS_API = '/api/v1/backoffice/orders/';
+export const TRANSFERS_API = '/api/v1/backoffice/transfers/';
+export const WITHDRAWALS_API = '/api/v1/backoffice/withdrawals/';
+export const LEDGER_VERIFY_API = '/api/v1/backoffice/ledger/verify/';
+
+export const ORDERS_PAGE = `${BACKOFFICE_PATH}orders/`;
+export const TRANSFERS_PAGE = `${BACKOFFICE_PATH}transfers/`;
+export const WITHDRAWALS_PAGE = `${BACKOFFICE_PATH}withdrawals/`;
+export const LEDGER_PAGE = `${BACKOFFICE_PATH}ledger/`;
+/** The products catalogue's page (the products feature owns it; the app mounts it here). */
+export const PRODUCTS_PAGE = `${BACKOFFICE_PATH}products/`;
+
+/** A customer's transaction as the back-office lists it: with the person it belongs to. */
+export type DeskRow = TransactionItem & {
+  user: { id: number; email: string; full_name: string };
+} & Record<string, unknown>;
+
+/** Orders are investments and disinvestments; the operator acts on those still submitted. */
+export const ORDER_TYPES = ['invest', 'disinvest'] as const;
+export const ACTIONABLE = ['awaiting_transfer', 'submitted'] as const;
+export const isActionable = (row: DeskRow) => (ACTIONABLE as readonly string[]).includes(row.status);
+
+/** One desk's action changes the others' rows (a funded order, a credited deposit): all are read again. */
+function refreshDesk(client: QueryClient) {
+  return Promise.all(
+    [ORDERS_API, TRANSFERS_API, WITHDRAWALS_API].map((path) =>
+      client.invalidateQueries({ queryKey: resourceKeys.all(path) }),
+    ),
+  );
+}
+
+export function useSettleOrders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, key }: { ids: number[]; key: string }) =>
+      settleResultSchema.parse(
+        (await http.post(`${ORDERS_API}settle/`, { ids }, { headers: idempotencyHeaders(key) })).data,
+      ),
+    onSuccess: () => refreshDesk(client),
+  });
+}
+
+/** Refuses an order or a withdrawal with the reason the customer will read. */
+export function useRejectTransaction(path: typeof ORDERS_API | typeof WITHDRAWALS_API) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: number; reason: string }) =>
+      transactionSchema.parse((await http.post(`${path}${id}/reject/`, { reason }, { silent: [400] })).data),
+    onSuccess: () => refreshDesk(client),
+  });
+}
+
+export function useExecuteWithdrawal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, key }: { id: number; key: string }) =>
+      transactionSchema.parse(
+        (await http.post(`${WITHDRAWALS_API}${id}/execute/`, {}, { headers: idempotencyHeaders(key) })).data,
+      ),
+    onSuccess: () => refreshDesk(client),
+  });
+}
+
+export function useRecordTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, key }: { values: Record<string, string>; key: string }) =>
+      incomingTransferResultSchema.parse(
+        (await http.post(TRANSFERS_API, values, { headers: idempotencyHeaders(key), silent: [400] })).data,
+      ),
+    onSuccess: () => refreshDesk(client),
+  });
+}
+
+export const ledgerVerificationQuery = queryOptions({
+  queryKey: [...resourceKeys.all(LEDGER_VERIFY_API), 'run'],
+  queryFn: async ({ signal }) => ledgerVerificationSchema.parse((await http.get(LEDGER_VERIFY_API, { signal })).data),
+  // A verification reads the whole ledger: only when the operator asks for it.
+  enabled: false,
+  staleTime: Number.POSITIVE_INFINITY,
+});

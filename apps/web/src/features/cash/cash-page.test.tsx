@@ -1,0 +1,178 @@
+// The withdrawal: an amount above the available cash is refused on the form, before any call; a valid
+// one goes to confirm-cash/, whose confirmation sends one Idempotency-Key and sends the same key again
+// when the customer retries after a failure.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifySuccess } from '../../lib/notify';
+import { renderWithProviders } from '../../test/render';
+import { CashPage } from './cash-page';
+
+const server = vi.hoisted(() => ({
+  calls: [] as Array<{ method: string; url: string; body: unknown; key: unknown }>,
+  failNextWithdrawal: false,
+  account: {
+    iban_masked: 'IT60 **** **** **** **** ***3 456',
+    holder: 'Bianca Basile',
+    bank_name: 'Banca Partner',
+  } as Record<string, unknown> | null,
+}));
+
+vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../lib/http/client', async () => {
+  const { default: axios } = await import('axios');
+  const http = axios.create();
+  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const body = config.data ? JSON.parse(String(config.data)) : undefined;
+    server.calls.push({ method, url, body, key: config.headers['Idempotency-Key'] });
+    const reply = (data: unknown, status = 200) =>
+      ({ status, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    if (url === '/api/v1/cash/') {
+      return reply({
+        balance: '1500.00',
+        available: '1250.50',
+        reserved: '249.50',
+        deposit_instructions: {
+          beneficiary: 'Lombard S.p.A.',
+          iban: 'IT60X0542811101000000123456',
+          bic: 'BPMOIT22',
+          bank_name: 'Banca Partner',
+          reference_code: 'RF71LOMB0000007',
+        },
+        withdrawal_account: server.account,
+      });
+    }
+    if (url === '/api/v1/transactions/') {
+      return reply({ results: [], count: 0, next: null, previous: null, per_page: 5, page: 1 });
+    }
+    if (method === 'POST' && url === '/api/v1/cash/withdrawals/') {
+      if (server.failNextWithdrawal) {
+        server.failNextWithdrawal = false;
+        // The answer was lost on the way back: the customer presses Confirm again.
+        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+      }
+      return reply(
+        {
+          id: 90,
+          type: 'withdrawal',
+          type_name: 'Withdrawal',
+          status: 'submitted',
+          status_name: 'Submitted',
+          amount: body.amount,
+          units: null,
+          nav: null,
+          nav_date: null,
+          fee: null,
+          product: null,
+          payment_method: null,
+          reference_code: 'WD-000090',
+          execute_on: '2026-11-23',
+          created_at: '2026-11-20T10:00:00Z',
+          executed_at: null,
+          reason: null,
+          transfer_instructions: null,
+        },
+        201,
+      );
+    }
+    throw new Error(`unexpected call ${method} ${url}`);
+  };
+  return { http };
+});
+
+function renderCash() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/customer/cash/', element: <CashPage section="overview" /> },
+      { path: '/customer/cash/confirm-cash/', element: <CashPage section="confirmCash" /> },
+    ],
+    { initialEntries: ['/customer/cash/'] },
+  );
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const withdrawals = () => server.calls.filter((c) => c.method === 'POST');
+
+describe('Cash withdrawal', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    server.calls = [];
+    server.failNextWithdrawal = false;
+    server.account = {
+      iban_masked: 'IT60 **** **** **** **** ***3 456',
+      holder: 'Bianca Basile',
+      bank_name: 'Banca Partner',
+    };
+    vi.mocked(notifySuccess).mockClear();
+  });
+
+  it('shows balance, available and reserved cash and the deposit reference', async () => {
+    renderCash();
+    expect(await screen.findByTestId('cash-available')).toHaveTextContent('€1,250.50');
+    expect(screen.getByTestId('cash-balance')).toHaveTextContent('€1,500.00');
+    expect(screen.getByTestId('cash-reserved')).toHaveTextContent('€249.50');
+    expect(screen.getByTestId('deposit-reference')).toHaveTextContent('RF71LOMB0000007');
+    expect(screen.getByTestId('deposit-instructions')).toHaveTextContent('1 to 2 business days');
+  });
+
+  it('refuses an amount one cent above the available cash before any call', async () => {
+    const router = renderCash();
+    await userEvent.type(await screen.findByTestId('withdrawal-amount'), '1250.51');
+    await userEvent.click(screen.getByTestId('withdrawal-continue'));
+    expect(await screen.findByText('The amount is above your available cash.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/customer/cash/');
+    expect(withdrawals()).toHaveLength(0);
+  });
+
+  it('refuses zero with the shared rule', async () => {
+    renderCash();
+    await userEvent.type(await screen.findByTestId('withdrawal-amount'), '0');
+    await userEvent.click(screen.getByTestId('withdrawal-continue'));
+    expect(await screen.findByText('The value must be greater than 0.')).toBeInTheDocument();
+    expect(withdrawals()).toHaveLength(0);
+  });
+
+  it('confirms the whole available amount and reuses the Idempotency-Key when retried', async () => {
+    const router = renderCash();
+    await userEvent.type(await screen.findByTestId('withdrawal-amount'), '1250,50');
+    await userEvent.click(screen.getByTestId('withdrawal-continue'));
+    expect(await screen.findByTestId('confirm-amount')).toHaveTextContent('€1,250.50');
+    expect(screen.getByTestId('confirm-iban')).toHaveTextContent('IT60 **** **** **** **** ***3 456');
+    expect(screen.getByTestId('confirm-timing')).toHaveTextContent('1 to 2 business days');
+
+    server.failNextWithdrawal = true;
+    await userEvent.click(screen.getByTestId('confirm-withdrawal-submit'));
+    await waitFor(() => expect(withdrawals()).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('confirm-withdrawal-submit')).not.toHaveAttribute('data-loading'));
+    await userEvent.click(screen.getByTestId('confirm-withdrawal-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/cash/'));
+
+    const [first, second] = withdrawals();
+    expect(first?.body).toEqual({ amount: '1250.50' });
+    expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.key).toBe(first?.key);
+    expect(notifySuccess).toHaveBeenCalledWith('Withdrawal requested: you will find it among your transactions.');
+  });
+
+  it('without a verified IBAN, links to the bank account step instead of a form', async () => {
+    server.account = null;
+    renderCash();
+    expect(await screen.findByTestId('withdrawal-no-account')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add your bank account' })).toHaveAttribute(
+      'href',
+      '/customer/profile/bank-account/',
+    );
+    expect(screen.queryByTestId('withdrawal-amount')).not.toBeInTheDocument();
+  });
+});

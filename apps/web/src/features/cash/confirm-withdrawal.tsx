@@ -1,0 +1,93 @@
+// The last look before money leaves: the amount, the IBAN it goes to and when it arrives. Confirming
+// sends the request with this visit's Idempotency-Key, so pressing again after a failure cannot pay twice.
+import { BANK_TRANSFER_BUSINESS_DAYS } from '@lombard/shared/constants';
+import { Button, Flex, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { formatMoney } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { useIdempotencyKey } from '../../lib/money/idempotency-key';
+import { CASH_PAGE } from '../../lib/money/keys';
+import { notifySuccess } from '../../lib/notify';
+import { cashQuery, useRequestWithdrawal } from './api';
+import type { WithdrawalDraft } from './withdrawal-form';
+import { withdrawalFormSchema } from './withdrawal-schema';
+
+function Line({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Group justify="space-between" gap="md" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} ta="right" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export function ConfirmWithdrawal() {
+  const { t } = useTranslation('cash');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const draft = useLocation().state as WithdrawalDraft | null;
+  const cash = useQuery(cashQuery);
+  const request = useRequestWithdrawal();
+  const { key } = useIdempotencyKey();
+
+  if (!draft?.amount) return <Navigate to={CASH_PAGE} replace />;
+  if (!cash.data) return <Skeleton h={220} radius="md" />;
+  const account = cash.data.withdrawal_account;
+  // The cash may have moved since the form (another tab, an order): the same rules again — but not once
+  // this request is on its way, when the lower balance is its own doing.
+  const sending = request.isPending || request.isSuccess;
+  if (!account || (!sending && !withdrawalFormSchema(cash.data.available).safeParse(draft).success)) {
+    return <Navigate to={CASH_PAGE} replace />;
+  }
+
+  const confirm = () =>
+    request.mutate(
+      { values: { amount: draft.amount }, key },
+      {
+        onSuccess: () => {
+          notifySuccess(t('confirm.done'));
+          void navigate(CASH_PAGE, { replace: true });
+        },
+      },
+    );
+
+  return (
+    <Paper withBorder radius="md" p="md" maw={560} data-testid="confirm-withdrawal">
+      <Stack gap="sm">
+        <Line label={t('confirm.amount')} value={formatMoney(draft.amount, language)} testId="confirm-amount" />
+        <Line label={t('confirm.iban')} value={account.iban_masked} testId="confirm-iban" />
+        <Line label={t('confirm.holder')} value={account.holder} testId="confirm-holder" />
+        {account.bank_name && <Line label={t('confirm.bank')} value={account.bank_name} testId="confirm-bank" />}
+        <Text size="sm" c="dimmed" data-testid="confirm-timing">
+          {t('confirm.timing', BANK_TRANSFER_BUSINESS_DAYS)}
+        </Text>
+        {/* On a phone both buttons take the width, the confirmation on top where the thumb is. */}
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm" mt="sm">
+          <Button
+            component={Link}
+            to={CASH_PAGE}
+            variant="default"
+            disabled={request.isPending}
+            w={{ base: '100%', xs: 'auto' }}
+          >
+            {t('confirm.back')}
+          </Button>
+          <Button
+            onClick={confirm}
+            loading={request.isPending}
+            w={{ base: '100%', xs: 'auto' }}
+            data-testid="confirm-withdrawal-submit"
+          >
+            {t('confirm.submit')}
+          </Button>
+        </Flex>
+      </Stack>
+    </Paper>
+  );
+}

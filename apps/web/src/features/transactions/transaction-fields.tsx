@@ -1,0 +1,20 @@
+// Label/value pairs of a transaction, shared by the detail drawer's sections.
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function Fields({ items }: { items: Array<{ label: string; value: ReactNode; testId?: string }> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+      {items.map((item) => (
+        <Stack key={item.label} gap={2}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+            {item.label}
+          </Text>
+          <Text size="sm" component="div" data-testid={item.testId} style={{ overflowWrap: 'anywhere' }}>
+            {item.value ?? '—'}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
