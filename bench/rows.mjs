@@ -19,6 +19,28 @@ export const ROWS = [
     share: { postgres: 0.25, pglite: 0.25 },
     p99: 50,
   }),
+  row('GET transactions, page 1 of 10 (10,000, with count)', '/api/v1/transactions/?page=1&per_page=10', {
+    as: 'customer',
+    share: { postgres: 0.15, pglite: 0.08 },
+    p99: 60,
+  }),
+  row('GET /api/v1/wallet/ (20 positions)', '/api/v1/wallet/', {
+    as: 'customer',
+    share: { postgres: 0.1, pglite: 0.05 },
+    p99: 80,
+  }),
+  // Each request a new withdrawal of 1 € with its own Idempotency-Key; judged at 70 % of its peak, and
+  // the ledger must verify afterwards.
+  row('POST /api/v1/cash/withdrawals/ (Idempotency-Key, 70 % of peak)', '/api/v1/cash/withdrawals/', {
+    as: 'customer',
+    method: 'POST',
+    body: { amount: '1.00' },
+    idempotent: true,
+    atShareOfPeak: 0.7,
+    verifyLedger: true,
+    share: { postgres: 0.05, pglite: 0.02 },
+    p99: 100,
+  }),
   row('GET notifications, page 1 of 10 (1,000)', '/api/v1/notifications/?page=1&per_page=10', {
     as: 'customer',
     share: { postgres: 0.15, pglite: 0.08 },

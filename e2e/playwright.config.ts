@@ -39,13 +39,17 @@ export default defineConfig({
   workers: 2,
   // A test that passes only on a second try hides a defect: none is retried.
   retries: 0,
-  timeout: 45_000,
+  // A journey of several screens on a busy two-core machine; a step that hangs fails sooner (actionTimeout).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL,
     locale: 'it-IT',
     trace: 'retain-on-failure',
+    // A step that never happens fails where it waits, instead of using up the whole test's time.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: chromiumExecutable(),
       args: [

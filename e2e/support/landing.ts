@@ -7,7 +7,7 @@ import { type BrowserContext, expect, type Page } from '@playwright/test';
 export type TestLocale = 'it-IT' | 'en-US';
 export const LOCALES: TestLocale[] = ['it-IT', 'en-US'];
 
-/** Every public page of spec §2, with a seeded help-centre collection, article and partner. */
+/** Every public page, with a seeded help-centre collection, article and partner. */
 export const PUBLIC_ROUTES = [
   '/home/',
   '/why-us/',

@@ -1,8 +1,8 @@
 // Accessibility of the public site: an axe scan (WCAG 2.1 A and AA rules) of every public page, with
 // the sections loaded on scroll in place, finds no serious or critical violation — light and dark, and
 // with the cookie consent bar open as a first-time visitor sees it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeScan, WCAG_21_AA } from '../support/axe';
 import { PUBLIC_ROUTES, scrollThrough, setVisitor } from '../support/landing';
 
 const ROUTES = [...PUBLIC_ROUTES, '/l/unknown-partner/'];
@@ -16,7 +16,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await scrollThrough(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await axeScan(page).withTags(WCAG_21_AA).analyze();
       for (const violation of results.violations) {
         if (violation.impact === 'serious' || violation.impact === 'critical') {
           problems.push(
@@ -45,6 +45,6 @@ test('the drawer is reachable and usable with the keyboard at 375 px', async ({ 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByTestId('navbar-menu-button')).toBeFocused();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeScan(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });

@@ -110,7 +110,7 @@ test('a visitor registers, opens the activation link from the e-mail, logs in an
   await expect(page.getByTestId('products-list')).toBeVisible();
   await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('user-menu-name')).toHaveText('Giulia Marino');
-  // The customer area ends with the site's footer and its regulatory disclaimer (spec §2).
+  // The customer area ends with the site's footer and its regulatory disclaimer.
   await expect(page.getByTestId('site-footer')).toHaveAttribute('data-context', 'main');
   await expect(page.getByTestId('footer-disclaimer')).toBeVisible();
 });

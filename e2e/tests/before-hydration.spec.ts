@@ -34,11 +34,7 @@ test.describe('before the app has hydrated, at 4× CPU throttling', () => {
     expect(String(mail.meta.url)).toContain('/newsletter/confirm/');
   });
 
-  // Known defect, open on issue 10: with two browser workers (CI's load) the calculator loses typed digits
-  // in 1 to 3 runs of 20 — its field belongs to a part of the page that hydrates after the rest, and the
-  // number formatting rewrites the field while the held keys are handed over. 20 of 20 pass alone. Skipped
-  // (not retried) so that the suite's result means something until the hand-over is reworked.
-  test.fixme('the home calculator keeps every digit typed at once, and its results follow them', async ({
+  test('the home calculator keeps every digit typed at once, and its results follow them', async ({
     page,
     context,
     baseURL,

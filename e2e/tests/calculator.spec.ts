@@ -1,5 +1,5 @@
-// The advance calculator on the landing home (spec §1, §5): right figures for a known input, and the
-// spec §5 messages for 0, 1,000,001 and 41 instalments.
+// The advance calculator on the landing home: right figures for a known input, and the validation
+// messages for 0, 1,000,001 and 41 instalments.
 import { addMonths } from '@lombard/shared/money/advance-calculator';
 import { expect, type Page, test } from '@playwright/test';
 import { setVisitor } from '../support/landing';
@@ -73,7 +73,7 @@ test('the same quote in Italian formats figures the Italian way', async ({ page,
   await expect(page.getByTestId('calc-maturity')).toHaveText(itDate(addMonths(todayIso(), 120)));
 });
 
-test('rejects 0, 1,000,001 and 41 instalments with the spec §5 messages', async ({ page, context, baseURL }) => {
+test('rejects 0, 1,000,001 and 41 instalments with the range messages', async ({ page, context, baseURL }) => {
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   await openCalculator(page);
   const calculator = page.getByTestId('advance-calculator');
@@ -93,7 +93,7 @@ test('rejects 0, 1,000,001 and 41 instalments with the spec §5 messages', async
   await expect(calculator).toContainText(instalmentsMessage);
   await expect(page.getByTestId('calc-quarterly')).toHaveText('—');
 
-  // Below the minimum advance: the spec's "Minimum advance amount is {minimumInvestment}".
+  // Below the minimum advance: "Minimum advance amount is {minimumInvestment}".
   await enter(page, '4000', '4');
   await expect(calculator).toContainText('Minimum advance amount is €5,000.');
 

@@ -1,5 +1,5 @@
-// The help centre (spec §2, §7): collections with articles fetched unfiltered and kept per language, an
-// article translated only into Italian absent in English, search over titles and bodies, reply times.
+// The help centre: collections with articles fetched unfiltered and kept per language, an article
+// translated only into Italian absent in English, search over titles and bodies, reply times.
 import { expect, test } from '@playwright/test';
 import { hydrate, setVisitor, watchConsole } from '../support/landing';
 
@@ -58,10 +58,11 @@ test('search looks through titles and bodies, in the current language only', asy
   const hits = page.getByTestId('support-search-hit');
   await expect(hits.first()).toBeVisible();
   await expect(page.getByTestId('support-search-results')).toContainText('Serve una verifica del merito creditizio?');
-  // A title word.
+  // A word in one title and in another article's body: the title match comes first.
   await search.fill('rimborsare');
-  await expect(hits).toHaveCount(1);
+  await expect(hits).toHaveCount(2);
   await expect(hits.first()).toContainText('Posso rimborsare prima della scadenza?');
+  await expect(hits.nth(1)).toContainText('Cosa succede se il valore delle garanzie scende?');
 
   await context.clearCookies();
   await setVisitor(context, baseURL!, { locale: 'en-US' });

@@ -1,4 +1,4 @@
-// Partner landing pages (spec §1, §2): one screen for the three seeded partners; an unknown one is the
+// Partner landing pages: one screen for the three seeded partners; an unknown one is the
 // 404 screen.
 import { expect, test } from '@playwright/test';
 import { setVisitor, watchConsole } from '../support/landing';
