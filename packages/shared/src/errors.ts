@@ -68,6 +68,36 @@ export const ERROR_STATUS = {
   TRANSACTION_NOT_PENDING: 409,
   /** No NAV is recorded for the product on the day needed. */
   NAV_MISSING: 409,
+  /** Advances (issue 14). "You already have an advance request in progress." */
+  ADVANCE_IN_PROGRESS: 409,
+  /** The advance's status does not allow this action (the shared transition table says no). */
+  ADVANCE_TRANSITION_NOT_ALLOWED: 409,
+  /** "Minimum advance amount is {minimumInvestment}" */
+  ADVANCE_AMOUNT_BELOW_MINIMUM: 422,
+  /** "You have exceeded the maximum applicable advance amount." (the picked collateral's contribution) */
+  ADVANCE_AMOUNT_ABOVE_COLLATERAL: 422,
+  /** "You have exceeded the maximum advance offered by the bank of {maximumInvestment}." */
+  ADVANCE_AMOUNT_ABOVE_BANK_MAXIMUM: 422,
+  /** The bank's maximum advance is not in the global configuration: no advance can be priced. */
+  ADVANCE_BANK_MAXIMUM_MISSING: 503,
+  /** A picked collateral line is not the customer's, not verified, or has no free units. */
+  COLLATERAL_UNAVAILABLE: 422,
+  /** A picked line is already pledged to an advance. */
+  COLLATERAL_ALREADY_PLEDGED: 409,
+  /** "Request for an advanced repay already in progress" */
+  ADVANCE_REPAYMENT_IN_PROGRESS: 409,
+  ADVANCE_REPAYMENT_ABOVE_OUTSTANDING: 422,
+  ADVANCE_REPAYMENT_ABOVE_CASH: 422,
+  /** The 14 days of the right of withdrawal are over. */
+  ADVANCE_WITHDRAWAL_PERIOD_OVER: 409,
+  /** The swap amount must equal the swappable amount exactly. */
+  ADVANCE_SWAP_AMOUNT_MISMATCH: 422,
+  /** The stock plan is not waiting for verification (already verified or rejected). */
+  STOCK_PLAN_NOT_PENDING: 409,
+  /** The employer picked is not an active partner company. */
+  STOCK_PLAN_PARTNER_UNKNOWN: 422,
+  /** A verified plan with units pledged to an advance cannot be rejected. */
+  STOCK_PLAN_PLEDGED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -104,6 +134,7 @@ export const VALIDATION_MESSAGES = {
   usPresenceDays: 'validation:usPresenceDays',
   oneTimeCode: 'validation:oneTimeCode',
   employerRequired: 'validation:employerRequired',
+  collateralRequired: 'validation:collateralRequired',
   /** Control characters or broken Unicode in a text field (see schemas/text.ts). */
   forbiddenCharacters: 'validation:forbiddenCharacters',
 } as const;

@@ -1,0 +1,73 @@
+// Contract of the stock-plan calls: a customer registers the company stock units they hold (vested units of
+// a plan at their employer), an operator verifies the plan document, and verified units become a collateral
+// line of an advance (docs/decisions/012).
+import { z } from 'zod';
+import { listResponseSchema, moneySchema } from './common';
+import { text } from './text';
+import { navSchema, unitsSchema } from './transactions';
+
+/** submitted: waiting for an operator; verified: pledgeable; rejected: refused with a reason. */
+export const STOCK_PLAN_STATUSES = ['submitted', 'verified', 'rejected'] as const;
+export type StockPlanStatus = (typeof STOCK_PLAN_STATUSES)[number];
+
+/** Where the unit price comes from: the market's last close, or the employer's own valuation. */
+export const STOCK_PLAN_PRICE_SOURCES = ['market_close', 'employer_valuation'] as const;
+export type StockPlanPriceSource = (typeof STOCK_PLAN_PRICE_SOURCES)[number];
+
+/**
+ * POST /api/v1/stock-plans/ (multipart: these fields plus the plan document in `file`). The employer is a
+ * partner company (`partner_id`) or another listed company named by the customer (`company_name`), never
+ * both.
+ */
+export const stockPlanRequestSchema = z
+  .object({
+    partner_id: z.coerce.number().int().positive().optional(),
+    company_name: text().trim().min(2, 'validation:minLength').max(150).optional(),
+    plan_name: text().trim().min(2, 'validation:minLength').max(150),
+    vested_units: unitsSchema.refine((value) => Number(value) > 0, 'validation:positive'),
+    unit_price: navSchema.refine((value) => Number(value) > 0, 'validation:positive'),
+    price_source: z.enum(STOCK_PLAN_PRICE_SOURCES),
+  })
+  .refine((body) => (body.partner_id === undefined) !== (body.company_name === undefined), {
+    message: 'validation:employerRequired',
+    path: ['company_name'],
+  });
+export type StockPlanRequest = z.infer<typeof stockPlanRequestSchema>;
+
+export const stockPlanSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(STOCK_PLAN_STATUSES),
+  status_name: z.string(),
+  /** The employer's name: the partner's, or the one the customer typed. */
+  company: z.string(),
+  partner_id: z.number().int().nullable(),
+  plan_name: z.string(),
+  vested_units: unitsSchema,
+  /** Units currently pledged to an advance. */
+  pledged_units: unitsSchema,
+  unit_price: navSchema,
+  price_source: z.enum(STOCK_PLAN_PRICE_SOURCES),
+  value: moneySchema,
+  /** Loan-to-value granted on these units, as a fraction ("0.4000"). */
+  loan_to_value: z.string(),
+  /** The uploaded plan document (GET …/document/). */
+  document_id: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  verified_at: z.string().nullable(),
+});
+export type StockPlan = z.infer<typeof stockPlanSchema>;
+export const stockPlanListSchema = listResponseSchema(stockPlanSchema);
+
+/** Back-office stock plans: the plan and whose it is. */
+export const backofficeStockPlanSchema = stockPlanSchema.extend({
+  user: z.object({ id: z.number().int(), email: z.string().nullable(), full_name: z.string().nullable() }),
+});
+export type BackofficeStockPlan = z.infer<typeof backofficeStockPlanSchema>;
+
+/** Back-office: an operator verifies a plan, optionally correcting the vested units or the unit price. */
+export const stockPlanVerifySchema = z.object({
+  vested_units: unitsSchema.refine((value) => Number(value) > 0, 'validation:positive').optional(),
+  unit_price: navSchema.refine((value) => Number(value) > 0, 'validation:positive').optional(),
+});
+export type StockPlanVerify = z.infer<typeof stockPlanVerifySchema>;
