@@ -29,6 +29,8 @@ export const landingRoutes: RouteObject[] = [
     ...page(
       () => import('./home/home-page'),
       (m) => m.HomePage,
+      // The calculator's schedule is the shared advance component, with its own catalogue.
+      'advance',
     ),
   },
   {

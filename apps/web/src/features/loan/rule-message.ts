@@ -1,0 +1,29 @@
+// A rule message (shared key + values) in the reader's words: euro figures for amount messages, plain
+// counts for the instalments message, as the public calculator writes them.
+import type { CalculatorMessage } from '@lombard/shared/money/advance-calculator';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/use-language';
+
+export function useRuleMessage() {
+  const { t } = useTranslation(['loan', 'validation', 'errors']);
+  const language = useLanguage();
+  return (issue: CalculatorMessage | undefined, kind: 'money' | 'count' = 'money'): string | undefined => {
+    if (!issue) return undefined;
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(issue.params ?? {})) {
+      values[name] =
+        kind === 'money'
+          ? formatMoney(String(value), language, { cents: false })
+          : formatNumber(String(value), language);
+    }
+    return t(issue.key, values) as string;
+  };
+}
+
+/** A form's amount (a number from the field, or text) as a decimal string with cents, or null. */
+export function amountText(value: number | string): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value.toFixed(2) : null;
+  const text = value.trim();
+  return /^\d+(\.\d{1,2})?$/.test(text) ? text : null;
+}
