@@ -21,9 +21,9 @@ export function useRuleMessage() {
   };
 }
 
-/** A form's amount (a number from the field, or text) as a decimal string with cents, or null. */
+/** A form's amount (a number from the field, or text) as a decimal string with cents ("5000.00"), or null. */
 export function amountText(value: number | string): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value.toFixed(2) : null;
-  const text = value.trim();
-  return /^\d+(\.\d{1,2})?$/.test(text) ? text : null;
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  return match ? `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}` : null;
 }
