@@ -16,6 +16,10 @@ export const CUSTOMER_ACCOUNTS = [
   'customer.units_reserved',
   'customer.units_pledged',
   'customer.position_cost',
+  /** Advances: the principal the customer owes; a verified stock plan's free and pledged units. */
+  'customer.advance',
+  'customer.plan_units',
+  'customer.plan_units_pledged',
 ] as const;
 /** The platform's side: the partner bank's clearing account, fee income, interest, and each fund. */
 export const PLATFORM_ACCOUNTS = [
@@ -24,6 +28,9 @@ export const PLATFORM_ACCOUNTS = [
   'platform.interest',
   'platform.fund_units',
   'platform.fund_capital',
+  /** Advances lent (mirror of every customer's `customer.advance`) and stock-plan units recognised. */
+  'platform.advances',
+  'platform.plan_units',
 ] as const;
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNTS)[number];
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNTS)[number];
@@ -37,10 +44,16 @@ const UNIT_KINDS = new Set<AccountKind>([
 ]);
 /** Kinds kept per fund (units, and the cost or capital behind them). */
 const PER_PRODUCT_KINDS = new Set<AccountKind>([...UNIT_KINDS, 'customer.position_cost', 'platform.fund_capital']);
+/** Kinds kept per stock plan: its units, counted apart from any fund's. */
+const PER_PLAN_KINDS = new Set<AccountKind>([
+  'customer.plan_units',
+  'customer.plan_units_pledged',
+  'platform.plan_units',
+]);
 
 export type AccountRef =
-  | { kind: CustomerAccountKind; userId: number; productId?: number }
-  | { kind: PlatformAccountKind; productId?: number };
+  | { kind: CustomerAccountKind; userId: number; productId?: number; stockPlanId?: number }
+  | { kind: PlatformAccountKind; productId?: number; stockPlanId?: number };
 
 export interface LedgerLine {
   account: AccountRef;
@@ -62,6 +75,10 @@ export const EURO_DECIMALS = 2;
 export const UNIT_DECIMALS = 6;
 
 export function assetOf(ref: AccountRef): string {
+  if (PER_PLAN_KINDS.has(ref.kind)) {
+    if (!ref.stockPlanId) throw new Error(`${ref.kind} needs a stock plan`);
+    return `PLAN:${ref.stockPlanId}`;
+  }
   if (!UNIT_KINDS.has(ref.kind)) return 'EUR';
   if (!ref.productId) throw new Error(`${ref.kind} needs a product`);
   return `UNITS:${ref.productId}`;
@@ -69,16 +86,19 @@ export function assetOf(ref: AccountRef): string {
 
 function refKey(ref: AccountRef): string {
   const userId = 'userId' in ref ? ref.userId : 0;
-  return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}`;
+  const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0;
+  return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}|${planId}`;
 }
 
 function ownerCondition(ref: AccountRef) {
   const userId = 'userId' in ref ? ref.userId : null;
   const productId = PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null;
+  const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? null) : null;
   return and(
     eq(ledgerAccounts.kind, ref.kind),
     userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, userId),
     productId === null ? isNull(ledgerAccounts.productId) : eq(ledgerAccounts.productId, productId),
+    planId === null ? isNull(ledgerAccounts.stockPlanId) : eq(ledgerAccounts.stockPlanId, planId),
   );
 }
 
@@ -103,11 +123,12 @@ async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string
         kind: ledgerAccounts.kind,
         userId: ledgerAccounts.userId,
         productId: ledgerAccounts.productId,
+        stockPlanId: ledgerAccounts.stockPlanId,
       })
       .from(ledgerAccounts)
       .where(or(...[...missing.values()].map(ownerCondition)));
     for (const row of rows) {
-      const key = `${row.kind}|${row.userId ?? 0}|${row.productId ?? 0}`;
+      const key = `${row.kind}|${row.userId ?? 0}|${row.productId ?? 0}|${row.stockPlanId ?? 0}`;
       known.set(key, row.id);
       missing.delete(key);
     }
@@ -121,6 +142,7 @@ async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string
           kind: ref.kind,
           userId: 'userId' in ref ? ref.userId : null,
           productId: PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null,
+          stockPlanId: PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? null) : null,
           asset: assetOf(ref),
         })),
       )
