@@ -13,6 +13,18 @@ export const DEPOSIT_GUARANTEE_EUR = '100000.00';
 export const ADVANCE_PAYOUT_HOURS = 48;
 export const DISINVESTMENT_WORKING_DAYS = 1;
 export const BANK_TRANSFER_BUSINESS_DAYS = { min: 1, max: 2 } as const;
+/** Calendar days after signing (the signing day is day 0, the last one counts) to withdraw from an advance. */
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+/**
+ * Loan-to-value of a verified stock plan: one company's shares, often locked up, so lower than any fund's
+ * (the lowest fund lends 50 %).
+ */
+export const STOCK_PLAN_LOAN_TO_VALUE = '0.3000';
+/**
+ * Creditworthiness flag: an advance whose yearly interest exceeds this share of the declared yearly income
+ * is flagged for the operator before pre-approval.
+ */
+export const MAX_CREDIT_INCOME_RATIO = '0.30';
 
 /** Help centre. */
 export const SUPPORT_REPLY_HOURS_WEEKDAY = 24;
