@@ -31,7 +31,8 @@ test('50,000 over 8 quarterly instalments: interest, maturity, rates and schedul
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   await openCalculator(page);
   await enter(page, '50000', '8');
-  // 50,000 × 4.40 % / 4 = 550.00 per quarter; × 8 = 4,400.00; APR (1 + 0.011)^4 − 1 = 4.47 %.
+  // 50,000 × 4.40 % / 4 = 550.00 per quarter; × 8 = 4,400.00. APR by the directive's equation on the dated
+  // schedule: between 4.4725 % and 4.4738 % whatever today is (quarters of 89 to 92 days), so 4.47 %.
   await expect(page.getByTestId('calc-quarterly')).toHaveText('€550.00');
   await expect(page.getByTestId('calc-total-interest')).toHaveText('€4,400.00');
   await expect(page.getByTestId('calc-total-repayable')).toHaveText('€54,400.00');
@@ -65,7 +66,7 @@ test('the same quote in Italian formats figures the Italian way', async ({ page,
   await setVisitor(context, baseURL!, { locale: 'it-IT' });
   await openCalculator(page);
   await enter(page, '10000', '40');
-  // 10,000 × 4.90 % / 4 = 122.50; × 40 = 4,900.00; APR 4.99 %; maturity in 10 years.
+  // 10,000 × 4.90 % / 4 = 122.50; × 40 = 4,900.00; APR 4.9901 % to 4.9915 % by start date, so 4.99 %; 10 years.
   await expect(page.getByTestId('calc-quarterly')).toHaveText('122,50 €');
   await expect(page.getByTestId('calc-total-interest')).toHaveText('4.900,00 €');
   await expect(page.getByTestId('calc-rate')).toHaveText('4,90%');

@@ -6,9 +6,9 @@
 //   - The nominal annual rate depends on the amount band (larger advances cost less, as the bank's fixed
 //     handling cost weighs less): see ADVANCE_RATE_BANDS.
 //   - There are no fees: no arrangement, management, pledge-registration or early-repayment fee.
-//   - APR (TAEG) per the EU consumer-credit convention (Directive 2008/48/EC, Annex I): the effective
-//     annual rate equating what is received with what is paid. With no fees and interest paid every
-//     quarter at r/4 on the full principal, that rate is (1 + r/4)^4 − 1.
+//   - APR (TAEG) per the EU consumer-credit equation (advance-apr.ts): the rate equating the payout with
+//     the dated instalments and the principal. With no fees it is close to (1 + r/4)^4 − 1 but not equal:
+//     quarters are not exactly a quarter of a year in days, and the instalment is rounded to the cent.
 //   - The quarterly payment is rounded half-up to the cent once; every instalment pays exactly that,
 //     so total interest = quarterly payment × instalments.
 import Decimal from 'decimal.js';
@@ -19,6 +19,11 @@ import {
   MIN_INSTALMENTS,
   MINIMUM_ADVANCE_AMOUNT,
 } from '../constants';
+import { annualPercentageRate } from './advance-apr';
+import { addMonths } from './calendar-days';
+
+/** Re-exported: the schedule's due dates and the screens that show them use the same month arithmetic. */
+export { addMonths };
 
 /** A private Decimal: ROUND_HALF_UP for money, enough precision for powers of rates. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -58,7 +63,7 @@ export interface AdvanceQuote {
   instalments: number;
   /** Nominal annual rate as a fraction, e.g. "0.0440" for 4.40 %. */
   annualRate: string;
-  /** Annual percentage rate of charge as a fraction with six decimals, e.g. "0.044731". */
+  /** Annual percentage rate of charge by the directive's equation, a fraction with six decimals, e.g. "0.044736". */
   apr: string;
   quarterlyInterest: string;
   totalInterest: string;
@@ -135,19 +140,6 @@ export function annualRateFor(amount: string | number): string {
   return rate;
 }
 
-/** `YYYY-MM-DD` plus whole months; a day past the target month's end falls on its last day. */
-export function addMonths(isoDate: string, months: number): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) throw new RangeError(`not a date: ${isoDate}`);
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const index = year * 12 + (month - 1) + months;
-  const targetYear = Math.floor(index / 12);
-  const targetMonth = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(targetYear, 4)}-${pad(targetMonth)}-${pad(Math.min(day, lastDay))}`;
-}
-
 /**
  * Quotes an advance. The input must pass the amount range and instalment rules (the minimum advance is
  * a business rule the caller reports, so smaller amounts still get a quote); otherwise a RangeError.
@@ -166,7 +158,6 @@ export function quoteAdvance(input: AdvanceInput): AdvanceQuote {
   const quarterlyRate = annualRate.div(INSTALMENTS_PER_YEAR);
   const quarterlyInterest = principal.mul(quarterlyRate).toDecimalPlaces(2);
   const totalInterest = quarterlyInterest.mul(instalments);
-  const apr = quarterlyRate.plus(1).pow(INSTALMENTS_PER_YEAR).minus(1).toDecimalPlaces(6);
 
   const schedule: AdvanceInstalment[] = [];
   for (let number = 1; number <= instalments; number++) {
@@ -181,11 +172,16 @@ export function quoteAdvance(input: AdvanceInput): AdvanceQuote {
     });
   }
 
+  const apr = annualPercentageRate([
+    { date: input.startDate, amount: principal.neg().toFixed(2) },
+    ...schedule.map((row) => ({ date: row.dueDate, amount: row.total })),
+  ]);
+
   return {
     amount: principal.toFixed(2),
     instalments,
     annualRate: annualRate.toFixed(4),
-    apr: apr.toFixed(6),
+    apr,
     quarterlyInterest: quarterlyInterest.toFixed(2),
     totalInterest: totalInterest.toFixed(2),
     totalRepayable: principal.plus(totalInterest).toFixed(2),

@@ -14,10 +14,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './products';
+import { stockPlans } from './stock-plans';
 
 /**
  * One account per (kind, owner, product). `asset` says what the account counts: `EUR`, or `UNITS:<productId>`
- * for a fund's units. Every journal entry's lines sum to zero per asset. Customer accounts hold positive
+ * for a fund's units, `PLAN:<stockPlanId>` for a stock plan's. Every journal entry's lines sum to zero per asset. Customer accounts hold positive
  * balances; the platform's counter-accounts mirror them with the opposite sign.
  */
 export const ledgerAccounts = pgTable(
@@ -27,6 +28,8 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     userId: integer('user_id').references(() => users.id),
     productId: integer('product_id').references(() => products.id),
+    /** Accounts of a stock plan's units (a plan is not a fund, so it has its own owner column). */
+    stockPlanId: integer('stock_plan_id').references(() => stockPlans.id),
     asset: text('asset').notNull(),
     /** Maintained in the same transaction as every line, checked against the lines by ledger:verify. */
     balance: numeric('balance', { precision: 24, scale: 6 }).notNull().default('0'),
@@ -37,6 +40,7 @@ export const ledgerAccounts = pgTable(
       t.kind,
       sql`coalesce(${t.userId}, 0)`,
       sql`coalesce(${t.productId}, 0)`,
+      sql`coalesce(${t.stockPlanId}, 0)`,
     ),
     index('ledger_accounts_user_idx').on(t.userId),
     // A customer can never hold less than nothing: cash, reserved cash, units, reserved or pledged units.

@@ -3,7 +3,7 @@
 // business change that caused it. Account balances are maintained in the same statement order and are
 // checked against the lines by `verifyLedger`.
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
@@ -16,6 +16,10 @@ export const CUSTOMER_ACCOUNTS = [
   'customer.units_reserved',
   'customer.units_pledged',
   'customer.position_cost',
+  /** Advances: the principal the customer owes; a verified stock plan's free and pledged units. */
+  'customer.advance',
+  'customer.plan_units',
+  'customer.plan_units_pledged',
 ] as const;
 /** The platform's side: the partner bank's clearing account, fee income, interest, and each fund. */
 export const PLATFORM_ACCOUNTS = [
@@ -24,6 +28,9 @@ export const PLATFORM_ACCOUNTS = [
   'platform.interest',
   'platform.fund_units',
   'platform.fund_capital',
+  /** Advances lent (mirror of every customer's `customer.advance`) and stock-plan units recognised. */
+  'platform.advances',
+  'platform.plan_units',
 ] as const;
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNTS)[number];
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNTS)[number];
@@ -37,10 +44,16 @@ const UNIT_KINDS = new Set<AccountKind>([
 ]);
 /** Kinds kept per fund (units, and the cost or capital behind them). */
 const PER_PRODUCT_KINDS = new Set<AccountKind>([...UNIT_KINDS, 'customer.position_cost', 'platform.fund_capital']);
+/** Kinds kept per stock plan: its units, counted apart from any fund's. */
+const PER_PLAN_KINDS = new Set<AccountKind>([
+  'customer.plan_units',
+  'customer.plan_units_pledged',
+  'platform.plan_units',
+]);
 
 export type AccountRef =
-  | { kind: CustomerAccountKind; userId: number; productId?: number }
-  | { kind: PlatformAccountKind; productId?: number };
+  | { kind: CustomerAccountKind; userId: number; productId?: number; stockPlanId?: number }
+  | { kind: PlatformAccountKind; productId?: number; stockPlanId?: number };
 
 export interface LedgerLine {
   account: AccountRef;
@@ -62,6 +75,10 @@ export const EURO_DECIMALS = 2;
 export const UNIT_DECIMALS = 6;
 
 export function assetOf(ref: AccountRef): string {
+  if (PER_PLAN_KINDS.has(ref.kind)) {
+    if (!ref.stockPlanId) throw new Error(`${ref.kind} needs a stock plan`);
+    return `PLAN:${ref.stockPlanId}`;
+  }
   if (!UNIT_KINDS.has(ref.kind)) return 'EUR';
   if (!ref.productId) throw new Error(`${ref.kind} needs a product`);
   return `UNITS:${ref.productId}`;
@@ -69,16 +86,19 @@ export function assetOf(ref: AccountRef): string {
 
 function refKey(ref: AccountRef): string {
   const userId = 'userId' in ref ? ref.userId : 0;
-  return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}`;
+  const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0;
+  return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}|${planId}`;
 }
 
 function ownerCondition(ref: AccountRef) {
   const userId = 'userId' in ref ? ref.userId : null;
   const productId = PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null;
+  const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? null) : null;
   return and(
     eq(ledgerAccounts.kind, ref.kind),
     userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, userId),
     productId === null ? isNull(ledgerAccounts.productId) : eq(ledgerAccounts.productId, productId),
+    planId === null ? isNull(ledgerAccounts.stockPlanId) : eq(ledgerAccounts.stockPlanId, planId),
   );
 }
 
@@ -103,11 +123,12 @@ async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string
         kind: ledgerAccounts.kind,
         userId: ledgerAccounts.userId,
         productId: ledgerAccounts.productId,
+        stockPlanId: ledgerAccounts.stockPlanId,
       })
       .from(ledgerAccounts)
       .where(or(...[...missing.values()].map(ownerCondition)));
     for (const row of rows) {
-      const key = `${row.kind}|${row.userId ?? 0}|${row.productId ?? 0}`;
+      const key = `${row.kind}|${row.userId ?? 0}|${row.productId ?? 0}|${row.stockPlanId ?? 0}`;
       known.set(key, row.id);
       missing.delete(key);
     }
@@ -121,6 +142,7 @@ async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string
           kind: ref.kind,
           userId: 'userId' in ref ? ref.userId : null,
           productId: PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null,
+          stockPlanId: PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? null) : null,
           asset: assetOf(ref),
         })),
       )
@@ -241,16 +263,30 @@ export async function postEntry(tx: Transaction, input: JournalEntryInput): Prom
 /** A customer's balances, without locking: for screens, never for a decision that moves money. */
 export async function customerBalances(db: Queryable, userId: number) {
   const rows = await db
-    .select({ kind: ledgerAccounts.kind, productId: ledgerAccounts.productId, balance: ledgerAccounts.balance })
+    .select({
+      kind: ledgerAccounts.kind,
+      productId: ledgerAccounts.productId,
+      stockPlanId: ledgerAccounts.stockPlanId,
+      balance: ledgerAccounts.balance,
+    })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));
   const cash = { available: new Decimal(0), reserved: new Decimal(0) };
+  /** Advances: principal owed, and each stock plan's free and pledged units. */
+  let advance = new Decimal(0);
+  const planUnits = new Map<number, { free: Decimal; pledged: Decimal }>();
   const positions = new Map<number, { units: Decimal; reservedUnits: Decimal; pledgedUnits: Decimal; cost: Decimal }>();
   for (const row of rows) {
     const balance = new Decimal(row.balance);
     if (row.kind === 'customer.cash') cash.available = balance;
     else if (row.kind === 'customer.cash_reserved') cash.reserved = balance;
-    else if (row.productId !== null) {
+    else if (row.kind === 'customer.advance') advance = balance;
+    else if (row.stockPlanId !== null) {
+      const plan = planUnits.get(row.stockPlanId) ?? { free: new Decimal(0), pledged: new Decimal(0) };
+      if (row.kind === 'customer.plan_units') plan.free = balance;
+      else if (row.kind === 'customer.plan_units_pledged') plan.pledged = balance;
+      planUnits.set(row.stockPlanId, plan);
+    } else if (row.productId !== null) {
       const position = positions.get(row.productId) ?? {
         units: new Decimal(0),
         reservedUnits: new Decimal(0),
@@ -264,7 +300,7 @@ export async function customerBalances(db: Queryable, userId: number) {
       positions.set(row.productId, position);
     }
   }
-  return { cash, positions };
+  return { cash, positions, advance, planUnits };
 }
 
 // Invariants, checked from the lines up (never from the maintained balances alone).
@@ -352,4 +388,9 @@ export async function unitHoldings(
     .where(inArray(ledgerAccounts.kind, ['customer.units', 'customer.units_reserved', 'customer.units_pledged']))
     .groupBy(ledgerAccounts.userId, ledgerAccounts.productId);
   return result.map((row) => ({ userId: row.userId as number, productId: row.productId as number, units: row.units }));
+}
+
+/** A stock plan's pledged units as an SQL expression (text, six decimals), for lists that show them per row. */
+export function pledgedPlanUnitsOf(stockPlanId: SQLWrapper) {
+  return sql<string>`coalesce((select ${ledgerAccounts.balance}::text from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'customer.plan_units_pledged' and ${ledgerAccounts.stockPlanId} = ${stockPlanId}), '0')`;
 }
