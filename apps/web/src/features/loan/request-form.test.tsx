@@ -43,10 +43,10 @@ const POWER: BorrowingPower = {
   minimum_amount: '5000.00',
 };
 
-function renderForm(query = '', inProgress = false) {
+function renderForm(query = '', inProgress = false, power: BorrowingPower = POWER) {
   const router = createMemoryRouter(
     [
-      { path: '/customer/loan/', element: <RequestForm power={POWER} inProgress={inProgress} /> },
+      { path: '/customer/loan/', element: <RequestForm power={power} inProgress={inProgress} /> },
       { path: '/customer/loan/confirm-loan/', element: <p>confirm</p> },
     ],
     { initialEntries: [`/customer/loan/${query}`] },
@@ -81,12 +81,18 @@ describe('Advance request form', { timeout: 20_000 }, () => {
     expect(screen.queryByText('You have exceeded the maximum applicable advance amount.')).not.toBeInTheDocument();
   });
 
-  it("refuses an amount above the bank's maximum with that maximum", async () => {
+  it("refuses an amount above the bank's maximum with that maximum when the bank binds", async () => {
+    renderForm('', false, { ...POWER, bank_maximum: '50000.00', maximum_amount: '50000.00', binding: 'bank' });
+    await userEvent.type(amount(), '50000.01');
+    expect(
+      await screen.findByText('You have exceeded the maximum advance offered by the bank of €50,000.'),
+    ).toBeInTheDocument();
+  });
+
+  it('above both maxima names the lower one, the collateral here', async () => {
     renderForm();
     await userEvent.type(amount(), '250001');
-    expect(
-      await screen.findByText('You have exceeded the maximum advance offered by the bank of €250,000.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('You have exceeded the maximum applicable advance amount.')).toBeInTheDocument();
   });
 
   it('keeps the instalments between 1 and 40', async () => {

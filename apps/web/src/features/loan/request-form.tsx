@@ -2,7 +2,7 @@
 // instalments, checked as the customer types. "Continue" leads to confirm-loan/ with the request in the
 // query string, so that a reload or the public calculator's link fills it in again.
 import { MAX_INSTALMENTS, MIN_INSTALMENTS } from '@lombard/shared/constants';
-import { quoteAdvance } from '@lombard/shared/money/advance-calculator';
+import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -33,7 +33,11 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
   const valid = !issues.amount && !issues.instalments && !issues.collateral && !issues.form;
   const quote = useMemo(
     () =>
-      amountValue && !issues.amount && !issues.instalments
+      // The preview prices what the calculator may price; the request rules decide what may be asked.
+      amountValue &&
+      !issues.amount &&
+      !issues.instalments &&
+      !validateAdvanceInput({ amount: amountValue, instalments }).amount
         ? quoteAdvance({ amount: amountValue, instalments: Number(instalments), startDate: todayIso() })
         : null,
     [amountValue, instalments, issues.amount, issues.instalments],

@@ -8,14 +8,15 @@ import { useLanguage } from '../../lib/i18n/use-language';
 export function useRuleMessage() {
   const { t } = useTranslation(['loan', 'validation', 'errors']);
   const language = useLanguage();
-  return (issue: CalculatorMessage | undefined, kind: 'money' | 'count' = 'money'): string | undefined => {
+  /** `money` writes whole euros (limits such as the minimum), `cents` exact amounts, `count` plain numbers. */
+  return (issue: CalculatorMessage | undefined, kind: 'money' | 'cents' | 'count' = 'money'): string | undefined => {
     if (!issue) return undefined;
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(issue.params ?? {})) {
       values[name] =
-        kind === 'money'
-          ? formatMoney(String(value), language, { cents: false })
-          : formatNumber(String(value), language);
+        kind === 'count'
+          ? formatNumber(String(value), language)
+          : formatMoney(String(value), language, { cents: kind === 'cents' });
     }
     return t(issue.key, values) as string;
   };

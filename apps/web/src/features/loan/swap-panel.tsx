@@ -2,6 +2,7 @@
 // amount the returned lines secure; signed with the one-time code. The server answers the swappable amount
 // and sends the code on the first call, and makes the swap on the second, with the code.
 import { ONE_TIME_CODE_LENGTH } from '@lombard/shared/constants';
+import { validateSwap } from '@lombard/shared/money/advance-request-rules';
 import type { AdvanceDetail, BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Box, Button, Checkbox, Group, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { notifySuccess } from '../../lib/notify';
 import { useSwapCollateral } from './api';
 import { pickedContribution } from './request-rules';
+import { useRuleMessage } from './rule-message';
 
 export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: BorrowingPower }) {
   const { t } = useTranslation('loan');
@@ -23,6 +25,9 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const amount = pickedContribution(advance.collateral, giveBack, { includePledged: true });
   const offered = pickedContribution(power.lines, pledge);
   const free = power.lines.filter((line) => !line.pledged);
+  const message = useRuleMessage();
+  const mismatch = validateSwap({ swapAmount: offered, swappableAmount: amount }).swapAmount;
+  const picked = giveBack.length > 0 && pledge.length > 0;
   const body = { give_back: giveBack, pledge, amount };
 
   const reset = () => {
@@ -74,10 +79,15 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
       <Text size="sm" data-testid="swap-amounts">
         {t('swap.amounts', { amount: formatMoney(amount, language), offered: formatMoney(offered, language) })}
       </Text>
+      {picked && mismatch && (
+        <Text size="sm" c="red" data-testid="swap-mismatch">
+          {message(mismatch, 'cents')}
+        </Text>
+      )}
       {!codeSent ? (
         <Group>
           <Button
-            disabled={giveBack.length === 0 || pledge.length === 0}
+            disabled={!picked || mismatch !== undefined}
             loading={swap.isPending}
             onClick={() => swap.mutate(body, { onSuccess: () => setCodeSent(true) })}
             data-testid="swap-send-code"
