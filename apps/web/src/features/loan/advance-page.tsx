@@ -19,7 +19,6 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
-import { paidBack } from './advances-list';
 import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api';
 import { RepaymentPanel } from './repayment-panel';
 import { SignPanel } from './sign-panel';
@@ -113,7 +112,7 @@ export function AdvancePage() {
           />
           <SummaryRow
             label={t('figures.paidBack')}
-            value={formatMoney(paidBack(advance), language)}
+            value={formatMoney(advance.paid_back, language)}
             testId="advance-paid-back"
           />
           <SummaryRow label={t('figures.rate')} value={formatPercent(advance.annual_rate, language)} />

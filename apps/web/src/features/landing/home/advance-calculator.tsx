@@ -208,7 +208,7 @@ export function AdvanceCalculator() {
                 component={Link}
                 to={requestPath(quote)}
                 rightSection={<IconArrowRight size={18} aria-hidden />}
-                data-testid="calculator-register"
+                data-testid="calculator-request"
               >
                 {t('calculator.cta')}
               </Button>
