@@ -34,7 +34,7 @@ export const DOCUMENT_MESSAGES = {
 
 /** What a document is. Features that issue or collect documents (signed advance contracts, stock-plan
  * proofs, key information documents) add their kind here; the list and the download serve every kind. */
-export const DOCUMENT_KINDS = ['identity_document', 'address_proof'] as const;
+export const DOCUMENT_KINDS = ['identity_document', 'address_proof', 'stock_plan', 'advance_contract'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Who produced it: the user uploaded it, or the platform issued it (contracts, statements). */

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { stockPlans } from './advances';
 import { products } from './products';
+import { stockPlans } from './stock-plans';
 
 /**
  * One account per (kind, owner, product). `asset` says what the account counts: `EUR`, or `UNITS:<productId>`

@@ -13,7 +13,7 @@ import type {
   IdentityDocumentFields,
 } from '@lombard/shared/schemas/documents';
 import { todayIso } from '@lombard/shared/schemas/documents';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { documentFiles, documents } from '../../db/schema/documents';
 import { findFile, findFiles, type StoredFile, saveFile } from '../../lib/files/store';
@@ -253,4 +253,11 @@ export async function findDocumentFile(
     .limit(1);
   if (!link || (link.ownerId !== viewer.id && !viewer.isAdmin)) return null;
   return findFile(db, link.fileId);
+}
+
+/** The first file of a document as an SQL expression (its stored file's id), for downloads from other lists. */
+export function firstFileOf(documentId: SQLWrapper) {
+  return sql<
+    number | null
+  >`(select ${documentFiles.fileId} from ${documentFiles} where ${documentFiles.documentId} = ${documentId} order by ${documentFiles.position}, ${documentFiles.id} limit 1)`;
 }

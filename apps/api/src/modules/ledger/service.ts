@@ -3,7 +3,7 @@
 // business change that caused it. Account balances are maintained in the same statement order and are
 // checked against the lines by `verifyLedger`.
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
@@ -263,16 +263,30 @@ export async function postEntry(tx: Transaction, input: JournalEntryInput): Prom
 /** A customer's balances, without locking: for screens, never for a decision that moves money. */
 export async function customerBalances(db: Queryable, userId: number) {
   const rows = await db
-    .select({ kind: ledgerAccounts.kind, productId: ledgerAccounts.productId, balance: ledgerAccounts.balance })
+    .select({
+      kind: ledgerAccounts.kind,
+      productId: ledgerAccounts.productId,
+      stockPlanId: ledgerAccounts.stockPlanId,
+      balance: ledgerAccounts.balance,
+    })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));
   const cash = { available: new Decimal(0), reserved: new Decimal(0) };
+  /** Advances: principal owed, and each stock plan's free and pledged units. */
+  let advance = new Decimal(0);
+  const planUnits = new Map<number, { free: Decimal; pledged: Decimal }>();
   const positions = new Map<number, { units: Decimal; reservedUnits: Decimal; pledgedUnits: Decimal; cost: Decimal }>();
   for (const row of rows) {
     const balance = new Decimal(row.balance);
     if (row.kind === 'customer.cash') cash.available = balance;
     else if (row.kind === 'customer.cash_reserved') cash.reserved = balance;
-    else if (row.productId !== null) {
+    else if (row.kind === 'customer.advance') advance = balance;
+    else if (row.stockPlanId !== null) {
+      const plan = planUnits.get(row.stockPlanId) ?? { free: new Decimal(0), pledged: new Decimal(0) };
+      if (row.kind === 'customer.plan_units') plan.free = balance;
+      else if (row.kind === 'customer.plan_units_pledged') plan.pledged = balance;
+      planUnits.set(row.stockPlanId, plan);
+    } else if (row.productId !== null) {
       const position = positions.get(row.productId) ?? {
         units: new Decimal(0),
         reservedUnits: new Decimal(0),
@@ -286,7 +300,7 @@ export async function customerBalances(db: Queryable, userId: number) {
       positions.set(row.productId, position);
     }
   }
-  return { cash, positions };
+  return { cash, positions, advance, planUnits };
 }
 
 // Invariants, checked from the lines up (never from the maintained balances alone).
@@ -374,4 +388,9 @@ export async function unitHoldings(
     .where(inArray(ledgerAccounts.kind, ['customer.units', 'customer.units_reserved', 'customer.units_pledged']))
     .groupBy(ledgerAccounts.userId, ledgerAccounts.productId);
   return result.map((row) => ({ userId: row.userId as number, productId: row.productId as number, units: row.units }));
+}
+
+/** A stock plan's pledged units as an SQL expression (text, six decimals), for lists that show them per row. */
+export function pledgedPlanUnitsOf(stockPlanId: SQLWrapper) {
+  return sql<string>`coalesce((select ${ledgerAccounts.balance}::text from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'customer.plan_units_pledged' and ${ledgerAccounts.stockPlanId} = ${stockPlanId}), '0')`;
 }

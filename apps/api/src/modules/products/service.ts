@@ -114,6 +114,8 @@ export interface OrderProduct {
   entryCost: string;
   onSale: boolean;
   status: number;
+  /** What an advance may lend on the product's units, as a fraction. */
+  loanToValue: string;
 }
 
 const orderProductColumns = {
@@ -127,6 +129,7 @@ const orderProductColumns = {
   entryCost: products.entryCost,
   onSale: products.onSale,
   status: products.status,
+  loanToValue: products.loanToValue,
 };
 
 export async function productForOrder(db: Queryable, id: number): Promise<OrderProduct | null> {

@@ -104,3 +104,8 @@ export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVeri
     checks,
   };
 }
+
+// What other money features (advances, stock plans) share with the orders: the request's context, the
+// idempotent money handler, and the lead → customer promotion.
+export { type FlowContext, flowContext, idParams, movingMoney, pathId } from './context';
+export { promoteLead } from './settle';

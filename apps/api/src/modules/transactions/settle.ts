@@ -103,7 +103,7 @@ async function settleDisinvestment(tx: Transaction, context: FlowContext, row: T
 }
 
 /** A lead's first settled investment makes them a customer (other profiles kept), told by e-mail. */
-async function promoteLead(tx: Transaction, context: FlowContext, userId: number) {
+export async function promoteLead(tx: Transaction, context: FlowContext, userId: number) {
   const account = await getAccount(tx, userId);
   if (!account?.attributes.includes('lead') || account.attributes.includes('customer')) return;
   const next: Profile[] = ['customer', ...account.attributes.filter((p) => p !== 'lead')];

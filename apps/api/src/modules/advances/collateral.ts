@@ -1,0 +1,209 @@
+// Collateral: the customer's lines (settled positions at the latest NAV, verified stock plans at their unit
+// price), what they allow to borrow, and the pledge and release of the lines an advance picks. The units
+// move in the ledger, so a pledged unit can be neither sold nor pledged again.
+import { borrowingPower, lineContribution } from '@lombard/shared/money/borrowing-power';
+import type { BorrowingPower, CollateralLine } from '@lombard/shared/schemas/advances';
+import Decimal from 'decimal.js';
+import { eq, inArray } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/client';
+import { advanceCollateral } from '../../db/schema/advances';
+import { AppError } from '../../lib/errors';
+import type { Translate } from '../../lib/i18n';
+import { customerBalances, lockBalance, postEntry } from '../ledger/service';
+import { latestNavs, productsForOrders } from '../products/service';
+import { pledgePlan, plansByIds, releasePlan, verifiedPlans } from '../stock-plans/service';
+import { bankMaximumAdvance } from './config';
+
+const eur = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+const units6 = (value: Decimal.Value) => new Decimal(value).toFixed(6);
+
+export interface ValuedLine extends CollateralLine {
+  productId: number | null;
+  stockPlanId: number | null;
+}
+
+/**
+ * Every collateral line of the customer: each fund they hold (free units, or pledged ones shown as
+ * pledged) and each verified stock plan. A line's value is units × price rounded down to the cent.
+ */
+export async function collateralLines(db: Queryable, userId: number, t: Translate): Promise<ValuedLine[]> {
+  const { positions } = await customerBalances(db, userId);
+  const productIds = [...positions.entries()]
+    .filter(([, p]) => p.units.gt(0) || p.pledgedUnits.gt(0))
+    .map(([id]) => id);
+  const [products, navs, plans] = await Promise.all([
+    productsForOrders(db, productIds),
+    latestNavs(db, productIds),
+    verifiedPlans(db, userId),
+  ]);
+  const lines: ValuedLine[] = [];
+  for (const id of productIds) {
+    const position = positions.get(id)!;
+    const product = products.get(id);
+    const nav = navs.get(id);
+    if (!product || !nav) continue;
+    const pledged = position.units.lte(0);
+    const held = pledged ? position.pledgedUnits : position.units;
+    const value = eur(held.mul(nav.nav));
+    lines.push({
+      key: `position:${id}`,
+      kind: 'position',
+      label: t('advances:collateral.position', { name: product.name, isin: product.isin }),
+      units: units6(held),
+      unit_price: units6(nav.nav),
+      value,
+      loan_to_value: new Decimal(product.loanToValue).toFixed(4),
+      contribution: lineContribution(value, product.loanToValue),
+      pledged,
+      productId: id,
+      stockPlanId: null,
+    });
+  }
+  for (const { row, free, pledged } of plans) {
+    const isPledged = free.lte(0);
+    const held = isPledged ? pledged : free;
+    if (held.lte(0)) continue;
+    const value = eur(held.mul(row.unitPrice));
+    lines.push({
+      key: `stock-plan:${row.id}`,
+      kind: 'stock_plan',
+      label: t('advances:collateral.stockPlan', { company: row.companyName, plan: row.planName }),
+      units: units6(held),
+      unit_price: units6(row.unitPrice),
+      value,
+      loan_to_value: new Decimal(row.loanToValue).toFixed(4),
+      contribution: lineContribution(value, row.loanToValue),
+      pledged: isPledged,
+      productId: null,
+      stockPlanId: row.id,
+    });
+  }
+  return lines;
+}
+
+/** Borrowing power over the free lines (or only the picked ones), capped by the bank's maximum. */
+export function powerOf(lines: ValuedLine[], bankMaximum: string, picked?: readonly string[]) {
+  const counted = lines.filter((line) => !line.pledged && (!picked || picked.includes(line.key)));
+  return borrowingPower({
+    lines: counted.map((line) => ({ key: line.key, value: line.value, loanToValue: line.loan_to_value })),
+    bankMaximum,
+  });
+}
+
+export async function borrowingPowerOf(
+  db: Queryable,
+  userId: number,
+  t: Translate,
+  minimum: string,
+): Promise<BorrowingPower> {
+  const [lines, bankMaximum] = await Promise.all([collateralLines(db, userId, t), bankMaximumAdvance(db)]);
+  const power = powerOf(lines, bankMaximum);
+  return {
+    lines: lines.map(({ productId: _p, stockPlanId: _s, ...line }) => line),
+    collateral_total: power.maximumApplicable,
+    maximum_applicable: power.maximumApplicable,
+    bank_maximum: power.bankMaximum,
+    maximum_amount: power.maximumAmount,
+    binding: power.binding,
+    minimum_amount: minimum,
+  };
+}
+
+/** Picked keys that are not free lines of the customer: already pledged ones, or unknown ones. */
+export function checkPicked(lines: ValuedLine[], picked: readonly string[]) {
+  for (const key of picked) {
+    const line = lines.find((l) => l.key === key);
+    if (!line) throw new AppError('COLLATERAL_UNAVAILABLE');
+    if (line.pledged) throw new AppError('COLLATERAL_ALREADY_PLEDGED');
+  }
+}
+
+/**
+ * Pledges the picked lines to the advance, in its transaction: every free unit of each line moves to the
+ * pledged account, and the line is recorded at the value it was priced at.
+ */
+export async function pledgeLines(tx: Transaction, userId: number, advanceId: number, picked: ValuedLine[]) {
+  const reference = `advances:${advanceId}`;
+  for (const line of picked) {
+    let pledgedUnits = line.units;
+    if (line.productId !== null) {
+      const free = await lockBalance(tx, { kind: 'customer.units', userId, productId: line.productId });
+      if (free.lte(0)) throw new AppError('COLLATERAL_ALREADY_PLEDGED');
+      pledgedUnits = free.toFixed(6);
+      await postEntry(tx, {
+        kind: 'advance.pledge',
+        reference,
+        userId,
+        lines: [
+          { account: { kind: 'customer.units', userId, productId: line.productId }, amount: free.neg() },
+          { account: { kind: 'customer.units_pledged', userId, productId: line.productId }, amount: free },
+        ],
+      });
+    } else if (line.stockPlanId !== null) {
+      pledgedUnits = (await pledgePlan(tx, userId, line.stockPlanId, reference)).pledgedUnits;
+    }
+    await tx.insert(advanceCollateral).values({
+      advanceId,
+      productId: line.productId,
+      stockPlanId: line.stockPlanId,
+      units: pledgedUnits,
+      unitPrice: line.unit_price,
+      value: line.value,
+      loanToValue: line.loan_to_value,
+      contribution: line.contribution,
+    });
+  }
+}
+
+/** Gives every still-pledged line of the advance back to the customer (rejected, cancelled, repaid). */
+export async function releaseCollateral(tx: Transaction, userId: number, advanceId: number, now: Date) {
+  const reference = `advances:${advanceId}`;
+  const rows = await tx.select().from(advanceCollateral).where(eq(advanceCollateral.advanceId, advanceId));
+  for (const row of rows.filter((r) => r.releasedAt === null)) {
+    if (row.productId !== null) {
+      await postEntry(tx, {
+        kind: 'advance.release',
+        reference,
+        userId,
+        lines: [
+          { account: { kind: 'customer.units_pledged', userId, productId: row.productId }, amount: new Decimal(row.units).neg() },
+          { account: { kind: 'customer.units', userId, productId: row.productId }, amount: row.units },
+        ],
+      });
+    } else if (row.stockPlanId !== null) {
+      await releasePlan(tx, userId, row.stockPlanId, row.units, reference);
+    }
+  }
+  const open = rows.filter((r) => r.releasedAt === null).map((r) => r.id);
+  if (open.length > 0) {
+    await tx.update(advanceCollateral).set({ releasedAt: now }).where(inArray(advanceCollateral.id, open));
+  }
+}
+
+/** The pledged lines of advances, labelled for the reader, by advance id. */
+export async function collateralOf(db: Queryable, advanceIds: number[], t: Translate) {
+  if (advanceIds.length === 0) return new Map<number, Array<CollateralLine>>();
+  const rows = await db.select().from(advanceCollateral).where(inArray(advanceCollateral.advanceId, advanceIds));
+  const products = await productsForOrders(db, [...new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])))]);
+  const plans = await plansByIds(db, [...new Set(rows.flatMap((r) => (r.stockPlanId ? [r.stockPlanId] : [])))]);
+  const result = new Map<number, CollateralLine[]>();
+  for (const row of rows.sort((a, b) => a.id - b.id)) {
+    const product = row.productId ? products.get(row.productId) : undefined;
+    const plan = row.stockPlanId ? plans.get(row.stockPlanId) : undefined;
+    const line: CollateralLine = {
+      key: product ? `position:${row.productId}` : `stock-plan:${row.stockPlanId}`,
+      kind: product ? 'position' : 'stock_plan',
+      label: product
+        ? t('advances:collateral.position', { name: product.name, isin: product.isin })
+        : t('advances:collateral.stockPlan', { company: plan?.companyName ?? '', plan: plan?.planName ?? '' }),
+      units: units6(row.units),
+      unit_price: units6(row.unitPrice),
+      value: eur(row.value),
+      loan_to_value: new Decimal(row.loanToValue).toFixed(4),
+      contribution: eur(row.contribution),
+      pledged: row.releasedAt === null,
+    };
+    result.set(row.advanceId, [...(result.get(row.advanceId) ?? []), line]);
+  }
+  return result;
+}

@@ -1,0 +1,233 @@
+// Stock plans: company stock units a customer registers with the plan document, an operator verifies, and
+// advances pledge. Verified units enter the ledger per plan (the employer's side mirrors them), so that a
+// pledge moves them like a fund's units and "pledged twice" is impossible by the balances.
+import { STOCK_PLAN_LOAN_TO_VALUE } from '@lombard/shared/constants';
+import type { StockPlan, StockPlanRequest, StockPlanVerify } from '@lombard/shared/schemas/stock-plans';
+import Decimal from 'decimal.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/client';
+import { stockPlans } from '../../db/schema/stock-plans';
+import { AppError, notFound } from '../../lib/errors';
+import type { Translate } from '../../lib/i18n';
+import { recordAudit } from '../../lib/resource/audit';
+import { createDocument, type NewDocumentFile } from '../documents/service';
+import { customerBalances, lockBalance, postEntry } from '../ledger/service';
+import { activePartnerName } from '../partners/service';
+import { type FlowContext, promoteLead } from '../transactions/service';
+
+export type StockPlanRow = typeof stockPlans.$inferSelect;
+
+const planRef = (userId: number, stockPlanId: number) =>
+  ({ kind: 'customer.plan_units', userId, stockPlanId }) as const;
+const pledgedRef = (userId: number, stockPlanId: number) =>
+  ({ kind: 'customer.plan_units_pledged', userId, stockPlanId }) as const;
+const employerRef = (stockPlanId: number) => ({ kind: 'platform.plan_units', stockPlanId }) as const;
+
+const units = (value: Decimal.Value) => new Decimal(value).toFixed(6);
+
+export function serializeStockPlan(row: StockPlanRow, pledgedUnits: string, t: Translate): StockPlan {
+  return {
+    id: row.id,
+    status: row.status as StockPlan['status'],
+    status_name: t(`advances:stockPlans.statuses.${row.status}`),
+    company: row.companyName,
+    partner_id: row.partnerId,
+    plan_name: row.planName,
+    vested_units: units(row.vestedUnits),
+    pledged_units: units(pledgedUnits),
+    unit_price: units(row.unitPrice),
+    price_source: row.priceSource as StockPlan['price_source'],
+    value: new Decimal(row.vestedUnits).mul(row.unitPrice).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+    loan_to_value: new Decimal(row.loanToValue).toFixed(4),
+    document_id: row.documentId,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    verified_at: row.verifiedAt?.toISOString() ?? null,
+  };
+}
+
+/** A plan by id; with `userId`, only that customer's (someone else's answers as missing). */
+export async function findStockPlan(db: Queryable, id: number, userId?: number, lock = false) {
+  const where = userId === undefined ? eq(stockPlans.id, id) : and(eq(stockPlans.id, id), eq(stockPlans.userId, userId));
+  const query = db.select().from(stockPlans).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The customer's verified plans with their free and pledged units (from the ledger). */
+export async function verifiedPlans(db: Queryable, userId: number) {
+  const rows = await db
+    .select()
+    .from(stockPlans)
+    .where(and(eq(stockPlans.userId, userId), eq(stockPlans.status, 'verified')))
+    .orderBy(stockPlans.id);
+  const balances = await planBalances(db, userId);
+  return rows.map((row) => ({
+    row,
+    free: balances.get(row.id)?.free ?? new Decimal(0),
+    pledged: balances.get(row.id)?.pledged ?? new Decimal(0),
+  }));
+}
+
+/** Free and pledged units of each of the customer's plans, by plan id. */
+export async function planBalances(db: Queryable, userId: number) {
+  const { planUnits } = await customerBalances(db, userId);
+  return planUnits;
+}
+
+export async function plansByIds(db: Queryable, ids: number[]): Promise<Map<number, StockPlanRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(stockPlans).where(inArray(stockPlans.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Registers a plan with its document, in the caller's transaction. */
+export async function registerStockPlan(
+  tx: Transaction,
+  dataDir: string,
+  userId: number,
+  body: StockPlanRequest,
+  file: NewDocumentFile,
+  now: Date,
+): Promise<StockPlanRow> {
+  let companyName = body.company_name ?? '';
+  if (body.partner_id !== undefined) {
+    const partner = await activePartnerName(tx, body.partner_id);
+    if (!partner) throw new AppError('STOCK_PLAN_PARTNER_UNKNOWN');
+    companyName = partner;
+  }
+  const document = await createDocument(tx, dataDir, {
+    userId,
+    kind: 'stock_plan',
+    origin: 'uploaded',
+    type: 'stock_plan',
+    files: [file],
+  });
+  const [row] = await tx
+    .insert(stockPlans)
+    .values({
+      userId,
+      partnerId: body.partner_id ?? null,
+      companyName,
+      planName: body.plan_name,
+      vestedUnits: body.vested_units,
+      unitPrice: body.unit_price,
+      priceSource: body.price_source,
+      loanToValue: STOCK_PLAN_LOAN_TO_VALUE,
+      status: 'submitted',
+      documentId: document.id,
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+async function pendingPlan(tx: Transaction, id: number) {
+  const row = await findStockPlan(tx, id, undefined, true);
+  if (!row) throw notFound();
+  if (row.status !== 'submitted') throw new AppError('STOCK_PLAN_NOT_PENDING');
+  return row;
+}
+
+/**
+ * An operator verifies a plan (optionally correcting units or price): its units enter the ledger, the
+ * customer is told, and a lead whose units are verified becomes a customer (as after a first investment).
+ */
+export async function verifyStockPlan(
+  tx: Transaction,
+  context: FlowContext,
+  id: number,
+  corrections: StockPlanVerify,
+): Promise<StockPlanRow> {
+  const before = await pendingPlan(tx, id);
+  const [row] = await tx
+    .update(stockPlans)
+    .set({
+      status: 'verified',
+      vestedUnits: corrections.vested_units ?? before.vestedUnits,
+      unitPrice: corrections.unit_price ?? before.unitPrice,
+      verifiedAt: context.now,
+      decidedBy: context.actor.id,
+      reason: null,
+    })
+    .where(eq(stockPlans.id, id))
+    .returning();
+  await postEntry(tx, {
+    kind: 'stock_plan.verify',
+    reference: `stock_plans:${id}`,
+    userId: row!.userId,
+    actorId: context.actor.id,
+    lines: [
+      { account: planRef(row!.userId, id), amount: units(row!.vestedUnits) },
+      { account: employerRef(id), amount: new Decimal(row!.vestedUnits).neg().toFixed(6) },
+    ],
+  });
+  await audit(tx, context, 'verify', before, row!);
+  await promoteLead(tx, context, row!.userId);
+  return row!;
+}
+
+/** An operator refuses a plan with the reason the customer reads. */
+export async function rejectStockPlan(
+  tx: Transaction,
+  context: FlowContext,
+  id: number,
+  reason: string,
+): Promise<StockPlanRow> {
+  const before = await pendingPlan(tx, id);
+  const [row] = await tx
+    .update(stockPlans)
+    .set({ status: 'rejected', reason, decidedBy: context.actor.id })
+    .where(eq(stockPlans.id, id))
+    .returning();
+  await audit(tx, context, 'reject', before, row!);
+  return row!;
+}
+
+async function audit(tx: Transaction, context: FlowContext, action: string, before: StockPlanRow, after: StockPlanRow) {
+  await recordAudit(tx, context.actor, {
+    action,
+    objectType: 'stock_plans',
+    objectId: after.id,
+    before: { status: before.status, vested_units: before.vestedUnits, unit_price: before.unitPrice },
+    after: { status: after.status, vested_units: after.vestedUnits, unit_price: after.unitPrice, reason: after.reason },
+    requestId: context.requestId,
+    ip: context.ip,
+  });
+}
+
+/**
+ * Pledges all free units of a verified plan to an advance; answers the units pledged. Refuses a plan that
+ * is not the customer's, not verified, or already pledged (no free units left).
+ */
+export async function pledgePlan(tx: Transaction, userId: number, id: number, reference: string): Promise<StockPlanRow & { pledgedUnits: string }> {
+  const row = await findStockPlan(tx, id, userId, true);
+  if (!row || row.status !== 'verified') throw new AppError('COLLATERAL_UNAVAILABLE');
+  const free = await lockBalance(tx, planRef(userId, id));
+  if (free.lte(0)) throw new AppError('COLLATERAL_ALREADY_PLEDGED');
+  await postEntry(tx, {
+    kind: 'stock_plan.pledge',
+    reference,
+    userId,
+    lines: [
+      { account: planRef(userId, id), amount: free.neg().toFixed(6) },
+      { account: pledgedRef(userId, id), amount: free.toFixed(6) },
+    ],
+  });
+  return { ...row, pledgedUnits: free.toFixed(6) };
+}
+
+/** Gives pledged plan units back to the customer (the advance ended, was cancelled or rejected). */
+export async function releasePlan(tx: Transaction, userId: number, id: number, pledgedUnits: string, reference: string) {
+  if (new Decimal(pledgedUnits).lte(0)) return;
+  await postEntry(tx, {
+    kind: 'stock_plan.release',
+    reference,
+    userId,
+    lines: [
+      { account: pledgedRef(userId, id), amount: new Decimal(pledgedUnits).neg().toFixed(6) },
+      { account: planRef(userId, id), amount: new Decimal(pledgedUnits).toFixed(6) },
+    ],
+  });
+}
+
