@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { enqueueOnce } from '../../lib/jobs/once';
 import type { JobHandler } from '../../lib/jobs/queue';
 import { lockCustomerCash } from '../ledger/service';
+import { releaseCollateral } from './collateral';
 import {
   type AdvanceRow,
   addEvent,
@@ -22,7 +23,6 @@ import {
   payoutDay,
   postPayback,
   principalChanges,
-  releaseCollateral,
   tellCustomer,
 } from './life-records';
 import { closeMarginCall } from './margin-calls';
@@ -65,7 +65,7 @@ async function endAtMaturity(tx: Transaction, advance: AdvanceRow, settings: Not
     .update(advances)
     .set({ status: to, outstanding: '0.00', endedAt: now, updatedAt: now })
     .where(eq(advances.id, advance.id));
-  await releaseCollateral(tx, advance, null, now);
+  await releaseCollateral(tx, advance.userId, advance.id, now);
   await closeMarginCall(tx, advance.id, now);
   await addEvent(tx, advance.id, 'repaid', { amount: new Decimal(advance.amount).toFixed(2) }, null, now);
   await tellCustomer(tx, settings, {
@@ -128,10 +128,7 @@ async function collectAdvance(tx: Transaction, id: number, date: string, setting
       interest,
       from: 'customer.cash',
     });
-    await tx
-      .update(advanceInstalments)
-      .set({ state: 'paid', paidAt: now })
-      .where(eq(advanceInstalments.id, row.id));
+    await tx.update(advanceInstalments).set({ state: 'paid', paidAt: now }).where(eq(advanceInstalments.id, row.id));
     await addEvent(tx, id, 'interest_paid', { number: row.number, amount: interest.toFixed(2) }, null, now);
     paid++;
     if (principal.gt(0) || row.number === advance.instalments) await endAtMaturity(tx, advance, settings, now);

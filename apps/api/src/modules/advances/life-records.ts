@@ -1,12 +1,13 @@
 // What the life of an advance (interest, repayments, withdrawal, margin calls, swap) shares: the locked
-// advance, its principal over time, the ledger entries that pay it back, the release of its collateral,
-// timeline events and the customer's notice (in-app notification and e-mail in their language).
-import type { TimelineKind } from '@lombard/shared/schemas/advances';
+// advance, its principal over time, the ledger entry that pays it back, timeline events and the customer's
+// notice (in-app notification and e-mail in their language). Collateral moves through collateral.ts.
+
 import { calendarDate } from '@lombard/shared/money/business-days';
+import type { TimelineKind } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { advanceCollateral, advanceEvents, advanceRepayments, advances } from '../../db/schema/advances';
+import { advanceEvents, advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
@@ -106,45 +107,6 @@ export async function postPayback(
     actorId: input.actorId,
     lines,
   });
-}
-
-/** Gives the still-pledged units of the advance (all of them, or the lines named) back to the customer. */
-export async function releaseCollateral(
-  tx: Transaction,
-  advance: AdvanceRow,
-  actorId: number | null,
-  now: Date,
-  only?: number[],
-) {
-  const lines = await tx
-    .select()
-    .from(advanceCollateral)
-    .where(and(eq(advanceCollateral.advanceId, advance.id), isNull(advanceCollateral.releasedAt)))
-    .orderBy(asc(advanceCollateral.id));
-  for (const line of lines) {
-    if (only && !only.includes(line.id)) continue;
-    const userId = advance.userId;
-    const [free, pledged]: [AccountRef, AccountRef] = line.productId
-      ? [
-          { kind: 'customer.units', userId, productId: line.productId },
-          { kind: 'customer.units_pledged', userId, productId: line.productId },
-        ]
-      : [
-          { kind: 'customer.plan_units', userId, stockPlanId: line.stockPlanId! },
-          { kind: 'customer.plan_units_pledged', userId, stockPlanId: line.stockPlanId! },
-        ];
-    await postEntry(tx, {
-      kind: 'advance.release',
-      reference: `advances:${advance.id}`,
-      userId,
-      actorId,
-      lines: [
-        { account: pledged, amount: new Decimal(line.units).neg() },
-        { account: free, amount: line.units },
-      ],
-    });
-    await tx.update(advanceCollateral).set({ releasedAt: now }).where(eq(advanceCollateral.id, line.id));
-  }
 }
 
 export async function addEvent(

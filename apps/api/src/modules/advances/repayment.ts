@@ -3,8 +3,8 @@
 // principal falls from the request's day, and a full repayment also settles the interest accrued in the
 // running quarter and any instalment already due, ends the advance and frees the collateral.
 import { ADVANCE_STATUS, nextStatus } from '@lombard/shared/advance-status';
-import { earlyRepaymentPlan } from '@lombard/shared/money/advance-settlement';
 import { validateRepayment } from '@lombard/shared/money/advance-request-rules';
+import { earlyRepaymentPlan } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { RepaymentQuote, RuleMessage } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
@@ -13,10 +13,11 @@ import { type Database, inTransaction, type Queryable, sqlState, type Transactio
 import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import type { Translate } from '../../lib/i18n';
 import { enqueueJob, type JobHandler } from '../../lib/jobs/queue';
 import { recordAudit } from '../../lib/resource/audit';
 import { customerBalances, lockCustomerCash, postEntry } from '../ledger/service';
+import type { FlowContext } from '../transactions/service';
+import { releaseCollateral } from './collateral';
 import {
   type AdvanceRow,
   addEvent,
@@ -25,22 +26,11 @@ import {
   type NoticeSettings,
   payoutDay,
   postPayback,
-  releaseCollateral,
   tellCustomer,
 } from './life-records';
 import { checkAdvance, closeMarginCall } from './margin-calls';
 
 export const ADVANCE_REPAYMENT_JOB = 'advances.repayment';
-
-export interface LifeContext {
-  now: Date;
-  today: string;
-  language: 'it' | 'en';
-  t: Translate;
-  actor: { id: number; email: string };
-  requestId?: string;
-  ip?: string;
-}
 
 async function paidCount(db: Queryable, advanceId: number): Promise<number> {
   const rows = await db
@@ -85,7 +75,7 @@ const pendingOf = async (db: Queryable, advanceId: number) =>
 /** The quote shown before confirming: recomputed schedule and APR, and what would stop the request. */
 export async function quoteRepayment(
   db: Queryable,
-  context: LifeContext,
+  context: FlowContext,
   userId: number,
   id: number,
   amount: string,
@@ -145,7 +135,7 @@ export async function quoteRepayment(
 /** The customer's request: checked, cash set aside, booked by the repayment job. */
 export async function requestRepayment(
   tx: Transaction,
-  context: LifeContext,
+  context: FlowContext,
   userId: number,
   id: number,
   amount: string,
@@ -243,7 +233,7 @@ export async function executeRepayment(tx: Transaction, repaymentId: number, set
       .update(advances)
       .set({ status: ADVANCE_STATUS.repaid, outstanding: '0.00', endedAt: now, updatedAt: now })
       .where(eq(advances.id, advance.id));
-    await releaseCollateral(tx, advance, null, now);
+    await releaseCollateral(tx, advance.userId, advance.id, now);
     await closeMarginCall(tx, advance.id, now);
     await addEvent(tx, advance.id, 'repaid', { amount, interest: pending.interest }, null, now);
   } else {

@@ -14,18 +14,10 @@ import { AppError } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { recordAudit } from '../../lib/resource/audit';
 import { lockCustomerCash } from '../ledger/service';
-import {
-  type AdvanceRow,
-  addEvent,
-  lockAdvance,
-  type NoticeSettings,
-  payoutDay,
-  postPayback,
-  releaseCollateral,
-  tellCustomer,
-} from './life-records';
+import type { FlowContext } from '../transactions/service';
+import { releaseCollateral } from './collateral';
+import { type AdvanceRow, addEvent, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
 import { closeMarginCall } from './margin-calls';
-import type { LifeContext } from './repayment';
 
 /** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
 export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {
@@ -40,8 +32,7 @@ export interface WithdrawalOutcome {
 
 export async function withdrawAdvance(
   tx: Transaction,
-  context: LifeContext,
-  settings: NoticeSettings,
+  context: FlowContext,
   userId: number,
   id: number,
 ): Promise<WithdrawalOutcome> {
@@ -109,7 +100,7 @@ export async function withdrawAdvance(
     .update(advances)
     .set({ status: to, outstanding: '0.00', endedAt: context.now, updatedAt: context.now })
     .where(eq(advances.id, id));
-  await releaseCollateral(tx, advance, context.actor.id, context.now);
+  await releaseCollateral(tx, advance.userId, advance.id, context.now);
   await closeMarginCall(tx, id, context.now);
   await addEvent(
     tx,
@@ -128,7 +119,7 @@ export async function withdrawAdvance(
     requestId: context.requestId,
     ip: context.ip,
   });
-  await tellCustomer(tx, settings, {
+  await tellCustomer(tx, context, {
     userId,
     advanceId: id,
     notification: 'advance_status',
