@@ -9,6 +9,7 @@ import { registerErrorHandler } from './lib/errors';
 import { LOG_SERIALIZERS, REDACTED_PATHS } from './lib/log-redaction';
 import { OneLinePerRequest } from './lib/request-log';
 import { accountModule } from './modules/account/routes';
+import { advancesModule } from './modules/advances/routes';
 import { auditModule } from './modules/audit/routes';
 import { authModule } from './modules/auth/routes';
 import { backofficeModule } from './modules/backoffice/routes';
@@ -28,6 +29,7 @@ import { pledgeDocumentModule } from './modules/pledge-document/routes';
 import { productsModule } from './modules/products/routes';
 import { profileModule } from './modules/profile/routes';
 import { signingModule } from './modules/signing/routes';
+import { stockPlansModule } from './modules/stock-plans/routes';
 import { supportModule } from './modules/support/routes';
 import { transactionsModule } from './modules/transactions/routes';
 import { walletModule } from './modules/wallet/routes';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(signingModule);
   await app.register(transactionsModule);
   await app.register(walletModule);
+  await app.register(stockPlansModule);
+  await app.register(advancesModule);
 
   // Tier 3: the built web app and the SPA fallback; last, so that API 404s stay JSON.
   await app.register(webPlugin);

@@ -118,12 +118,14 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     listPage(db, resource, resourceContext(request), request.query as Record<string, unknown>),
   );
 
-  app.get(`${base}:id/`, { onRequest, schema: doc('detail') }, async (request) => {
-    const context = resourceContext(request);
-    const row = await findRow(db, resource, context, idOf(request));
-    if (!row) throw notFoundError();
-    return detail(row, context);
-  });
+  if (!resource.ownDetailRoute) {
+    app.get(`${base}:id/`, { onRequest, schema: doc('detail') }, async (request) => {
+      const context = resourceContext(request);
+      const row = await findRow(db, resource, context, idOf(request));
+      if (!row) throw notFoundError();
+      return detail(row, context);
+    });
+  }
 
   if (resource.create) {
     const create = resource.create;

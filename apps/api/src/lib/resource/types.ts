@@ -99,6 +99,11 @@ export interface ResourceDeclaration<
   /** The detail's schema when it differs from the list item. */
   detailItem?: TDetail;
   serializeDetail?(row: TRow, context: ResourceContext): z.output<TDetail>;
+  /**
+   * The module serves `GET {path}{id}/` itself (a detail page that reads more than the row, e.g. an
+   * advance with its schedule and timeline); the kit then registers the list and the rest only.
+   */
+  ownDetailRoute?: boolean;
   /** Record writes in the audit log; default: on for resources that need the admin profile. */
   audit?: boolean;
 

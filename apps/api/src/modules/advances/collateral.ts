@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
 import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { latestNavs, productsForOrders } from '../products/service';
-import { pledgePlan, plansByIds, releasePlan, verifiedPlans } from '../stock-plans/service';
+import { plansByIds, pledgePlan, releasePlan, verifiedPlans } from '../stock-plans/service';
 import { bankMaximumAdvance } from './config';
 
 const eur = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
@@ -166,7 +166,10 @@ export async function releaseCollateral(tx: Transaction, userId: number, advance
         reference,
         userId,
         lines: [
-          { account: { kind: 'customer.units_pledged', userId, productId: row.productId }, amount: new Decimal(row.units).neg() },
+          {
+            account: { kind: 'customer.units_pledged', userId, productId: row.productId },
+            amount: new Decimal(row.units).neg(),
+          },
           { account: { kind: 'customer.units', userId, productId: row.productId }, amount: row.units },
         ],
       });

@@ -261,3 +261,9 @@ export function firstFileOf(documentId: SQLWrapper) {
     number | null
   >`(select ${documentFiles.fileId} from ${documentFiles} where ${documentFiles.documentId} = ${documentId} order by ${documentFiles.position}, ${documentFiles.id} limit 1)`;
 }
+
+/** The stored file of a document's first file (an issued contract has one), or null. */
+export async function firstStoredFile(db: Queryable, documentId: number): Promise<StoredFile | null> {
+  const [row] = await db.select({ fileId: firstFileOf(sql`${documentId}::bigint`) }).from(sql`(select 1) as one`);
+  return row?.fileId ? findFile(db, Number(row.fileId)) : null;
+}

@@ -1,9 +1,5 @@
 // The lists of stock plans: the customer's own, and every customer's for the operators' verification.
-import {
-  backofficeStockPlanSchema,
-  STOCK_PLAN_STATUSES,
-  stockPlanSchema,
-} from '@lombard/shared/schemas/stock-plans';
+import { backofficeStockPlanSchema, STOCK_PLAN_STATUSES, stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
 import { eq } from 'drizzle-orm';
 import { stockPlans } from '../../db/schema/stock-plans';
 import { defineResource, type FieldSpec } from '../../lib/resource/types';

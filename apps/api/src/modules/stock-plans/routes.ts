@@ -1,11 +1,8 @@
 // Stock plans: customers register a plan with its document (multipart); operators verify or reject it.
-import { rejectRequestSchema } from '@lombard/shared/schemas/transactions';
-import {
-  stockPlanRequestSchema,
-  stockPlanSchema,
-  stockPlanVerifySchema,
-} from '@lombard/shared/schemas/stock-plans';
+
 import { DOCUMENT_MESSAGES as M } from '@lombard/shared/schemas/documents';
+import { stockPlanRequestSchema, stockPlanSchema, stockPlanVerifySchema } from '@lombard/shared/schemas/stock-plans';
+import { rejectRequestSchema } from '@lombard/shared/schemas/transactions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
@@ -51,7 +48,8 @@ async function uploadRoutes(scope: FastifyInstance) {
       const fields = stockPlanRequestSchema.safeParse(form.fields);
       const received = form.files[PLAN_FILE_FIELD];
       const checked = received ? checkUpload(received) : { problem: { key: M.fileRequired } as FieldMessage };
-      const problems: Record<string, FieldMessage[]> = 'problem' in checked ? { [PLAN_FILE_FIELD]: [checked.problem] } : {};
+      const problems: Record<string, FieldMessage[]> =
+        'problem' in checked ? { [PLAN_FILE_FIELD]: [checked.problem] } : {};
       if (!fields.success || 'problem' in checked || !received) {
         throw validationFailed((fields.error?.issues ?? []) as ZodLikeIssue[], problems);
       }
@@ -89,7 +87,12 @@ export const stockPlansModule = fp(async (app: FastifyInstance) => {
       },
     },
     movingMoney(200, async (tx, context, request) => {
-      const row = await verifyStockPlan(tx, context, pathId(request), request.body as z.infer<typeof stockPlanVerifySchema>);
+      const row = await verifyStockPlan(
+        tx,
+        context,
+        pathId(request),
+        request.body as z.infer<typeof stockPlanVerifySchema>,
+      );
       return serializeStockPlan(row, '0', context.t);
     }),
   );
@@ -107,9 +110,13 @@ export const stockPlansModule = fp(async (app: FastifyInstance) => {
       },
     },
     movingMoney(200, async (tx, context, request) => {
-      const row = await rejectStockPlan(tx, context, pathId(request), (request.body as z.infer<typeof rejectRequestSchema>).reason);
+      const row = await rejectStockPlan(
+        tx,
+        context,
+        pathId(request),
+        (request.body as z.infer<typeof rejectRequestSchema>).reason,
+      );
       return serializeStockPlan(row, '0', context.t);
     }),
   );
 });
-

@@ -48,7 +48,8 @@ export function serializeStockPlan(row: StockPlanRow, pledgedUnits: string, t: T
 
 /** A plan by id; with `userId`, only that customer's (someone else's answers as missing). */
 export async function findStockPlan(db: Queryable, id: number, userId?: number, lock = false) {
-  const where = userId === undefined ? eq(stockPlans.id, id) : and(eq(stockPlans.id, id), eq(stockPlans.userId, userId));
+  const where =
+    userId === undefined ? eq(stockPlans.id, id) : and(eq(stockPlans.id, id), eq(stockPlans.userId, userId));
   const query = db.select().from(stockPlans).where(where);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
@@ -200,9 +201,14 @@ async function audit(tx: Transaction, context: FlowContext, action: string, befo
  * Pledges all free units of a verified plan to an advance; answers the units pledged. Refuses a plan that
  * is not the customer's, not verified, or already pledged (no free units left).
  */
-export async function pledgePlan(tx: Transaction, userId: number, id: number, reference: string): Promise<StockPlanRow & { pledgedUnits: string }> {
+export async function pledgePlan(
+  tx: Transaction,
+  userId: number,
+  id: number,
+  reference: string,
+): Promise<StockPlanRow & { pledgedUnits: string }> {
   const row = await findStockPlan(tx, id, userId, true);
-  if (!row || row.status !== 'verified') throw new AppError('COLLATERAL_UNAVAILABLE');
+  if (row?.status !== 'verified') throw new AppError('COLLATERAL_UNAVAILABLE');
   const free = await lockBalance(tx, planRef(userId, id));
   if (free.lte(0)) throw new AppError('COLLATERAL_ALREADY_PLEDGED');
   await postEntry(tx, {
@@ -218,7 +224,13 @@ export async function pledgePlan(tx: Transaction, userId: number, id: number, re
 }
 
 /** Gives pledged plan units back to the customer (the advance ended, was cancelled or rejected). */
-export async function releasePlan(tx: Transaction, userId: number, id: number, pledgedUnits: string, reference: string) {
+export async function releasePlan(
+  tx: Transaction,
+  userId: number,
+  id: number,
+  pledgedUnits: string,
+  reference: string,
+) {
   if (new Decimal(pledgedUnits).lte(0)) return;
   await postEntry(tx, {
     kind: 'stock_plan.release',
@@ -230,4 +242,3 @@ export async function releasePlan(tx: Transaction, userId: number, id: number, p
     ],
   });
 }
-

@@ -1,0 +1,40 @@
+// The payout job: an approved advance no operator has paid out is paid out before ADVANCE_PAYOUT_HOURS
+// (queued at approval, see operator-service). Already paid out, or no longer approved: nothing to do.
+import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
+import { calendarDate } from '@lombard/shared/money/business-days';
+import type { FastifyInstance } from 'fastify';
+import { inTransaction } from '../../db/client';
+import { translator } from '../../lib/i18n';
+import type { FlowContext } from '../transactions/service';
+import { ADVANCE_PAYOUT_JOB, disburse } from './operator-service';
+import { findAdvance } from './records';
+
+export interface PayoutPayload {
+  advanceId: number;
+}
+
+export function payoutHandler(app: FastifyInstance) {
+  return async (payload: PayoutPayload) => {
+    const now = app.clock();
+    const context: FlowContext = {
+      now,
+      today: calendarDate(now),
+      language: 'it',
+      t: translator('it'),
+      // The job acts for nobody: ledger entries and events carry no actor (see `disburse`).
+      actor: { id: 0, email: '' },
+      publicUrl: app.config.publicUrl,
+      supportEmail: app.config.supportEmail,
+      dataDir: app.config.dataDir,
+    };
+    await inTransaction(app.database.db, async (tx) => {
+      const row = await findAdvance(tx, payload.advanceId, { lock: true });
+      if (row.status !== ADVANCE_STATUS.moneyOnTheWay) return;
+      await disburse(tx, context, row.id, 'system');
+    });
+  };
+}
+
+export function registerPayoutJob(app: FastifyInstance) {
+  app.jobs.register(ADVANCE_PAYOUT_JOB, payoutHandler(app));
+}

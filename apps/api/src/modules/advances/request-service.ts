@@ -1,0 +1,199 @@
+// The customer's side before signing: the calculator's quote checked against their collateral, the
+// request (collateral pledged in the same transaction, creditworthiness recorded) and its cancellation.
+import { IN_PROGRESS_STATUSES } from '@lombard/shared/advance-status';
+import { INCOME_BANDS, MAX_CREDIT_INCOME_RATIO, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import type { CalculatorMessage } from '@lombard/shared/money/advance-calculator';
+import { quoteAdvance, type AdvanceQuote as SharedQuote } from '@lombard/shared/money/advance-calculator';
+import { validateAdvanceRequest } from '@lombard/shared/money/advance-request-rules';
+import type { AdvanceQuote, AdvanceQuoteRequest, AdvanceRequest, RuleMessage } from '@lombard/shared/schemas/advances';
+import Decimal from 'decimal.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/client';
+import { advances } from '../../db/schema/advances';
+import { AppError, fieldError } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { readTabs } from '../profile/service';
+import type { FlowContext } from '../transactions/service';
+import { checkPicked, collateralLines, pledgeLines, powerOf, releaseCollateral, type ValuedLine } from './collateral';
+import { bankMaximumAdvance } from './config';
+import { type AdvanceRow, addEvent, findAdvance, transition } from './records';
+
+/** The shared quote for an amount and a number of instalments, paid out today; a 400 outside the calculator's range. */
+export function priceAdvance(amount: string, instalments: number, today: string): SharedQuote {
+  try {
+    return quoteAdvance({ amount, instalments, startDate: today });
+  } catch {
+    throw fieldError({
+      amount: { key: 'validation:advanceAmountRange', params: { min: MINIMUM_ADVANCE_AMOUNT, max: '1000000.00' } },
+    });
+  }
+}
+
+/** Euro parameters of a rule message formatted for the reader. */
+function formatParams(message: CalculatorMessage, context: FlowContext) {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.params ?? {})) {
+    params[name] =
+      typeof value === 'string' && /^\d+\.\d{2}$/.test(value) ? formatMoney(value, context.language) : value;
+  }
+  return params;
+}
+
+interface Checked {
+  quote: SharedQuote;
+  lines: ValuedLine[];
+  picked: ValuedLine[];
+  messages: Record<string, RuleMessage>;
+}
+
+/** Prices the request and checks it against the picked (or every free) line and the bank's maximum. */
+async function check(db: Queryable, context: FlowContext, userId: number, body: AdvanceQuoteRequest): Promise<Checked> {
+  const quote = priceAdvance(body.amount, body.instalments, context.today);
+  const [lines, bankMaximum] = await Promise.all([collateralLines(db, userId, context.t), bankMaximumAdvance(db)]);
+  if (body.collateral) checkPicked(lines, body.collateral);
+  const power = powerOf(lines, bankMaximum, body.collateral);
+  const issues = validateAdvanceRequest({
+    amount: body.amount,
+    instalments: body.instalments,
+    minimum: MINIMUM_ADVANCE_AMOUNT,
+    maximumApplicable: power.maximumApplicable,
+    bankMaximum: power.bankMaximum,
+  });
+  const messages: Record<string, RuleMessage> = {};
+  for (const [field, message] of Object.entries(issues)) {
+    if (!message) continue;
+    const params = formatParams(message, context);
+    messages[field] = { key: message.key, params, text: context.t(message.key, params) };
+  }
+  const picked = lines.filter((line) => !line.pledged && (!body.collateral || body.collateral.includes(line.key)));
+  return { quote, lines, picked, messages };
+}
+
+export function quoteView(quote: SharedQuote) {
+  return {
+    amount: quote.amount,
+    instalments: quote.instalments,
+    annual_rate: quote.annualRate,
+    apr: quote.apr,
+    quarterly_interest: quote.quarterlyInterest,
+    total_interest: quote.totalInterest,
+    total_repayable: quote.totalRepayable,
+    start_date: quote.startDate,
+    maturity_date: quote.maturityDate,
+    schedule: quote.schedule.map((item) => ({
+      number: item.number,
+      due_date: item.dueDate,
+      interest: item.interest,
+      principal: item.principal,
+      total: item.total,
+    })),
+  };
+}
+
+export async function quoteRequest(
+  db: Queryable,
+  context: FlowContext,
+  userId: number,
+  body: AdvanceQuoteRequest,
+): Promise<AdvanceQuote> {
+  const { quote, messages } = await check(db, context, userId, body);
+  return { ...quoteView(quote), messages, valid: Object.keys(messages).length === 0 };
+}
+
+/** The typed error of the first broken amount rule (the spec's messages). */
+function refuse(messages: Record<string, RuleMessage>): never {
+  const amount = messages.amount;
+  if (amount?.key === 'validation:minimumAdvance') {
+    throw new AppError('ADVANCE_AMOUNT_BELOW_MINIMUM', { params: amount.params });
+  }
+  if (amount?.key === 'validation:maximumApplicableAdvance') throw new AppError('ADVANCE_AMOUNT_ABOVE_COLLATERAL');
+  if (amount?.key === 'validation:bankMaximumAdvance') {
+    throw new AppError('ADVANCE_AMOUNT_ABOVE_BANK_MAXIMUM', { params: amount.params });
+  }
+  throw fieldError(
+    Object.fromEntries(Object.entries(messages).map(([field, m]) => [field, { key: m.key, params: m.params }])),
+  );
+}
+
+/**
+ * What the operator weighs: the declared income band and occupation, and the yearly interest over the
+ * band's lower bound. Above MAX_CREDIT_INCOME_RATIO, or with no income to compare with, the request is
+ * flagged for review; it is never refused for it.
+ */
+export async function creditworthiness(db: Queryable, userId: number, yearlyInterest: Decimal) {
+  const tabs = await readTabs(db, userId, ['occupation']);
+  const occupation = (tabs.occupation ?? null) as { occupation?: string; income_band?: string } | null;
+  const band = INCOME_BANDS.find((b) => b.code === occupation?.income_band);
+  const lower = band ? new Decimal(band.min) : null;
+  const ratio = lower?.gt(0) ? yearlyInterest.div(lower).toDecimalPlaces(6) : null;
+  return {
+    incomeBand: band?.code ?? null,
+    occupation: occupation?.occupation ?? null,
+    incomeRatio: ratio?.toFixed(6) ?? null,
+    flagged: ratio === null || ratio.gt(MAX_CREDIT_INCOME_RATIO),
+  };
+}
+
+export async function hasAdvanceInProgress(db: Queryable, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: advances.id })
+    .from(advances)
+    .where(and(eq(advances.userId, userId), inArray(advances.status, [...IN_PROGRESS_STATUSES])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The request: status 1, the picked lines pledged through the ledger in the same transaction. */
+export async function requestAdvance(
+  tx: Transaction,
+  context: FlowContext,
+  userId: number,
+  body: AdvanceRequest,
+): Promise<AdvanceRow> {
+  // Requests of one customer take turns, so that two at once cannot both pass the "one in progress" check.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`advance-request:${userId}`}))`);
+  if (await hasAdvanceInProgress(tx, userId)) throw new AppError('ADVANCE_IN_PROGRESS');
+  const { quote, picked, messages } = await check(tx, context, userId, body);
+  if (Object.keys(messages).length > 0) refuse(messages);
+  const yearly = new Decimal(quote.amount).mul(quote.annualRate).toDecimalPlaces(2);
+  const credit = await creditworthiness(tx, userId, yearly);
+  const [row] = await tx
+    .insert(advances)
+    .values({
+      userId,
+      status: 1,
+      amount: quote.amount,
+      outstanding: '0',
+      instalments: quote.instalments,
+      annualRate: quote.annualRate,
+      apr: quote.apr,
+      collateralSnapshot: { lines: picked.map(({ productId: _p, stockPlanId: _s, ...line }) => line) },
+      ...credit,
+      createdAt: context.now,
+      updatedAt: context.now,
+    })
+    .returning();
+  await pledgeLines(tx, userId, row!.id, picked);
+  await addEvent(
+    tx,
+    row!.id,
+    'requested',
+    { amount: quote.amount, instalments: quote.instalments },
+    context.actor.id,
+    context.now,
+  );
+  return row!;
+}
+
+/** The customer cancels before signing (status 8): the collateral is free again. */
+export async function cancelAdvance(tx: Transaction, context: FlowContext, userId: number, id: number) {
+  const row = await findAdvance(tx, id, { userId, lock: true });
+  const updated = await transition(tx, context, row, {
+    action: 'cancel',
+    actor: 'customer',
+    event: 'cancelled',
+    set: { endedAt: context.now },
+  });
+  await releaseCollateral(tx, userId, id, context.now);
+  return updated;
+}

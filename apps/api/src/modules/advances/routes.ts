@@ -1,0 +1,200 @@
+// Customer advance routes: borrowing power, the calculator's quote, the SECCI, the request and its
+// cancellation, the contract's signature by one-time code, the detail and its documents.
+import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import {
+  type AdvanceQuoteRequest,
+  type AdvanceRequest,
+  advanceDetailSchema,
+  advanceQuoteRequestSchema,
+  advanceQuoteSchema,
+  advanceRequestSchema,
+  advanceSignatureSchema,
+  advanceSignRequestSchema,
+  borrowingPowerSchema,
+  secciQuerySchema,
+} from '@lombard/shared/schemas/advances';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import { inTransaction } from '../../db/client';
+import { currentUser, requireProfile } from '../../lib/auth-guards';
+import { notFound } from '../../lib/errors';
+import { contentDisposition, findFile, sendFile } from '../../lib/files/store';
+import { registerResource } from '../../lib/resource/routes';
+import { getAccount } from '../account/service';
+import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
+import { backofficeRoutes } from './backoffice-routes';
+import { borrowingPowerOf } from './collateral';
+import { advanceDetail } from './detail';
+import { buildSecci, secciFileName } from './documents';
+import { advanceTerms } from './operator-service';
+import { registerPayoutJob } from './payout-job';
+import { findAdvance } from './records';
+import { cancelAdvance, priceAdvance, quoteRequest, requestAdvance } from './request-service';
+import { myAdvances } from './resources';
+import { checkContractCode, sendContractCode, signContract } from './signing-service';
+
+const borrowers = requireProfile('customer', 'admin');
+const schema = (summary: string, extra: Record<string, unknown> = {}) => ({ tags: ['advances'], summary, ...extra });
+
+/** The detail as the customer reads it. */
+const customerDetail = (request: FastifyRequest, id: number) =>
+  findAdvance(request.server.database.db, id, { userId: currentUser(request).id }).then((row) =>
+    advanceDetail(request.server.database.db, row, {
+      actor: 'customer',
+      t: request.t,
+      language: request.language,
+      now: request.server.clock(),
+    }),
+  );
+
+async function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes));
+}
+
+export const advancesModule = fp(async (app: FastifyInstance) => {
+  const db = app.database.db;
+
+  app.get(
+    '/api/v1/advances/borrowing-power/',
+    {
+      onRequest: borrowers,
+      schema: schema('Collateral lines and the largest advance', { response: { 200: borrowingPowerSchema } }),
+    },
+    async (request) => borrowingPowerOf(db, currentUser(request).id, request.t, MINIMUM_ADVANCE_AMOUNT),
+  );
+
+  app.post(
+    '/api/v1/advances/quote/',
+    {
+      onRequest: borrowers,
+      schema: schema('Quote an advance (moves nothing)', {
+        body: advanceQuoteRequestSchema,
+        response: { 200: advanceQuoteSchema },
+      }),
+    },
+    async (request) =>
+      quoteRequest(db, flowContext(request), currentUser(request).id, request.body as AdvanceQuoteRequest),
+  );
+
+  app.get(
+    '/api/v1/advances/secci/',
+    { onRequest: borrowers, schema: schema('The SECCI of a quote, as a PDF', { querystring: secciQuerySchema }) },
+    async (request, reply) => {
+      const query = request.query as z.infer<typeof secciQuerySchema>;
+      const context = flowContext(request);
+      const account = await getAccount(db, context.actor.id);
+      const terms = {
+        customerName: [account?.firstName, account?.lastName].filter(Boolean).join(' ') || context.actor.email,
+        date: context.today,
+        quote: priceAdvance(query.amount, query.instalments, context.today),
+        collateral: [],
+        supportEmail: context.supportEmail,
+      };
+      return sendPdf(reply, await buildSecci(context.language, terms), secciFileName(context.language, terms));
+    },
+  );
+
+  await registerResource(app, myAdvances);
+
+  app.post(
+    '/api/v1/advances/',
+    {
+      onRequest: borrowers,
+      schema: schema('Request an advance, pledging the picked collateral (Idempotency-Key)', {
+        body: advanceRequestSchema,
+        response: { 201: advanceDetailSchema },
+      }),
+    },
+    movingMoney(201, async (tx, context, request) => {
+      const row = await requestAdvance(tx, context, context.actor.id, request.body as AdvanceRequest);
+      return advanceDetail(tx, row, { actor: 'customer', t: context.t, language: context.language, now: context.now });
+    }),
+  );
+
+  app.get(
+    '/api/v1/advances/:id/',
+    {
+      onRequest: borrowers,
+      schema: schema('An advance', { params: idParams, response: { 200: advanceDetailSchema } }),
+    },
+    async (request) => customerDetail(request, pathId(request)),
+  );
+
+  app.get(
+    '/api/v1/advances/:id/secci/',
+    { onRequest: borrowers, schema: schema("The SECCI of an advance's terms", { params: idParams }) },
+    async (request, reply) => {
+      const context = flowContext(request);
+      const row = await findAdvance(db, pathId(request), { userId: context.actor.id });
+      const terms = await advanceTerms(db, row, row.createdAt.toISOString().slice(0, 10), context);
+      return sendPdf(reply, await buildSecci(context.language, terms), secciFileName(context.language, terms));
+    },
+  );
+
+  app.get(
+    '/api/v1/advances/:id/contract/',
+    { onRequest: borrowers, schema: schema('The issued contract', { params: idParams }) },
+    async (request, reply) => {
+      const row = await findAdvance(db, pathId(request), { userId: currentUser(request).id });
+      const file = row.contractFileId ? await findFile(db, row.contractFileId) : null;
+      if (!file) throw notFound();
+      return sendFile(reply, app.config.dataDir, file);
+    },
+  );
+
+  app.post(
+    '/api/v1/advances/:id/cancel/',
+    {
+      onRequest: borrowers,
+      schema: schema('Cancel a request before signing', { params: idParams, response: { 200: advanceDetailSchema } }),
+    },
+    async (request) => {
+      const context = flowContext(request);
+      await inTransaction(db, (tx) => cancelAdvance(tx, context, context.actor.id, pathId(request)));
+      return customerDetail(request, pathId(request));
+    },
+  );
+
+  app.post(
+    '/api/v1/advances/:id/signature/',
+    {
+      onRequest: borrowers,
+      schema: schema('Send the code to sign the contract', {
+        params: idParams,
+        response: { 200: advanceSignatureSchema },
+      }),
+    },
+    async (request) => {
+      const context = flowContext(request);
+      return inTransaction(db, (tx) => sendContractCode(tx, context, context.actor.id, pathId(request)));
+    },
+  );
+
+  app.post(
+    '/api/v1/advances/:id/sign/',
+    {
+      onRequest: borrowers,
+      schema: schema('Sign the contract with the code', {
+        params: idParams,
+        body: advanceSignRequestSchema,
+        response: { 200: advanceDetailSchema },
+      }),
+    },
+    async (request) => {
+      const context = flowContext(request);
+      const id = pathId(request);
+      const { code } = request.body as z.infer<typeof advanceSignRequestSchema>;
+      const hash = await checkContractCode(db, context, context.actor.id, id, code);
+      await inTransaction(db, (tx) => signContract(tx, context, context.actor.id, id, hash));
+      return customerDetail(request, id);
+    },
+  );
+
+  await backofficeRoutes(app);
+  registerPayoutJob(app);
+});

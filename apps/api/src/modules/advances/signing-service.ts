@@ -1,0 +1,105 @@
+// The customer signs the issued contract with a one-time code: the code is bound to the advance and the
+// contract's SHA-256; the right code moves the advance to 3 and records the hash and the time.
+import { ONE_TIME_CODE_VALIDITY_MINUTES } from '@lombard/shared/constants';
+import type { AdvanceSignature } from '@lombard/shared/schemas/advances';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { advances } from '../../db/schema/advances';
+import { AppError } from '../../lib/errors';
+import { findFile } from '../../lib/files/store';
+import { formatMoney } from '../../lib/format';
+import { verifiedPhone } from '../profile/service';
+import { confirmSignature, requestSignature } from '../signing/service';
+import type { FlowContext } from '../transactions/service';
+import { readStoredBytes } from './files';
+import { assertAllowed, findAdvance, transition } from './records';
+
+export const CONTRACT_SIGNATURE_PURPOSE = 'advance-contract';
+
+/** What the code confirms: this advance, on these terms, as this document says them. */
+const contractPayload = (row: { id: number; amount: string; instalments: number }, documentHash: string) => ({
+  advance_id: row.id,
+  amount: row.amount,
+  instalments: row.instalments,
+  document_hash: documentHash,
+});
+
+/** Sends the code for the issued contract (status 2 only) to the customer's verified phone. */
+export async function sendContractCode(
+  tx: Transaction,
+  context: FlowContext,
+  userId: number,
+  id: number,
+): Promise<AdvanceSignature> {
+  const row = await findAdvance(tx, id, { userId, lock: true });
+  assertAllowed(row, 'sign', 'customer', context.t);
+  const phone = await verifiedPhone(tx, userId);
+  if (!phone) throw new AppError('PHONE_NUMBER_MISSING');
+  const file = row.contractFileId ? await findFile(tx, row.contractFileId) : null;
+  if (!file) throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: '' } });
+  const bytes = await readStoredBytes(context.dataDir, file);
+  const signature = await requestSignature(tx, {
+    userId,
+    purpose: CONTRACT_SIGNATURE_PURPOSE,
+    payload: contractPayload(row, file.sha256),
+    document: { bytes, fileName: file.fileName },
+    sms: {
+      to: phone,
+      language: context.language,
+      template: CONTRACT_SIGNATURE_PURPOSE,
+      text: (code) =>
+        context.t('advances:signatureSms', {
+          code,
+          amount: formatMoney(row.amount, context.language),
+          minutes: ONE_TIME_CODE_VALIDITY_MINUTES,
+        }),
+    },
+    dataDir: context.dataDir,
+    now: context.now,
+  });
+  await tx.update(advances).set({ signatureId: signature.id }).where(eq(advances.id, id));
+  return {
+    document_hash: signature.documentHash,
+    detail: context.t('advances:signatureSent', { phone: `•••${phone.slice(-3)}` }),
+    expires_at: signature.expiresAt.toISOString(),
+  };
+}
+
+const CODE_ERRORS = new Set(['ONE_TIME_CODE_INVALID', 'ONE_TIME_CODE_EXPIRED', 'SIGNATURE_FAILED']);
+
+/**
+ * Checks the code (a wrong one is counted in its own transaction) and answers "There was an error while
+ * signing, please try again" for a wrong or expired code; too many attempts keep their own answer.
+ */
+export async function checkContractCode(db: Database, context: FlowContext, userId: number, id: number, code: string) {
+  const row = await findAdvance(db, id, { userId });
+  assertAllowed(row, 'sign', 'customer', context.t);
+  const file = row.contractFileId ? await findFile(db, row.contractFileId) : null;
+  if (!row.signatureId || !file) throw new AppError('SIGNATURE_FAILED');
+  try {
+    await confirmSignature(db, {
+      userId,
+      id: row.signatureId,
+      purpose: CONTRACT_SIGNATURE_PURPOSE,
+      payload: contractPayload(row, file.sha256),
+      code,
+      now: context.now,
+    });
+  } catch (error) {
+    if (error instanceof AppError && CODE_ERRORS.has(error.code)) throw new AppError('SIGNATURE_FAILED');
+    throw error;
+  }
+  return file.sha256;
+}
+
+/** 2 → 3, after `checkContractCode`: the signed document's hash and the time are kept on the advance. */
+export async function signContract(tx: Transaction, context: FlowContext, userId: number, id: number, hash: string) {
+  const row = await findAdvance(tx, id, { userId, lock: true });
+  return transition(tx, context, row, {
+    action: 'sign',
+    actor: 'customer',
+    event: 'signed',
+    eventParams: { hash: hash.slice(0, 16) },
+    set: { signedAt: context.now, documentHash: hash },
+  });
+}
