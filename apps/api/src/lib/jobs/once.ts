@@ -1,7 +1,7 @@
 // A job that must exist once per payload (a daily run for one date): however many instances ask for it,
 // and however often, it is queued a single time. Asked for again after it ran, it is not queued again.
 import { and, eq, sql } from 'drizzle-orm';
-import { type Database, inTransaction } from '../../db/client';
+import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { jobs } from '../../db/schema/jobs';
 import { type EnqueueOptions, enqueueJob } from './queue';
 
@@ -24,4 +24,24 @@ export async function enqueueOnce(
     await enqueueJob(tx, name, payload, options);
     return true;
   });
+}
+
+/**
+ * Queues the job in the caller's transaction unless one of that name is still waiting to run: a burst of
+ * causes (an operator recording ten NAVs) makes one run, and a cause after that run makes another.
+ */
+export async function enqueueUnlessWaiting(
+  db: Queryable,
+  name: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<boolean> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.name, name), eq(jobs.status, 'pending')))
+    .limit(1);
+  if (waiting) return false;
+  await enqueueJob(db, name, payload, options);
+  return true;
 }

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'advance_status',
   'security',
   'navs_missing',
+  'instalment_overdue',
+  'margin_call',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

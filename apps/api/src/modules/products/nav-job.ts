@@ -11,6 +11,7 @@ import type { JobHandler } from '../../lib/jobs/queue';
 import { operatorUserView } from '../account/service';
 import { notifyUser } from '../notifications/service';
 import { navDueOn } from './nav-calendar';
+import { announceNavsRecorded } from './navs';
 
 export const DAILY_NAVS_JOB = 'products.daily-navs';
 export type NavSource = 'simulated' | 'manual';
@@ -126,6 +127,7 @@ export function dailyNavsHandler(source: NavSource): JobHandler<DailyNavsPayload
         if (nav === null) continue;
         await tx.insert(productNavs).values({ productId: product.id, navDate: date, nav }).onConflictDoNothing();
       }
+      await announceNavsRecorded(tx);
       log.info({ date, count: missing.length }, 'simulated NAVs recorded');
     });
   };

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productNavs } from '../../db/schema/products';
 import { fieldError } from '../../lib/errors';
+import { enqueueUnlessWaiting } from '../../lib/jobs/once';
 import { addDays, isWeekend, romeClock } from './nav-calendar';
 
 const PERIOD_DAYS: Record<Exclude<NavPeriod, 'max'>, number> = { '1m': 31, '6m': 183, '1y': 366, '2y': 731 };
@@ -45,6 +46,16 @@ export async function recentNavs(db: Queryable, productId: number, limit = 10): 
 }
 
 /**
+ * The job queued whenever NAVs are recorded, in the same transaction: modules that value holdings at the
+ * latest NAV (the advances' margin calls) register its handler, so products need not know about them.
+ */
+export const NAVS_RECORDED_JOB = 'products.navs-recorded';
+
+export async function announceNavsRecorded(db: Queryable): Promise<void> {
+  await enqueueUnlessWaiting(db, NAVS_RECORDED_JOB, {});
+}
+
+/**
  * Records one day's NAV, replacing the one of that day if any; returns the previous value. A NAV is
  * published for a past or present working day only.
  */
@@ -65,6 +76,7 @@ export async function recordNav(
     .insert(productNavs)
     .values({ productId, navDate: input.date, nav: input.nav })
     .onConflictDoUpdate({ target: [productNavs.productId, productNavs.navDate], set: { nav: input.nav } });
+  await announceNavsRecorded(db);
   return { previous: existing?.nav ?? null };
 }
 

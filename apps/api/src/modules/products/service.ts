@@ -7,6 +7,9 @@ import { productNavs, products } from '../../db/schema/products';
 import { performanceYtd, performanceYtdOrder } from './performance';
 import { type ProductRow, productColumns } from './product-view';
 
+/** Queued when NAVs are recorded; other modules register its handler to react to new prices. */
+export { NAVS_RECORDED_JOB } from './navs';
+
 export interface PublicProductsQuery {
   per_page: number;
   page: number;

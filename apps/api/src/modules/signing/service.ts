@@ -3,7 +3,7 @@
 // signed. Orders placed against the MiFID result use it today; advance contracts and swaps will too.
 import { createHash } from 'node:crypto';
 import type { Language } from '@lombard/shared/locale';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { signatures } from '../../db/schema/signatures';
 import { AppError } from '../../lib/errors';
@@ -114,6 +114,29 @@ export async function confirmSignature(
     return result;
   });
   assertVerified(outcome);
+}
+
+/**
+ * The user's latest signature of these terms, or null: a document signed by code alone (a collateral
+ * swap), where the request that confirms the code carries the terms rather than the signature's id.
+ */
+export async function latestSignatureOf(
+  db: Queryable,
+  input: { userId: number; purpose: string; payload: unknown },
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: signatures.id })
+    .from(signatures)
+    .where(
+      and(
+        eq(signatures.userId, input.userId),
+        eq(signatures.purpose, input.purpose),
+        eq(signatures.payloadHash, payloadHash(input.payload)),
+      ),
+    )
+    .orderBy(desc(signatures.id))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** Whether a signature of these terms by this user has been signed (checked again inside the order). */

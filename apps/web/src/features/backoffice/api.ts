@@ -43,4 +43,6 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_executed',
   'withdrawal_rejected',
   'deposit_received',
+  'instalment_overdue',
+  'margin_call',
 ] as const;

@@ -1,0 +1,159 @@
+// The life of an advance over HTTP: early repayment (quote, then the request), withdrawal within 14 days of
+// signing, and the swap of collateral; plus the jobs that run it (quarterly interest, booking repayments,
+// margin calls after new NAVs). The advance's detail in the answers is the module's own serializer.
+import {
+  type AdvanceDetail,
+  type RepaymentRequest,
+  repaymentQuoteSchema,
+  repaymentRequestSchema,
+  repaymentResultSchema,
+  type SwapRequest,
+  swapRequestSchema,
+  swapResultSchema,
+  withdrawalResultSchema,
+} from '@lombard/shared/schemas/advances';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client';
+import { currentUser, requireProfile } from '../../lib/auth-guards';
+import { AppError } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { NAVS_RECORDED_JOB } from '../products/service';
+import { confirmSignature, latestSignatureOf } from '../signing/service';
+import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
+import { ADVANCE_INTEREST_JOB, interestJobHandler, scheduleInterestRun } from './interest-job';
+import { marginCallsHandler } from './margin-calls';
+import { ADVANCE_REPAYMENT_JOB, quoteRepayment, repaymentJobHandler, requestRepayment } from './repayment';
+import { SWAP_SIGNATURE_PURPOSE, swapCollateral, swapPayload } from './swap';
+import { withdrawAdvance } from './withdrawal';
+
+/** How often each instance checks whether the day's interest run is due (it is queued once a day anyway). */
+const INTEREST_SCHEDULE_CHECK_MS = 10 * 60_000;
+
+export interface LifeRoutesOptions {
+  /** The advance as its page shows it, to the customer who asks. */
+  detail(db: Queryable, request: FastifyRequest, id: number): Promise<AdvanceDetail>;
+}
+
+const customers = requireProfile('customer', 'admin');
+const schema = (summary: string, extra: Record<string, unknown> = {}) => ({ tags: ['advances'], summary, ...extra });
+
+export async function lifeRoutes(app: FastifyInstance, options: LifeRoutesOptions) {
+  const db = app.database.db;
+  const settings = { publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail };
+
+  app.post(
+    '/api/v1/advances/:id/repayment-quote/',
+    {
+      onRequest: customers,
+      schema: schema('Early repayment: recomputed schedule and APR', {
+        params: idParams,
+        body: repaymentRequestSchema,
+        response: { 200: repaymentQuoteSchema },
+      }),
+    },
+    async (request) =>
+      quoteRepayment(
+        db,
+        flowContext(request),
+        currentUser(request).id,
+        pathId(request),
+        (request.body as RepaymentRequest).amount,
+      ),
+  );
+
+  app.post(
+    '/api/v1/advances/:id/repayments/',
+    {
+      onRequest: customers,
+      schema: schema('Repay early (Idempotency-Key)', {
+        params: idParams,
+        body: repaymentRequestSchema,
+        response: { 201: repaymentResultSchema },
+      }),
+    },
+    async (request, reply) => {
+      const answer = await movingMoney(201, async (tx, context) => {
+        await requestRepayment(
+          tx,
+          context,
+          context.actor.id,
+          pathId(request),
+          (request.body as RepaymentRequest).amount,
+        );
+        return {
+          detail: context.t('advance-life:paybackSuccessful'),
+          advance: await options.detail(tx, request, pathId(request)),
+        };
+      })(request, reply);
+      app.jobs.poke();
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/v1/advances/:id/withdrawal/',
+    {
+      onRequest: customers,
+      schema: schema('Withdraw within 14 days of signing (Idempotency-Key)', {
+        params: idParams,
+        response: { 200: withdrawalResultSchema },
+      }),
+    },
+    movingMoney(200, async (tx, context, request) => {
+      const paid = await withdrawAdvance(tx, context, context.actor.id, pathId(request));
+      return {
+        detail: context.t('advance-life:withdrawn.detail', { total: formatMoney(paid.total, context.language) }),
+        ...paid,
+        advance: await options.detail(tx, request, pathId(request)),
+      };
+    }),
+  );
+
+  app.post(
+    '/api/v1/advances/:id/swap/',
+    {
+      onRequest: customers,
+      schema: schema('Swap collateral: without a code sends it, with the code swaps (Idempotency-Key)', {
+        params: idParams,
+        body: swapRequestSchema,
+        response: { 200: swapResultSchema },
+      }),
+    },
+    async (request, reply) => {
+      const body = request.body as SwapRequest;
+      const userId = currentUser(request).id;
+      // The code is checked (and a wrong one counted) in its own transaction, before the units move.
+      if (body.code) {
+        const payload = swapPayload(pathId(request), body);
+        const id = await latestSignatureOf(db, { userId, purpose: SWAP_SIGNATURE_PURPOSE, payload });
+        if (!id) throw new AppError('SIGNATURE_FAILED');
+        const now = app.clock();
+        await confirmSignature(db, { userId, id, purpose: SWAP_SIGNATURE_PURPOSE, payload, code: body.code, now });
+      }
+      return movingMoney(200, async (tx, context) => {
+        const outcome = await swapCollateral(tx, context, userId, pathId(request), body);
+        const { swapped, ...answer } = outcome;
+        return { ...answer, advance: swapped ? await options.detail(tx, request, pathId(request)) : null };
+      })(request, reply);
+    },
+  );
+
+  app.jobs.register(ADVANCE_REPAYMENT_JOB, repaymentJobHandler(settings, app.clock));
+  app.jobs.register(ADVANCE_INTEREST_JOB, interestJobHandler(settings, app.clock));
+  app.jobs.register(NAVS_RECORDED_JOB, marginCallsHandler(settings, app.clock));
+  if (!app.config.isTest) {
+    let timer: NodeJS.Timeout | null = null;
+    const check = () =>
+      scheduleInterestRun(db, app.clock())
+        .then((queued) => queued && app.jobs.poke())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'advance interest scheduling failed'));
+    app.addHook('onReady', async () => {
+      void check();
+      timer = setInterval(check, INTEREST_SCHEDULE_CHECK_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
+}

@@ -1,0 +1,153 @@
+// Margin calls: after NAVs are recorded (the products module queues NAVS_RECORDED_JOB), every active
+// advance's pledged lines are valued at the latest prices; a loan above the limit they allow opens a margin
+// call, told to the customer once per crossing, and a loan back within it closes the call.
+import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
+import { type CollateralLine, marginCall } from '@lombard/shared/money/borrowing-power';
+import type { MarginCall } from '@lombard/shared/schemas/advances';
+import Decimal from 'decimal.js';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
+import { advanceCollateral, advances, marginCalls } from '../../db/schema/advances';
+import { formatMoney } from '../../lib/format';
+import type { JobHandler } from '../../lib/jobs/queue';
+import { latestNavs } from '../products/service';
+import { type AdvanceRow, addEvent, lockAdvance, type NoticeSettings, tellCustomer } from './life-records';
+
+/** The pledged lines of an advance at today's prices: funds at their latest NAV, stock plans at their price. */
+export async function pledgedLinesNow(db: Queryable, advanceId: number): Promise<CollateralLine[]> {
+  const lines = await db
+    .select()
+    .from(advanceCollateral)
+    .where(and(eq(advanceCollateral.advanceId, advanceId), isNull(advanceCollateral.releasedAt)))
+    .orderBy(asc(advanceCollateral.id));
+  const navs = await latestNavs(
+    db,
+    lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+  );
+  return lines.map((line) => {
+    const price = line.productId ? (navs.get(line.productId)?.nav ?? line.unitPrice) : line.unitPrice;
+    return {
+      key: line.productId ? `position:${line.productId}` : `stock-plan:${line.stockPlanId}`,
+      value: new Decimal(line.units).mul(price).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+      loanToValue: new Decimal(line.loanToValue).toFixed(4),
+    };
+  });
+}
+
+/**
+ * Collateral worth adding when the pledged lines are worth nothing (no weighted loan-to-value exists):
+ * the shortfall at the best loan-to-value among them, or the shortfall itself.
+ */
+function collateralToAddFallback(shortfall: string, lines: CollateralLine[]): string {
+  const best = lines.reduce((max, line) => Decimal.max(max, line.loanToValue), new Decimal(0));
+  if (best.isZero()) return shortfall;
+  return new Decimal(shortfall).div(best).toDecimalPlaces(2, Decimal.ROUND_CEIL).toFixed(2);
+}
+
+/** Closes the advance's open margin call, if any (the loan is back within its limit, or it ended). */
+export async function closeMarginCall(tx: Queryable, advanceId: number, now: Date): Promise<boolean> {
+  const closed = await tx
+    .update(marginCalls)
+    .set({ closedAt: now })
+    .where(and(eq(marginCalls.advanceId, advanceId), isNull(marginCalls.closedAt)))
+    .returning({ id: marginCalls.id });
+  return closed.length > 0;
+}
+
+/** Checks one advance; answers what changed. */
+export async function checkAdvance(
+  tx: Transaction,
+  advance: AdvanceRow,
+  settings: NoticeSettings,
+  now: Date,
+): Promise<'opened' | 'updated' | 'closed' | 'none'> {
+  const lines = await pledgedLinesNow(tx, advance.id);
+  const call = marginCall({ outstanding: new Decimal(advance.outstanding).toFixed(2), pledgedLines: lines });
+  const [open] = await tx
+    .select()
+    .from(marginCalls)
+    .where(and(eq(marginCalls.advanceId, advance.id), isNull(marginCalls.closedAt)));
+  if (!call) {
+    if (!open) return 'none';
+    await closeMarginCall(tx, advance.id, now);
+    await addEvent(tx, advance.id, 'margin_call_closed', {}, null, now);
+    return 'closed';
+  }
+  const figures = {
+    outstanding: new Decimal(advance.outstanding).toFixed(2),
+    limitAmount: call.limit,
+    shortfall: call.shortfall,
+    collateralToAdd: call.collateralToAdd ?? collateralToAddFallback(call.shortfall, lines),
+  };
+  // Still below the limit since the last crossing: the figures follow the prices, the customer was told.
+  if (open) {
+    await tx.update(marginCalls).set(figures).where(eq(marginCalls.id, open.id));
+    return 'updated';
+  }
+  await tx.insert(marginCalls).values({ advanceId: advance.id, ...figures, openedAt: now });
+  await addEvent(
+    tx,
+    advance.id,
+    'margin_call',
+    { shortfall: figures.shortfall, collateral_to_add: figures.collateralToAdd },
+    null,
+    now,
+  );
+  await tellCustomer(tx, settings, {
+    userId: advance.userId,
+    advanceId: advance.id,
+    notification: 'margin_call',
+    notice: 'marginCall',
+    params: (language) => ({
+      reference: String(advance.id),
+      shortfall: formatMoney(figures.shortfall, language),
+      collateral: formatMoney(figures.collateralToAdd, language),
+      limit: formatMoney(figures.limitAmount, language),
+    }),
+  });
+  return 'opened';
+}
+
+/** Checks every active advance, each in its own transaction with the advance locked. */
+export async function checkMarginCalls(db: Database, settings: NoticeSettings, now: Date) {
+  const active = await db
+    .select({ id: advances.id })
+    .from(advances)
+    .where(eq(advances.status, ADVANCE_STATUS.active))
+    .orderBy(asc(advances.id));
+  const counts = { opened: 0, updated: 0, closed: 0, none: 0 };
+  for (const { id } of active) {
+    const outcome = await inTransaction(db, async (tx) => {
+      const advance = await lockAdvance(tx, id);
+      return advance.status === ADVANCE_STATUS.active ? checkAdvance(tx, advance, settings, now) : 'none';
+    });
+    counts[outcome]++;
+  }
+  return counts;
+}
+
+export function marginCallsHandler(settings: NoticeSettings, clock: () => Date): JobHandler {
+  return async (_payload, { db, log }) => {
+    const counts = await checkMarginCalls(db, settings, clock());
+    log.info(counts, 'margin calls checked');
+  };
+}
+
+/** The open margin call of an advance, as its page shows it. */
+export async function openMarginCall(db: Queryable, advanceId: number): Promise<MarginCall | null> {
+  const [row] = await db
+    .select()
+    .from(marginCalls)
+    .where(and(eq(marginCalls.advanceId, advanceId), isNull(marginCalls.closedAt)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    advance_id: row.advanceId,
+    opened_at: row.openedAt.toISOString(),
+    closed_at: null,
+    outstanding: new Decimal(row.outstanding).toFixed(2),
+    limit: new Decimal(row.limitAmount).toFixed(2),
+    shortfall: new Decimal(row.shortfall).toFixed(2),
+    collateral_to_add: new Decimal(row.collateralToAdd).toFixed(2),
+  };
+}

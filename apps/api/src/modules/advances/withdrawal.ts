@@ -1,0 +1,135 @@
+// The right of withdrawal (Directive (EU) 2023/2225): within WITHDRAWAL_PERIOD_DAYS of signing the customer
+// ends the contract. Paid out already, they give back the principal plus the interest from the payout to
+// that day; not paid out yet, nothing. Either way the collateral is free again and the advance is repaid.
+import { nextStatus } from '@lombard/shared/advance-status';
+import { WITHDRAWAL_PERIOD_DAYS } from '@lombard/shared/constants';
+import { quarterOf, withdrawalSettlement } from '@lombard/shared/money/advance-settlement';
+import { calendarDate } from '@lombard/shared/money/business-days';
+import { addDays } from '@lombard/shared/money/calendar-days';
+import Decimal from 'decimal.js';
+import { and, eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
+import { AppError } from '../../lib/errors';
+import { formatDate, formatMoney } from '../../lib/format';
+import { recordAudit } from '../../lib/resource/audit';
+import { lockCustomerCash } from '../ledger/service';
+import type { FlowContext } from '../transactions/service';
+import { releaseCollateral } from './collateral';
+import { type AdvanceRow, addEvent, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
+import { closeMarginCall } from './margin-calls';
+
+/** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
+export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {
+  return advance.signedAt ? addDays(calendarDate(advance.signedAt), WITHDRAWAL_PERIOD_DAYS) : null;
+}
+
+export interface WithdrawalOutcome {
+  principal: string;
+  interest: string;
+  total: string;
+}
+
+export async function withdrawAdvance(
+  tx: Transaction,
+  context: FlowContext,
+  userId: number,
+  id: number,
+): Promise<WithdrawalOutcome> {
+  const advance = await lockAdvance(tx, id, userId);
+  const to = nextStatus(advance.status as never, 'withdraw', 'customer');
+  if (!to || !advance.signedAt) {
+    throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: String(advance.status) } });
+  }
+  const payout = payoutDay(advance);
+  const settlement = withdrawalSettlement({
+    principal: new Decimal(advance.amount).toFixed(2),
+    annualRate: advance.annualRate,
+    payoutDate: payout,
+    signedDate: calendarDate(advance.signedAt),
+    withdrawalDate: context.today,
+    quarterEnd: payout ? quarterOf(payout, 1).dueDate : context.today,
+  });
+  if (!settlement.withinWindow) {
+    throw new AppError('ADVANCE_WITHDRAWAL_PERIOD_OVER', {
+      params: { date: formatDate(withdrawalDeadline(advance)!, context.language) },
+    });
+  }
+  const [pending] = await tx
+    .select({ id: advanceRepayments.id })
+    .from(advanceRepayments)
+    .where(and(eq(advanceRepayments.advanceId, id), eq(advanceRepayments.status, 'pending')));
+  if (pending) throw new AppError('ADVANCE_REPAYMENT_IN_PROGRESS');
+  const total = new Decimal(settlement.total);
+  if (total.gt(0)) {
+    const { available } = await lockCustomerCash(tx, userId);
+    if (total.gt(available)) {
+      throw new AppError('ADVANCE_REPAYMENT_ABOVE_CASH', {
+        params: { available: formatMoney(available, context.language) },
+      });
+    }
+  }
+  const [row] = await tx
+    .insert(advanceRepayments)
+    .values({
+      advanceId: id,
+      amount: settlement.principal,
+      interest: settlement.interest,
+      kind: 'withdrawal',
+      status: 'executed',
+      createdAt: context.now,
+      executedAt: context.now,
+    })
+    .returning({ id: advanceRepayments.id });
+  if (total.gt(0)) {
+    await postPayback(tx, {
+      kind: 'advance.withdrawal',
+      reference: `advance_repayments:${row!.id}`,
+      userId,
+      actorId: context.actor.id,
+      principal: settlement.principal,
+      interest: settlement.interest,
+      from: 'customer.cash',
+    });
+  }
+  // No quarter of a withdrawn contract falls due.
+  await tx
+    .delete(advanceInstalments)
+    .where(and(eq(advanceInstalments.advanceId, id), eq(advanceInstalments.state, 'scheduled')));
+  await tx
+    .update(advances)
+    .set({ status: to, outstanding: '0.00', endedAt: context.now, updatedAt: context.now })
+    .where(eq(advances.id, id));
+  await releaseCollateral(tx, advance.userId, advance.id, context.now);
+  await closeMarginCall(tx, id, context.now);
+  await addEvent(
+    tx,
+    id,
+    'withdrawn',
+    { principal: settlement.principal, interest: settlement.interest, total: settlement.total },
+    context.actor.id,
+    context.now,
+  );
+  await recordAudit(tx, context.actor, {
+    action: 'withdraw',
+    objectType: 'advances',
+    objectId: id,
+    before: { status: advance.status },
+    after: { status: to, ...settlement },
+    requestId: context.requestId,
+    ip: context.ip,
+  });
+  await tellCustomer(tx, context, {
+    userId,
+    advanceId: id,
+    notification: 'advance_status',
+    notice: 'withdrawn',
+    params: (language) => ({
+      reference: String(id),
+      principal: formatMoney(settlement.principal, language),
+      interest: formatMoney(settlement.interest, language),
+      total: formatMoney(settlement.total, language),
+    }),
+  });
+  return { principal: settlement.principal, interest: settlement.interest, total: settlement.total };
+}
