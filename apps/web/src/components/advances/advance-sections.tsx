@@ -35,7 +35,13 @@ export function CollateralSection({ advance }: { advance: AdvanceDetail }) {
               <Text size="sm" fw={600}>
                 {formatMoney(line.contribution, language)}
               </Text>
-              <Badge size="sm" variant="light" color={line.pledged ? 'blue' : 'gray'}>
+              <Badge
+                size="sm"
+                variant="light"
+                color={line.pledged ? 'blue' : 'gray'}
+                miw="max-content"
+                style={{ flexShrink: 0 }}
+              >
                 {line.pledged ? t('detail.pledged') : t('detail.released')}
               </Badge>
             </Group>

@@ -49,8 +49,8 @@ const REQUEST: AdvanceDetail = {
   allowed_actions: ['preApprove', 'reject'],
   reason: null,
   creditworthiness: {
-    income_band: '20,000–35,000 €',
-    occupation: 'Employee',
+    income_band: 'band_2',
+    occupation: 'employee',
     yearly_interest: '2640.00',
     interest_to_income: '0.1320',
     maximum_ratio: '0.30',
@@ -98,7 +98,7 @@ describe('Back-office advance review', { timeout: 20_000 }, () => {
   it('shows the creditworthiness figures and offers pre-approval or rejection of a new request', async () => {
     renderReview(REQUEST);
     const credit = await screen.findByTestId('creditworthiness');
-    expect(credit).toHaveTextContent('20,000–35,000 €');
+    expect(credit).toHaveTextContent('€25,001 – €50,000');
     expect(credit).toHaveTextContent('Employee');
     expect(credit).toHaveTextContent('€2,640.00');
     expect(credit).toHaveTextContent('13.20%');

@@ -36,7 +36,7 @@ const DECISIONS: ReadonlyArray<{ action: string; decision: AdvanceDecision }> = 
 ];
 
 function Creditworthiness({ advance }: { advance: AdvanceDetail }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'kyc', 'profile']);
   const language = useLanguage();
   const credit = advance.creditworthiness;
   if (!credit) return null;
@@ -52,8 +52,16 @@ function Creditworthiness({ advance }: { advance: AdvanceDetail }) {
       )}
       <DetailList
         items={[
-          { label: t('advances.credit.incomeBand'), value: credit.income_band ?? t('advances.credit.notDeclared') },
-          { label: t('advances.credit.occupation'), value: credit.occupation ?? t('advances.credit.notDeclared') },
+          {
+            label: t('advances.credit.incomeBand'),
+            value: credit.income_band ? t(`kyc:incomeBands.${credit.income_band}`) : t('advances.credit.notDeclared'),
+          },
+          {
+            label: t('advances.credit.occupation'),
+            value: credit.occupation
+              ? t(`profile:occupation.occupations.${credit.occupation}`)
+              : t('advances.credit.notDeclared'),
+          },
           { label: t('advances.credit.yearlyInterest'), value: formatMoney(credit.yearly_interest, language) },
           {
             label: t('advances.credit.ratio'),

@@ -1,12 +1,13 @@
 // The operator's advance desk (API under /api/v1/backoffice/): advance requests and their decisions
 // (pre-approve, approve, record disbursement, reject with a reason), stock plans to verify, overdue
-// instalments and open margin calls. Recording a disbursement moves money, so it carries an
-// Idempotency-Key; every decision refreshes every advance list and detail.
+// instalments and open margin calls. Every decision may move money or units (a disbursement credits cash,
+// a rejection releases the pledge), so each carries an Idempotency-Key; every decision refreshes every
+// advance list and detail.
 import { advanceDetailSchema } from '@lombard/shared/schemas/advances';
 import { stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
-import { idempotencyHeaders } from '../../lib/money/idempotency-key';
+import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
 import { resourceKeys } from '../../lib/resource/queries';
 import { BACKOFFICE_PATH } from './api';
 
@@ -42,13 +43,7 @@ export function useAdvanceDecision(id: number) {
   return useMutation({
     mutationFn: async ({ decision, key }: { decision: AdvanceDecision; key: string }) =>
       advanceDetailSchema.parse(
-        (
-          await http.post(
-            `${BO_ADVANCES_API}${id}/${decision}/`,
-            {},
-            decision === 'disburse' ? { headers: idempotencyHeaders(key) } : {},
-          )
-        ).data,
+        (await http.post(`${BO_ADVANCES_API}${id}/${decision}/`, {}, { headers: idempotencyHeaders(key) })).data,
       ),
     onSuccess: () => refreshAdvanceDesk(client),
   });
@@ -73,6 +68,7 @@ export function useStockPlanDecision() {
         (
           await http.post(`${BO_STOCK_PLANS_API}${id}/${decision}/`, decision === 'reject' ? { reason } : {}, {
             silent: [400],
+            headers: idempotencyHeaders(newIdempotencyKey()),
           })
         ).data,
       ),

@@ -12,7 +12,7 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
-import { downloadFile } from '../../lib/resource/download';
+import { documentFilePath, downloadFile } from '../../lib/resource/download';
 import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../lib/resource/resource-table';
 import { TruncatedText } from '../../lib/resource/truncated-text';
@@ -106,7 +106,7 @@ export function StockPlansPage() {
                 component="button"
                 type="button"
                 size="sm"
-                onClick={() => void downloadFile(`${BO_STOCK_PLANS_API}${row.id}/document/`, 'stock-plan.pdf')}
+                onClick={() => void downloadFile(documentFilePath(BO_STOCK_PLANS_API, row.id), 'stock-plan')}
                 aria-label={t('plans.document')}
               >
                 <IconDownload size={16} aria-hidden />

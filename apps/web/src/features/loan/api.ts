@@ -19,7 +19,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { ADVANCES_API, advanceKeys, refreshAdvances, STOCK_PLANS_API } from '../../lib/advances/queries';
 import { uploadPercent } from '../../lib/forms/upload';
 import { http } from '../../lib/http/client';
-import { idempotencyHeaders } from '../../lib/money/idempotency-key';
+import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
 
 export { advanceDetailQuery, borrowingPowerQuery, myAdvancesQuery } from '../../lib/advances/queries';
 
@@ -29,7 +29,8 @@ export { advanceDetailQuery, borrowingPowerQuery, myAdvancesQuery } from '../../
  */
 export function advanceQuoteQuery(request: AdvanceQuoteRequest | null) {
   return queryOptions({
-    queryKey: [...advanceKeys.all, 'quote', request] as const,
+    // Outside the advance keys: a request's success must not re-price the lines it has just pledged.
+    queryKey: ['advance-quote', request] as const,
     queryFn: async ({ signal }) =>
       advanceQuoteSchema.parse(
         (await http.post(`${ADVANCES_API}quote/`, request, { signal, silent: [400, 422] })).data,
@@ -52,7 +53,8 @@ export const stockPlansQuery = queryOptions({
 /** POST /api/v1/advances/{id}/repayment-quote/: the schedule and APR after an early repayment. */
 export function repaymentQuoteQuery(id: number, amount: string | null) {
   return queryOptions({
-    queryKey: [...advanceKeys.detail(id), 'repayment-quote', amount] as const,
+    // Outside the advance keys: a repayment's success must not re-price the amount just repaid.
+    queryKey: ['advance-repayment-quote', id, amount] as const,
     queryFn: async ({ signal }) =>
       repaymentQuoteSchema.parse(
         (await http.post(`${ADVANCES_API}${id}/repayment-quote/`, { amount }, { signal, silent: [400, 422] })).data,
@@ -104,10 +106,19 @@ export const useWithdrawAdvance = (id: number) =>
     ),
   );
 
-/** Without a code the server sends one; with it, the swap is signed and made. */
+/**
+ * Without a code the server sends one; with it, the swap is signed and made. Each of the two calls has its
+ * own body, hence its own Idempotency-Key.
+ */
 export const useSwapCollateral = (id: number) =>
   useAdvanceMutation(async (body: SwapRequest) =>
-    swapResultSchema.parse((await http.post(`${ADVANCES_API}${id}/swap/`, body, { silent: [422] })).data),
+    swapResultSchema.parse(
+      (
+        await http.post(`${ADVANCES_API}${id}/swap/`, body, {
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
+    ),
   );
 
 export type StockPlanUpload = StockPlanRequest & { file: File | null };
