@@ -59,7 +59,7 @@ describe('Borrowing power card', () => {
     renderCard(power());
     const fund = within(screen.getByTestId('power-line-position:1'));
     expect(fund.getByText('Lombard Bond Euro')).toBeInTheDocument();
-    expect(fund.getByText('1,000.000 units at €100.00')).toBeInTheDocument();
+    expect(fund.getByText('1,000 units at €100.00')).toBeInTheDocument();
     expect(fund.getByText('€100,000.00')).toBeInTheDocument();
     expect(fund.getByText('70.00%')).toBeInTheDocument();
     expect(fund.getByText('€70,000.00')).toBeInTheDocument();
@@ -95,6 +95,18 @@ describe('Borrowing power card', () => {
     renderCard(power(), { compact: true, link: '/customer/loan/' });
     expect(screen.queryByTestId('power-lines')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request an advance' })).toHaveAttribute('href', '/customer/loan/');
+  });
+
+  it('says so when every line is already pledged', () => {
+    const pledged = power();
+    renderCard({
+      ...pledged,
+      lines: pledged.lines.map((line) => ({ ...line, pledged: true })),
+      maximum_amount: '0.00',
+    });
+    expect(screen.getByTestId('power-binding')).toHaveTextContent(
+      'All your collateral is pledged to your advance: invest more or register a stock plan to borrow more.',
+    );
   });
 
   it('without collateral says how to get some', () => {

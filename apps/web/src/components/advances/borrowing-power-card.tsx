@@ -5,8 +5,9 @@ import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
 
 function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
@@ -31,6 +32,7 @@ export function useBindingSentence(power: BorrowingPower): string {
     bank: formatMoney(power.bank_maximum, language),
   };
   if (power.lines.length === 0) return t('power.noCollateral');
+  if (power.lines.every((line) => line.pledged)) return t('power.allPledged');
   return power.binding === 'bank' ? t('power.bindsBank', values) : t('power.bindsCollateral', values);
 }
 
@@ -90,8 +92,8 @@ export function BorrowingPowerCard({
                       <Group gap={6}>
                         <Text size="xs" c="dimmed">
                           {t(`power.kind.${line.kind}`, {
-                            units: formatNumber(line.units, language, 3),
-                            price: formatMoney(line.unit_price, language),
+                            units: formatUnits(line.units, language),
+                            price: formatUnitPrice(line.unit_price, language),
                           })}
                         </Text>
                         {line.pledged && (

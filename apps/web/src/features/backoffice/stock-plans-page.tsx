@@ -8,8 +8,8 @@ import { Anchor, Badge, Box, Button, Group, Stack } from '@mantine/core';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { documentFilePath, downloadFile } from '../../lib/resource/download';
@@ -61,13 +61,13 @@ export function StockPlansPage() {
       key: 'vested_units',
       header: t('plans.columns.units'),
       align: 'right',
-      render: (row) => formatNumber(row.vested_units, language),
+      render: (row) => formatUnits(row.vested_units, language),
     },
     {
       key: 'unit_price',
       header: t('plans.columns.price'),
       align: 'right',
-      render: (row) => `${formatMoney(row.unit_price, language)} · ${t(`plans.sources.${row.price_source}`)}`,
+      render: (row) => `${formatUnitPrice(row.unit_price, language)} · ${t(`plans.sources.${row.price_source}`)}`,
     },
     { key: 'value', header: t('plans.columns.value'), type: 'amount', align: 'right' },
     {

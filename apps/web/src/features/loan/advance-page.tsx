@@ -48,9 +48,11 @@ function Actions({ advance }: { advance: AdvanceDetail }) {
   ].filter((tab): tab is { key: string; node: React.ReactElement } => Boolean(tab));
   const [tab, setTab] = useState<string | null>(tabs[0]?.key ?? null);
   if (tabs.length === 0) return null;
+  // After a step (signed, repaid) the chosen action may be gone: the first one left is shown.
+  const shown = tabs.some(({ key }) => key === tab) ? tab : tabs[0]!.key;
   return (
     <Paper withBorder radius="md" p="md" data-testid="advance-actions">
-      <Tabs value={tab ?? tabs[0]!.key} onChange={setTab}>
+      <Tabs value={shown} onChange={setTab}>
         <Tabs.List>
           {tabs.map(({ key }) => (
             <Tabs.Tab key={key} value={key} data-testid={`action-${key}`}>

@@ -10,10 +10,11 @@ import { Badge, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Tit
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadField } from '../../components/upload-field';
-import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/format';
 import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
 import { notifySuccess } from '../../lib/notify';
 import { useRegisterStockPlan } from './api';
 
@@ -37,8 +38,8 @@ function PlanCard({ plan }: { plan: StockPlan }) {
       </Group>
       <Text size="sm" mt={6}>
         {t('plans.figures', {
-          units: formatNumber(plan.vested_units, language),
-          price: formatMoney(plan.unit_price, language),
+          units: formatUnits(plan.vested_units, language),
+          price: formatUnitPrice(plan.unit_price, language),
           value: formatMoney(plan.value, language),
           ltv: formatPercent(plan.loan_to_value, language),
         })}
