@@ -29,8 +29,6 @@ export const landingRoutes: RouteObject[] = [
     ...page(
       () => import('./home/home-page'),
       (m) => m.HomePage,
-      // The calculator's schedule is the shared advance component, with its own catalogue.
-      'advance',
     ),
   },
   {
