@@ -233,6 +233,10 @@ describe('the status machine', () => {
     const after = (await f.get(who.session, '/api/v1/cash/')).json().available;
     expect((Number(after) - Number(before)).toFixed(2)).toBe('12000.00');
     expect((await operator(id, 'disburse')).statusCode).toBe(409);
+    const mine = (await f.get(who.session, '/api/v1/advances/?status=5')).json();
+    expect(mine.results).toEqual([
+      expect.objectContaining({ id, status: 5, maturity_date: active.instalments[7].due_date }),
+    ]);
 
     const ledger = ledgerVerificationSchema.parse((await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json());
     expect(ledger.checks.every((check) => check.ok)).toBe(true);
