@@ -3,9 +3,9 @@
 import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { SETTING_KEYS, writeSetting } from '../config/service';
 import { writeTab } from '../profile/service';
-import { type Investor, type MoneyFixture, moneyFixture } from '../transactions/money-fixture';
 import { payoutHandler } from './payout-job';
 
 let f: MoneyFixture;

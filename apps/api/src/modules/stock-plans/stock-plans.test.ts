@@ -3,8 +3,8 @@
 import { STOCK_PLAN_LOAN_TO_VALUE } from '@lombard/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../test/auth';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { multipartBody } from '../../test/multipart';
-import { type Investor, type MoneyFixture, moneyFixture } from '../transactions/money-fixture';
 
 let f: MoneyFixture;
 beforeAll(async () => {
