@@ -118,6 +118,27 @@ describe('stock plans', () => {
     expect(ledger.checks.every((check: { ok: boolean }) => check.ok)).toBe(true);
   });
 
+  it('of the demo customer: one verified partner plan, free, next to the funds, and no advance yet', async () => {
+    const session = await loginAs(f.app, 'customer@demo.lombard.test');
+    const demo = { ...session, headers: { ...session.headers, 'accept-language': 'en' } } as Investor['session'];
+    const plans = (await f.get(demo, '/api/v1/stock-plans/')).json();
+    expect(plans.results).toEqual([
+      expect.objectContaining({
+        status: 'verified',
+        company: 'Vela Robotics',
+        vested_units: '1200.000000',
+        value: '22080.00',
+      }),
+    ]);
+    const power = (await f.get(demo, '/api/v1/advances/borrowing-power/')).json();
+    expect(power.lines.filter((l: { kind: string }) => l.kind === 'position').length).toBeGreaterThanOrEqual(3);
+    expect(power.lines.find((l: { kind: string }) => l.kind === 'stock_plan')).toMatchObject({
+      contribution: '6624.00',
+      pledged: false,
+    });
+    expect((await f.get(demo, '/api/v1/advances/')).json().count).toBe(0);
+  });
+
   it('are rejected with a reason, and a rejected plan lends nothing', async () => {
     const who = await f.investor();
     const row = (await register(who, { ...plan, plan_name: 'ESPP' })).json();
