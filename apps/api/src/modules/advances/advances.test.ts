@@ -262,6 +262,20 @@ describe('the status machine', () => {
       expect.objectContaining({ id, status: 5, maturity_date: active.instalments[7].due_date }),
     ]);
 
+    const schedule = (
+      await f.get(f.admin, `/api/v1/backoffice/advance-instalments/?advance=${id}&state=scheduled`)
+    ).json();
+    expect(schedule.count).toBe(8);
+    expect(schedule.results[0]).toMatchObject({
+      number: 1,
+      interest: '147.00',
+      user: { id: who.id, email: who.email },
+    });
+    expect(
+      (await f.get(f.admin, `/api/v1/backoffice/advance-instalments/?advance=${id}&state=overdue`)).json().count,
+    ).toBe(0);
+    expect((await f.get(f.admin, `/api/v1/backoffice/margin-calls/?open=True&user=${who.id}`)).json().count).toBe(0);
+
     const ledger = ledgerVerificationSchema.parse((await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json());
     expect(ledger.checks.every((check) => check.ok)).toBe(true);
     const audit = (await f.get(f.admin, `/api/v1/backoffice/audit-log/?object_type=advances&object_id=${id}`)).json();
