@@ -1,11 +1,12 @@
 // Advances through HTTP: borrowing power, the rules and their messages, one request in progress, the
 // whole status machine (and what it forbids), pledged units, signing by code, payout, ledger invariants.
 import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { SETTING_KEYS, writeSetting } from '../config/service';
 import { writeTab } from '../profile/service';
-import { type Investor, type MoneyFixture, moneyFixture } from '../transactions/money-fixture';
 import { payoutHandler } from './payout-job';
 
 let f: MoneyFixture;
@@ -92,6 +93,29 @@ describe('borrowing power and the calculator', () => {
 });
 
 describe('a request', () => {
+  it('moves money only with an Idempotency-Key, and a replay answers the first result', async () => {
+    const who = await borrower();
+    const body = { amount: '5000', instalments: 4, collateral: [`${key}${money}`] };
+    expect((await f.post(who.session, '/api/v1/advances/', body, null)).json().code).toBe('IDEMPOTENCY_KEY_MISSING');
+    const first = await f.post(who.session, '/api/v1/advances/', body, 'advance-request-1');
+    const replay = await f.post(who.session, '/api/v1/advances/', body, 'advance-request-1');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(first.json().id);
+  });
+
+  it('cannot be priced without the bank maximum in the global configuration', async () => {
+    const who = await borrower('6000.00');
+    const db = f.t.database.db;
+    await db.execute(sql`delete from settings where key = ${SETTING_KEYS.bankMaximumAdvance}`);
+    try {
+      const res = await f.get(who.session, '/api/v1/advances/borrowing-power/');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('ADVANCE_BANK_MAXIMUM_MISSING');
+    } finally {
+      await writeSetting(db, SETTING_KEYS.bankMaximumAdvance, { amount: '500000.00' });
+    }
+  });
+
   it('answers the amount rules with their messages', async () => {
     const who = await borrower();
     const collateral = [`${key}${money}`];
@@ -164,7 +188,7 @@ describe('a request', () => {
     expect((await customer(who, advance.id, 'cancel')).statusCode).toBe(409);
     expect((await power(who)).lines[0].pledged).toBe(false);
     const mails = await messagesTo(f.t.database.db, who.email, 'advance_status');
-    expect(mails[0]!.subject).toBe('Your advance: Cancelled');
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your advance: Cancelled', 'Your advance: Request received']);
   });
 
   it('is flagged for review when the yearly interest is heavy for the declared income, not refused', async () => {
@@ -233,6 +257,24 @@ describe('the status machine', () => {
     const after = (await f.get(who.session, '/api/v1/cash/')).json().available;
     expect((Number(after) - Number(before)).toFixed(2)).toBe('12000.00');
     expect((await operator(id, 'disburse')).statusCode).toBe(409);
+    const mine = (await f.get(who.session, '/api/v1/advances/?status=5')).json();
+    expect(mine.results).toEqual([
+      expect.objectContaining({ id, status: 5, maturity_date: active.instalments[7].due_date }),
+    ]);
+
+    const schedule = (
+      await f.get(f.admin, `/api/v1/backoffice/advance-instalments/?advance=${id}&state=scheduled`)
+    ).json();
+    expect(schedule.count).toBe(8);
+    expect(schedule.results[0]).toMatchObject({
+      number: 1,
+      interest: '147.00',
+      user: { id: who.id, email: who.email },
+    });
+    expect(
+      (await f.get(f.admin, `/api/v1/backoffice/advance-instalments/?advance=${id}&state=overdue`)).json().count,
+    ).toBe(0);
+    expect((await f.get(f.admin, `/api/v1/backoffice/margin-calls/?open=True&user=${who.id}`)).json().count).toBe(0);
 
     const ledger = ledgerVerificationSchema.parse((await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json());
     expect(ledger.checks.every((check) => check.ok)).toBe(true);
