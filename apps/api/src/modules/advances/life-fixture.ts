@@ -11,14 +11,10 @@ import { translator } from '../../lib/i18n';
 import { postEntry } from '../ledger/service';
 import { type Investor, type MoneyFixture, moneyFixture } from '../transactions/money-fixture';
 import { collateralLines, pledgeLines } from './collateral';
-import { advanceDetailFor } from './life-detail';
-import { lifeRoutes } from './life-routes';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
 
-export async function lifeFixture(): Promise<MoneyFixture> {
-  return moneyFixture({ routes: (app) => lifeRoutes(app, { detail: advanceDetailFor }) });
-}
+export const lifeFixture = (): Promise<MoneyFixture> => moneyFixture();
 
 export interface ActiveAdvance {
   investor: Investor;

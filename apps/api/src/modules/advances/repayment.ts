@@ -20,7 +20,6 @@ import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
 import {
   type AdvanceRow,
-  addEvent,
   executedRepayments,
   lockAdvance,
   type NoticeSettings,
@@ -29,6 +28,7 @@ import {
   tellCustomer,
 } from './life-records';
 import { checkAdvance, closeMarginCall } from './margin-calls';
+import { addEvent } from './records';
 
 export const ADVANCE_REPAYMENT_JOB = 'advances.repayment';
 

@@ -20,8 +20,9 @@ import { isSigned, latestSignatureOf, requestSignature } from '../signing/servic
 import { pledgePlan, releasePlan } from '../stock-plans/service';
 import type { FlowContext } from '../transactions/service';
 import { collateralLines, type ValuedLine } from './collateral';
-import { addEvent, lockAdvance } from './life-records';
+import { lockAdvance } from './life-records';
 import { checkAdvance, pledgedLinesNow } from './margin-calls';
+import { addEvent } from './records';
 import { buildSwapDocument } from './swap-document';
 
 export const SWAP_SIGNATURE_PURPOSE = 'advance-swap';

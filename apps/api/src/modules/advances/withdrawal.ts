@@ -16,8 +16,9 @@ import { recordAudit } from '../../lib/resource/audit';
 import { lockCustomerCash } from '../ledger/service';
 import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
-import { type AdvanceRow, addEvent, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
+import { type AdvanceRow, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
 import { closeMarginCall } from './margin-calls';
+import { addEvent } from './records';
 
 /** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
 export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {
@@ -106,7 +107,7 @@ export async function withdrawAdvance(
     tx,
     id,
     'withdrawn',
-    { principal: settlement.principal, interest: settlement.interest, total: settlement.total },
+    { amount: settlement.total, principal: settlement.principal, interest: settlement.interest },
     context.actor.id,
     context.now,
   );
