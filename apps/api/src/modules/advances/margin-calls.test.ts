@@ -63,7 +63,9 @@ describe('margin calls', () => {
     const told = await notices(a);
     expect(told).toHaveLength(1);
     const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
-    expect(told[0].message).toContain(`repay ${euro.format(new Decimal(20000).minus(limit).toNumber())}`);
+    expect(told[0].message).toContain(
+      `repay ${euro.format(new Decimal(20000).minus(limit).toFixed(2) as unknown as number)}`,
+    );
     expect(await messagesTo(f.app.database.db, a.investor.email, 'advance_marginCall')).toHaveLength(1);
 
     // Lower still: the same call with new figures, no second notice.
