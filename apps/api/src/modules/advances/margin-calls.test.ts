@@ -67,6 +67,10 @@ describe('margin calls', () => {
       `repay ${euro.format(new Decimal(20000).minus(limit).toFixed(2) as unknown as number)}`,
     );
     expect(await messagesTo(f.app.database.db, a.investor.email, 'advance_marginCall')).toHaveLength(1);
+    const open = (await f.get(f.admin, `/api/v1/backoffice/margin-calls/?open=True&advance=${a.id}`)).json();
+    expect(open.results).toEqual([
+      expect.objectContaining({ id: call.id, user: expect.objectContaining({ id: a.investor.id }) }),
+    ]);
 
     // Lower still: the same call with new figures, no second notice.
     await recordNav(a, nav.mul('0.8').toDecimalPlaces(6));
@@ -78,6 +82,7 @@ describe('margin calls', () => {
     await recordNav(a, nav);
     const recovered = await detail(a);
     expect(recovered.margin_call).toBeNull();
+    expect((await f.get(f.admin, `/api/v1/backoffice/margin-calls/?open=True&advance=${a.id}`)).json().count).toBe(0);
     expect(recovered.timeline.map((event: { kind: string }) => event.kind)).toEqual(
       expect.arrayContaining(['margin_call', 'margin_call_closed']),
     );
