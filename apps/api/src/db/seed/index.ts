@@ -9,6 +9,7 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { seedDemoMifidAnswers } from '../../modules/mifid/seed';
 import { publishQuestionnaire } from '../../modules/mifid/service';
 import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from '../../modules/profile/seed';
+import { seedDemoStockPlans } from '../../modules/stock-plans/seed';
 import { seedDemoMoney } from '../../modules/transactions/seed';
 import { type DatabaseHandle, inTransaction, type Queryable } from '../client';
 import { withAdvisoryLock } from '../migrate';
@@ -105,6 +106,15 @@ export const SEED_STEPS: readonly SeedStep[] = [
       // Two years of NAVs for the charts and the KID's scenarios; descriptions and holding periods.
       await backfillDemoNavs(db);
       await completeDemoProducts(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 5,
+    async run(db, context) {
+      // A verified stock plan of a partner company for the demo customer: a second kind of collateral
+      // on the advance screens. No advance is seeded, so the customer can request one.
+      await seedDemoStockPlans(db, context.dataDir);
     },
   },
 ];

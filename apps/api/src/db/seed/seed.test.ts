@@ -42,6 +42,7 @@ describe('demo data on the embedded quick start', () => {
       'demo@2',
       'demo@3',
       'demo@4',
+      'demo@5',
     ]);
   });
 

@@ -9,6 +9,7 @@ import { notFound } from '../../lib/errors';
 import { findFile, sendFile } from '../../lib/files/store';
 import { registerResource } from '../../lib/resource/routes';
 import { type FlowContext, idParams, movingMoney, pathId } from '../transactions/service';
+import { backofficeInstalments, backofficeMarginCalls } from './backoffice-lists';
 import { advanceDetail } from './detail';
 import { approve, disburse, preApprove, reject } from './operator-service';
 import { type AdvanceRow, findAdvance } from './records';
@@ -25,6 +26,8 @@ type Action = (tx: Transaction, context: FlowContext, id: number, request: Fasti
 export async function backofficeRoutes(app: FastifyInstance) {
   const db = app.database.db;
   await registerResource(app, backofficeAdvances);
+  await registerResource(app, backofficeInstalments);
+  await registerResource(app, backofficeMarginCalls);
 
   app.get(
     '/api/v1/backoffice/advances/:id/',

@@ -101,7 +101,7 @@ export async function transition(
 }
 
 /** Tells the customer, in their language, what their advance is now (and why, when it was rejected). */
-async function emailCustomer(tx: Transaction, context: FlowContext, row: AdvanceRow) {
+export async function emailCustomer(tx: Transaction, context: FlowContext, row: AdvanceRow) {
   const account = await getAccount(tx, row.userId);
   if (!account) return;
   const t = translator(account.language);

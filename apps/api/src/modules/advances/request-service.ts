@@ -16,7 +16,7 @@ import { readTabs } from '../profile/service';
 import type { FlowContext } from '../transactions/service';
 import { checkPicked, collateralLines, pledgeLines, powerOf, releaseCollateral, type ValuedLine } from './collateral';
 import { bankMaximumAdvance } from './config';
-import { type AdvanceRow, addEvent, findAdvance, transition } from './records';
+import { type AdvanceRow, addEvent, emailCustomer, findAdvance, transition } from './records';
 
 /** The shared quote for an amount and a number of instalments, paid out today; a 400 outside the calculator's range. */
 export function priceAdvance(amount: string, instalments: number, today: string): SharedQuote {
@@ -182,6 +182,7 @@ export async function requestAdvance(
     context.actor.id,
     context.now,
   );
+  await emailCustomer(tx, context, row!);
   return row!;
 }
 

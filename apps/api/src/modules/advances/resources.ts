@@ -3,15 +3,18 @@
 import { ADVANCE_STATUSES } from '@lombard/shared/advance-status';
 import { advanceSummarySchema, backofficeAdvanceSchema } from '@lombard/shared/schemas/advances';
 import { eq, sql } from 'drizzle-orm';
-import { advanceInstalments, advances } from '../../db/schema/advances';
+import { advances } from '../../db/schema/advances';
 import { defineResource, type FieldSpec } from '../../lib/resource/types';
 import { userEmailOf, userFullNameOf } from '../account/service';
 import { type SummaryRow, serializeSummary } from './detail';
 
-/** The last instalment's due date, once the schedule is written (at payout). */
+/**
+ * The last instalment's due date, once the schedule is written (at payout). Aliased and qualified by
+ * hand: in a single-table select drizzle writes columns unqualified, which would name the subquery's own.
+ */
 const maturity = sql<
   string | null
->`(select max(${advanceInstalments.dueDate})::text from ${advanceInstalments} where ${advanceInstalments.advanceId} = ${advances.id})`;
+>`(select max(last_instalment.due_date)::text from advance_instalments last_instalment where last_instalment.advance_id = "advances"."id")`;
 
 const columns = {
   id: advances.id,

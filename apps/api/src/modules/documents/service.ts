@@ -255,15 +255,21 @@ export async function findDocumentFile(
   return findFile(db, link.fileId);
 }
 
-/** The first file of a document as an SQL expression (its stored file's id), for downloads from other lists. */
+/**
+ * The first file of a document as an SQL expression (its stored file's id), for downloads from other
+ * lists. Aliased by hand, and `documentId` must be qualified (see `filesExpression` in routes.ts).
+ */
 export function firstFileOf(documentId: SQLWrapper) {
   return sql<
     number | null
-  >`(select ${documentFiles.fileId} from ${documentFiles} where ${documentFiles.documentId} = ${documentId} order by ${documentFiles.position}, ${documentFiles.id} limit 1)`;
+  >`(select first_file.file_id from document_files first_file where first_file.document_id = ${documentId} order by first_file.position, first_file.id limit 1)`;
 }
 
 /** The stored file of a document's first file (an issued contract has one), or null. */
 export async function firstStoredFile(db: Queryable, documentId: number): Promise<StoredFile | null> {
-  const [row] = await db.select({ fileId: firstFileOf(sql`${documentId}::bigint`) }).from(sql`(select 1) as one`);
-  return row?.fileId ? findFile(db, Number(row.fileId)) : null;
+  const [row] = await db
+    .execute(sql`select ${firstFileOf(sql`${documentId}::bigint`)} as file_id`)
+    .then((r) => (r as unknown as { rows: Array<{ file_id: number | null }> }).rows);
+  const fileId = row?.file_id;
+  return fileId ? findFile(db, Number(fileId)) : null;
 }

@@ -390,7 +390,11 @@ export async function unitHoldings(
   return result.map((row) => ({ userId: row.userId as number, productId: row.productId as number, units: row.units }));
 }
 
-/** A stock plan's pledged units as an SQL expression (text, six decimals), for lists that show them per row. */
+/**
+ * A stock plan's pledged units as an SQL expression (text, six decimals), for lists that show them per
+ * row. Aliased by hand, and `stockPlanId` must be qualified: in a single-table select drizzle writes
+ * columns unqualified, which inside this subquery would name the ledger's own columns.
+ */
 export function pledgedPlanUnitsOf(stockPlanId: SQLWrapper) {
-  return sql<string>`coalesce((select ${ledgerAccounts.balance}::text from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'customer.plan_units_pledged' and ${ledgerAccounts.stockPlanId} = ${stockPlanId}), '0')`;
+  return sql<string>`coalesce((select pledged.balance::text from ledger_accounts pledged where pledged.kind = 'customer.plan_units_pledged' and pledged.stock_plan_id = ${stockPlanId}), '0')`;
 }

@@ -1,6 +1,6 @@
 // The lists of stock plans: the customer's own, and every customer's for the operators' verification.
 import { backofficeStockPlanSchema, STOCK_PLAN_STATUSES, stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { stockPlans } from '../../db/schema/stock-plans';
 import { defineResource, type FieldSpec } from '../../lib/resource/types';
 import { userEmailOf, userFullNameOf } from '../account/service';
@@ -24,8 +24,8 @@ const columns = {
   createdAt: stockPlans.createdAt,
   verifiedAt: stockPlans.verifiedAt,
   decidedBy: stockPlans.decidedBy,
-  pledgedUnits: pledgedPlanUnitsOf(stockPlans.id),
-  fileId: firstFileOf(stockPlans.documentId),
+  pledgedUnits: pledgedPlanUnitsOf(sql.raw('"stock_plans"."id"')),
+  fileId: firstFileOf(sql.raw('"stock_plans"."document_id"')),
 };
 type Row = StockPlanRow & { pledgedUnits: string; fileId: number | null };
 
