@@ -81,9 +81,10 @@ export async function advanceDetail(
       .limit(1),
   ]);
   const today = calendarDate(reader.now);
-  // Before payout the schedule is the one a payout today would give; afterwards, the stored one.
+  // Before payout the schedule is the one a payout today would give; afterwards, the stored one (a repaid or
+  // withdrawn advance keeps only the instalments it paid).
   const instalments =
-    instalmentRows.length > 0
+    instalmentRows.length > 0 || row.disbursedAt
       ? instalmentRows.map((item) => ({
           number: item.number,
           due_date: item.dueDate,

@@ -76,6 +76,11 @@ describe('quarterly interest job', () => {
     expect(overdue).toHaveLength(1);
     expect(overdue[0].title).toBe('Instalment overdue');
     expect(await messagesTo(f.app.database.db, investor.email, 'advance_overdue')).toHaveLength(1);
+    const operators = (
+      await f.get(f.admin, `/api/v1/backoffice/advance-instalments/?state=overdue&advance=${id}`)
+    ).json();
+    expect(operators.count).toBe(1);
+    expect(operators.results[0]).toMatchObject({ number: 1, total: '245.00', user: { id: investor.id } });
 
     await f.deposit(investor, '500.00');
     await run(day(3));

@@ -16,7 +16,6 @@ import { lockCustomerCash } from '../ledger/service';
 import { releaseCollateral } from './collateral';
 import {
   type AdvanceRow,
-  addEvent,
   executedRepayments,
   lockAdvance,
   type NoticeSettings,
@@ -26,6 +25,7 @@ import {
   tellCustomer,
 } from './life-records';
 import { closeMarginCall } from './margin-calls';
+import { addEvent } from './records';
 
 export const ADVANCE_INTEREST_JOB = 'advances.interest';
 

@@ -11,14 +11,10 @@ import { translator } from '../../lib/i18n';
 import { postEntry } from '../ledger/service';
 import { type Investor, type MoneyFixture, moneyFixture } from '../transactions/money-fixture';
 import { collateralLines, pledgeLines } from './collateral';
-import { advanceDetailFor } from './life-detail';
-import { lifeRoutes } from './life-routes';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
 
-export async function lifeFixture(): Promise<MoneyFixture> {
-  return moneyFixture({ routes: (app) => lifeRoutes(app, { detail: advanceDetailFor }) });
-}
+export const lifeFixture = (): Promise<MoneyFixture> => moneyFixture();
 
 export interface ActiveAdvance {
   investor: Investor;
@@ -30,11 +26,12 @@ export interface ActiveAdvance {
 
 /**
  * An investor who bought `invest` of the bond (settled), kept `cash` besides, and has an active advance of
- * `amount` over `instalments` quarters pledging the bond, signed and paid out now (the fixture's clock).
+ * `amount` over `instalments` quarters pledging the bond, signed and paid out now (the fixture's clock);
+ * with `paidOut: false` approved but not paid out yet (status 4).
  */
 export async function activeAdvance(
   f: MoneyFixture,
-  options: { amount?: string; instalments?: number; invest?: string; cash?: string } = {},
+  options: { amount?: string; instalments?: number; invest?: string; cash?: string; paidOut?: boolean } = {},
 ): Promise<ActiveAdvance> {
   const amount = options.amount ?? '20000.00';
   const instalments = options.instalments ?? 4;
@@ -51,22 +48,23 @@ export async function activeAdvance(
   const now = f.clock.now;
   const payout = calendarDate(now);
   const quote = quoteAdvance({ amount, instalments, startDate: payout });
+  const paidOut = options.paidOut ?? true;
   const id = await inTransaction(f.app.database.db, async (tx) => {
     const lines = await collateralLines(tx, investor.id, translator('en'));
     const [row] = await tx
       .insert(advances)
       .values({
         userId: investor.id,
-        status: ADVANCE_STATUS.active,
+        status: paidOut ? ADVANCE_STATUS.active : ADVANCE_STATUS.moneyOnTheWay,
         amount,
-        outstanding: amount,
+        outstanding: paidOut ? amount : '0.00',
         instalments,
         annualRate: quote.annualRate,
         apr: quote.apr,
         collateralSnapshot: {},
         signedAt: now,
         approvedAt: now,
-        disbursedAt: now,
+        disbursedAt: paidOut ? now : null,
         createdAt: now,
       })
       .returning({ id: advances.id });
@@ -76,6 +74,7 @@ export async function activeAdvance(
       row!.id,
       lines.filter((line) => line.key === `position:${bond}`),
     );
+    if (!paidOut) return row!.id;
     const principal = new Decimal(amount);
     await postEntry(tx, {
       kind: 'advance.disburse',

@@ -1,13 +1,13 @@
 // What the life of an advance (interest, repayments, withdrawal, margin calls, swap) shares: the locked
 // advance, its principal over time, the ledger entry that pays it back, timeline events and the customer's
-// notice (in-app notification and e-mail in their language). Collateral moves through collateral.ts.
+// notice (in-app notification and e-mail in their language). Collateral moves through collateral.ts,
+// timeline events through records.ts.
 
 import { calendarDate } from '@lombard/shared/money/business-days';
-import type { TimelineKind } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { advanceEvents, advanceRepayments, advances } from '../../db/schema/advances';
+import { advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
@@ -107,17 +107,6 @@ export async function postPayback(
     actorId: input.actorId,
     lines,
   });
-}
-
-export async function addEvent(
-  tx: Queryable,
-  advanceId: number,
-  kind: TimelineKind,
-  params: Record<string, string | number>,
-  actorId: number | null,
-  now: Date,
-) {
-  await tx.insert(advanceEvents).values({ advanceId, kind, params, actorId, createdAt: now });
 }
 
 /**

@@ -1,8 +1,8 @@
 // The life of an advance over HTTP: early repayment (quote, then the request), withdrawal within 14 days of
-// signing, and the swap of collateral; plus the jobs that run it (quarterly interest, booking repayments,
-// margin calls after new NAVs). The advance's detail in the answers is the module's own serializer.
+// signing, the swap of collateral, the operators' lists of instalments and margin calls; plus the jobs
+// that run it (quarterly interest, booking repayments, margin calls after new NAVs). The advance's
+// detail in the answers is the module's own (detail.ts).
 import {
-  type AdvanceDetail,
   type RepaymentRequest,
   repaymentQuoteSchema,
   repaymentRequestSchema,
@@ -17,11 +17,15 @@ import type { Queryable } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
+import { registerResource } from '../../lib/resource/routes';
 import { NAVS_RECORDED_JOB } from '../products/service';
 import { confirmSignature, latestSignatureOf } from '../signing/service';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
+import { advanceDetail } from './detail';
 import { ADVANCE_INTEREST_JOB, interestJobHandler, scheduleInterestRun } from './interest-job';
+import { backofficeInstalments, backofficeMarginCalls } from './life-resources';
 import { marginCallsHandler } from './margin-calls';
+import { findAdvance } from './records';
 import { ADVANCE_REPAYMENT_JOB, quoteRepayment, repaymentJobHandler, requestRepayment } from './repayment';
 import { SWAP_SIGNATURE_PURPOSE, swapCollateral, swapPayload } from './swap';
 import { withdrawAdvance } from './withdrawal';
@@ -29,15 +33,19 @@ import { withdrawAdvance } from './withdrawal';
 /** How often each instance checks whether the day's interest run is due (it is queued once a day anyway). */
 const INTEREST_SCHEDULE_CHECK_MS = 10 * 60_000;
 
-export interface LifeRoutesOptions {
-  /** The advance as its page shows it, to the customer who asks. */
-  detail(db: Queryable, request: FastifyRequest, id: number): Promise<AdvanceDetail>;
-}
+/** The advance as its page shows it to the customer who asks, read in the request's transaction. */
+const detail = async (db: Queryable, request: FastifyRequest, id: number) =>
+  advanceDetail(db, await findAdvance(db, id, { userId: currentUser(request).id }), {
+    actor: 'customer',
+    t: request.t,
+    language: request.language,
+    now: request.server.clock(),
+  });
 
 const customers = requireProfile('customer', 'admin');
 const schema = (summary: string, extra: Record<string, unknown> = {}) => ({ tags: ['advances'], summary, ...extra });
 
-export async function lifeRoutes(app: FastifyInstance, options: LifeRoutesOptions) {
+export async function lifeRoutes(app: FastifyInstance) {
   const db = app.database.db;
   const settings = { publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail };
 
@@ -81,8 +89,8 @@ export async function lifeRoutes(app: FastifyInstance, options: LifeRoutesOption
           (request.body as RepaymentRequest).amount,
         );
         return {
-          detail: context.t('advance-life:paybackSuccessful'),
-          advance: await options.detail(tx, request, pathId(request)),
+          detail: context.t('advances:repaymentSuccess'),
+          advance: await detail(tx, request, pathId(request)),
         };
       })(request, reply);
       app.jobs.poke();
@@ -104,7 +112,7 @@ export async function lifeRoutes(app: FastifyInstance, options: LifeRoutesOption
       return {
         detail: context.t('advance-life:withdrawn.detail', { total: formatMoney(paid.total, context.language) }),
         ...paid,
-        advance: await options.detail(tx, request, pathId(request)),
+        advance: await detail(tx, request, pathId(request)),
       };
     }),
   );
@@ -133,10 +141,13 @@ export async function lifeRoutes(app: FastifyInstance, options: LifeRoutesOption
       return movingMoney(200, async (tx, context) => {
         const outcome = await swapCollateral(tx, context, userId, pathId(request), body);
         const { swapped, ...answer } = outcome;
-        return { ...answer, advance: swapped ? await options.detail(tx, request, pathId(request)) : null };
+        return { ...answer, advance: swapped ? await detail(tx, request, pathId(request)) : null };
       })(request, reply);
     },
   );
+
+  await registerResource(app, backofficeInstalments);
+  await registerResource(app, backofficeMarginCalls);
 
   app.jobs.register(ADVANCE_REPAYMENT_JOB, repaymentJobHandler(settings, app.clock));
   app.jobs.register(ADVANCE_INTEREST_JOB, interestJobHandler(settings, app.clock));

@@ -11,7 +11,8 @@ import { advanceCollateral, advances, marginCalls } from '../../db/schema/advanc
 import { formatMoney } from '../../lib/format';
 import type { JobHandler } from '../../lib/jobs/queue';
 import { latestNavs } from '../products/service';
-import { type AdvanceRow, addEvent, lockAdvance, type NoticeSettings, tellCustomer } from './life-records';
+import { type AdvanceRow, lockAdvance, type NoticeSettings, tellCustomer } from './life-records';
+import { addEvent } from './records';
 
 /** The pledged lines of an advance at today's prices: funds at their latest NAV, stock plans at their price. */
 export async function pledgedLinesNow(db: Queryable, advanceId: number): Promise<CollateralLine[]> {
@@ -89,7 +90,7 @@ export async function checkAdvance(
     tx,
     advance.id,
     'margin_call',
-    { shortfall: figures.shortfall, collateral_to_add: figures.collateralToAdd },
+    { amount: figures.shortfall, collateral_to_add: figures.collateralToAdd },
     null,
     now,
   );

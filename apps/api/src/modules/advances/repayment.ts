@@ -2,7 +2,7 @@
 // and APR; the request sets the cash aside (one request pending per advance) and a job books it: the
 // principal falls from the request's day, and a full repayment also settles the interest accrued in the
 // running quarter and any instalment already due, ends the advance and frees the collateral.
-import { ADVANCE_STATUS, nextStatus } from '@lombard/shared/advance-status';
+import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { validateRepayment } from '@lombard/shared/money/advance-request-rules';
 import { earlyRepaymentPlan } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
@@ -20,7 +20,6 @@ import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
 import {
   type AdvanceRow,
-  addEvent,
   executedRepayments,
   lockAdvance,
   type NoticeSettings,
@@ -29,6 +28,7 @@ import {
   tellCustomer,
 } from './life-records';
 import { checkAdvance, closeMarginCall } from './margin-calls';
+import { addEvent, assertAllowed } from './records';
 
 export const ADVANCE_REPAYMENT_JOB = 'advances.repayment';
 
@@ -40,11 +40,8 @@ async function paidCount(db: Queryable, advanceId: number): Promise<number> {
   return rows.length;
 }
 
-/** What repaying `amount` on `date` does, by the shared plan; throws the 409 when repaying is not allowed. */
+/** What repaying `amount` on `date` does, by the shared plan (of an active advance: see assertAllowed). */
 async function plan(db: Queryable, advance: AdvanceRow, amount: string, date: string) {
-  if (!nextStatus(advance.status as never, 'repay', 'customer') || advance.status !== ADVANCE_STATUS.active) {
-    throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: String(advance.status) } });
-  }
   const result = earlyRepaymentPlan({
     terms: {
       principal: new Decimal(advance.amount).toFixed(2),
@@ -85,6 +82,7 @@ export async function quoteRepayment(
     .from(advances)
     .where(and(eq(advances.id, id), eq(advances.userId, userId)));
   if (!advance) throw new AppError('NOT_FOUND');
+  assertAllowed(advance, 'repay', 'customer', context.t);
   const outstanding = new Decimal(advance.outstanding).toFixed(2);
   const available = (await customerBalances(db, userId)).cash.available.toFixed(2);
   const issues = validateRepayment({ amount, availableCash: available, outstanding });
@@ -141,6 +139,7 @@ export async function requestRepayment(
   amount: string,
 ): Promise<void> {
   const advance = await lockAdvance(tx, id, userId);
+  assertAllowed(advance, 'repay', 'customer', context.t);
   if (await pendingOf(tx, id)) throw new AppError('ADVANCE_REPAYMENT_IN_PROGRESS');
   const outstanding = new Decimal(advance.outstanding);
   if (new Decimal(amount).gt(outstanding)) {
@@ -204,6 +203,21 @@ export async function executeRepayment(tx: Transaction, repaymentId: number, set
     .for('update');
   if (!pending) return;
   const advance = await lockAdvance(tx, pending.advanceId);
+  const total = new Decimal(pending.amount).plus(pending.interest);
+  if (advance.status !== ADVANCE_STATUS.active) {
+    // Ended meanwhile (the last instalment took the principal): the cash set aside goes back.
+    await postEntry(tx, {
+      kind: 'advance.repayment.cancel',
+      reference: `advance_repayments:${repaymentId}`,
+      userId: advance.userId,
+      lines: [
+        { account: { kind: 'customer.cash_reserved', userId: advance.userId }, amount: total.neg() },
+        { account: { kind: 'customer.cash', userId: advance.userId }, amount: total },
+      ],
+    });
+    await tx.update(advanceRepayments).set({ status: 'cancelled' }).where(eq(advanceRepayments.id, repaymentId));
+    return;
+  }
   const date = calendarDate(pending.createdAt);
   const result = await plan(tx, advance, new Decimal(pending.amount).toFixed(2), date);
   await postPayback(tx, {

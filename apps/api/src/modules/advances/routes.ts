@@ -27,6 +27,7 @@ import { backofficeRoutes } from './backoffice-routes';
 import { borrowingPowerOf } from './collateral';
 import { advanceDetail } from './detail';
 import { buildSecci, secciFileName } from './documents';
+import { lifeRoutes } from './life-routes';
 import { advanceTerms } from './operator-service';
 import { registerPayoutJob } from './payout-job';
 import { findAdvance } from './records';
@@ -197,4 +198,5 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
 
   await backofficeRoutes(app);
   registerPayoutJob(app);
+  await lifeRoutes(app);
 });

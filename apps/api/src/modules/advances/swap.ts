@@ -20,8 +20,9 @@ import { isSigned, latestSignatureOf, requestSignature } from '../signing/servic
 import { pledgePlan, releasePlan } from '../stock-plans/service';
 import type { FlowContext } from '../transactions/service';
 import { collateralLines, type ValuedLine } from './collateral';
-import { addEvent, lockAdvance } from './life-records';
+import { lockAdvance } from './life-records';
 import { checkAdvance, pledgedLinesNow } from './margin-calls';
+import { addEvent, statusLabel } from './records';
 import { buildSwapDocument } from './swap-document';
 
 export const SWAP_SIGNATURE_PURPOSE = 'advance-swap';
@@ -40,7 +41,9 @@ export function swapPayload(advanceId: number, body: SwapRequest) {
 async function planSwap(tx: Transaction, context: FlowContext, userId: number, advanceId: number, body: SwapRequest) {
   const advance = await lockAdvance(tx, advanceId, userId);
   if (advance.status !== ADVANCE_STATUS.active) {
-    throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: String(advance.status) } });
+    throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', {
+      params: { status: statusLabel(advance.status, context.t) },
+    });
   }
   const rows = await tx
     .select()

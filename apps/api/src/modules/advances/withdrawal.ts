@@ -1,7 +1,7 @@
 // The right of withdrawal (Directive (EU) 2023/2225): within WITHDRAWAL_PERIOD_DAYS of signing the customer
 // ends the contract. Paid out already, they give back the principal plus the interest from the payout to
 // that day; not paid out yet, nothing. Either way the collateral is free again and the advance is repaid.
-import { nextStatus } from '@lombard/shared/advance-status';
+import { type AdvanceStatus, nextStatus } from '@lombard/shared/advance-status';
 import { WITHDRAWAL_PERIOD_DAYS } from '@lombard/shared/constants';
 import { quarterOf, withdrawalSettlement } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
@@ -16,8 +16,9 @@ import { recordAudit } from '../../lib/resource/audit';
 import { lockCustomerCash } from '../ledger/service';
 import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
-import { type AdvanceRow, addEvent, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
+import { type AdvanceRow, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
 import { closeMarginCall } from './margin-calls';
+import { addEvent, assertAllowed } from './records';
 
 /** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
 export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {
@@ -37,10 +38,9 @@ export async function withdrawAdvance(
   id: number,
 ): Promise<WithdrawalOutcome> {
   const advance = await lockAdvance(tx, id, userId);
-  const to = nextStatus(advance.status as never, 'withdraw', 'customer');
-  if (!to || !advance.signedAt) {
-    throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: String(advance.status) } });
-  }
+  assertAllowed(advance, 'withdraw', 'customer', context.t);
+  const to = nextStatus(advance.status as AdvanceStatus, 'withdraw', 'customer')!;
+  if (!advance.signedAt) throw new Error(`advance ${id} is ${advance.status} without a signature`);
   const payout = payoutDay(advance);
   const settlement = withdrawalSettlement({
     principal: new Decimal(advance.amount).toFixed(2),
@@ -106,7 +106,7 @@ export async function withdrawAdvance(
     tx,
     id,
     'withdrawn',
-    { principal: settlement.principal, interest: settlement.interest, total: settlement.total },
+    { amount: settlement.total, principal: settlement.principal, interest: settlement.interest },
     context.actor.id,
     context.now,
   );

@@ -72,7 +72,8 @@ describe('daily NAV job, simulated source', () => {
     now = new Date('2025-03-11T17:05:00Z');
     expect(simulated.app.jobs.has(DAILY_NAVS_JOB)).toBe(true);
     expect(await scheduleDailyNavs(simulated.app.database.db, simulated.app.clock())).toBe(true);
-    expect(await simulated.app.jobs.drain()).toBe(1);
+    // The day's run, then the run that reacts to new NAVs (the advances' margin calls).
+    expect(await simulated.app.jobs.drain()).toBe(2);
     const nav = await navOn(simulated, ids.simulated.onSale, '2025-03-11');
     expect(nav).toBe(simulatedNav(HISTORY, 'US0378331005', '2025-03-11'));
     // A plausible step from 101: within the history's average move around its drift.

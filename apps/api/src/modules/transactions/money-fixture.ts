@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Profile } from '@lombard/shared/permissions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { translator } from '../../lib/i18n';
-import { type CreateTestAppOptions, createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session } from '../../test/auth';
 import { getAccountByEmail } from '../account/service';
 import { bestAnswers, submitAnswers } from '../mifid/service';
@@ -32,11 +32,9 @@ export interface MoneyFixture {
 
 let counter = 0;
 
-export async function moneyFixture(
-  options: { onQuery?: (query: string) => void; routes?: CreateTestAppOptions['routes'] } = {},
-): Promise<MoneyFixture> {
+export async function moneyFixture(options: { onQuery?: (query: string) => void } = {}): Promise<MoneyFixture> {
   const clock = { now: new Date() };
-  const t = await createTestApp({ clock: () => clock.now, onQuery: options.onQuery, routes: options.routes });
+  const t = await createTestApp({ clock: () => clock.now, onQuery: options.onQuery });
   const app = t.app;
   const admin = await loginAs(app, 'admin@demo.lombard.test');
   const operatorId = (await getAccountByEmail(app.database.db, 'admin@demo.lombard.test'))!.id;

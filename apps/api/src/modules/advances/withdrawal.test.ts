@@ -1,0 +1,81 @@
+// The right of withdrawal through HTTP: within 14 days of signing the customer gives back the principal
+// plus the interest to that day (nothing before payout), the collateral is released; after, a clear 409.
+import { quarterOf } from '@lombard/shared/money/advance-settlement';
+import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../lib/outbox';
+import type { MoneyFixture } from '../transactions/money-fixture';
+import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
+
+let f: MoneyFixture;
+beforeAll(async () => {
+  f = await lifeFixture();
+});
+afterAll(() => f.t.close());
+
+const DAY_MS = 86_400_000;
+const withdraw = (a: ActiveAdvance) => f.post(a.investor.session, `/api/v1/advances/${a.id}/withdrawal/`);
+const cash = async (a: ActiveAdvance) => (await f.get(a.investor.session, '/api/v1/cash/')).json();
+const ledgerOk = async () => (await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json().ok;
+
+describe('withdrawal within 14 days of signing', () => {
+  it('on day 14 repays the principal and the interest from payout to that day, and frees the collateral', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4, cash: '1000.00' });
+    f.clock.now = new Date(f.clock.now.getTime() + 14 * DAY_MS);
+    const { quarterStart, dueDate } = quarterOf(a.payout, 1);
+    // 14 days of 20,000 at 4.90 % a year, pro rata of the first quarter's days.
+    const interest = new Decimal('20000').mul('0.049').div(4).mul(14).div(daysBetween(quarterStart, dueDate));
+    const expected = interest.toDecimalPlaces(2).toFixed(2);
+    const res = await withdraw(a);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      principal: '20000.00',
+      interest: expected,
+      total: new Decimal('20000').plus(expected).toFixed(2),
+    });
+    expect(res.json().detail).toMatch(/^You have withdrawn from the advance: €20,0\d\d\.\d\d paid back/);
+    expect(res.json().advance).toMatchObject({ status: 6, outstanding: '0.00', can_withdraw: false });
+    expect(res.json().advance.timeline.at(-1).kind).toBe('withdrawn');
+    expect(res.json().advance.collateral.every((line: { pledged: boolean }) => !line.pledged)).toBe(true);
+    expect((await cash(a)).available).toBe(new Decimal('21000').minus(20000).minus(expected).toFixed(2));
+    expect(await messagesTo(f.app.database.db, a.investor.email, 'advance_withdrawn')).toHaveLength(1);
+    expect(await ledgerOk()).toBe(true);
+    expect((await withdraw(a)).statusCode).toBe(409);
+  });
+
+  it('before payout costs nothing', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4, paidOut: false });
+    const before = await cash(a);
+    const res = await withdraw(a);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ principal: '0.00', interest: '0.00', total: '0.00' });
+    expect(res.json().advance.status).toBe(6);
+    expect(await cash(a)).toEqual(before);
+    expect(await ledgerOk()).toBe(true);
+  });
+
+  it('on day 15 is refused with the date the window closed', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
+    const [year, month, day] = addDays(a.payout, 14).split('-');
+    f.clock.now = new Date(f.clock.now.getTime() + 15 * DAY_MS);
+    const res = await withdraw(a);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      `The 14 days for withdrawing from this advance ended on ${month}/${day}/${year}. You can still repay it early, at no cost.`,
+    );
+  });
+
+  it('needs the cash to pay it back', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
+    f.clock.now = new Date(f.clock.now.getTime() + 3 * DAY_MS);
+    await f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '500.00' });
+    const res = await withdraw(a);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe('The amount is above your available cash of €19,500.00.');
+  });
+});
