@@ -60,14 +60,19 @@ export function StockPlansPage() {
     {
       key: 'vested_units',
       header: t('plans.columns.units'),
-      align: 'right',
-      render: (row) => formatUnits(row.vested_units, language),
-    },
-    {
-      key: 'unit_price',
-      header: t('plans.columns.price'),
-      align: 'right',
-      render: (row) => `${formatUnitPrice(row.unit_price, language)} · ${t(`plans.sources.${row.price_source}`)}`,
+      // Units, price and its source in one cell: the status and the actions stay in view on a laptop.
+      render: (row) => (
+        <Box component="span" display="block">
+          <TruncatedText
+            text={t('plans.unitsAt', {
+              units: formatUnits(row.vested_units, language),
+              price: formatUnitPrice(row.unit_price, language),
+            })}
+            display="block"
+          />
+          <TruncatedText text={t(`plans.sources.${row.price_source}`)} display="block" size="xs" c="dimmed" />
+        </Box>
+      ),
     },
     { key: 'value', header: t('plans.columns.value'), type: 'amount', align: 'right' },
     {
