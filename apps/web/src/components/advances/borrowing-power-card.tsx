@@ -2,7 +2,7 @@
 // the maximum their collateral allows, the bank's own maximum, and which of the two sets the limit.
 // The loan overview shows it in full; the home shows the headline and a link.
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
-import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, formatPercent } from '../../lib/format';
@@ -65,7 +65,7 @@ export function BorrowingPowerCard({
           </Text>
         </div>
         {!compact && power.lines.length > 0 && (
-          <Table.ScrollContainer minWidth={520} type="native">
+          <Table.ScrollContainer minWidth={520} type="native" visibleFrom="sm">
             <Table verticalSpacing="xs" tabularNums data-testid="power-lines">
               <Table.Caption>{t('power.caption')}</Table.Caption>
               <Table.Thead>
@@ -113,6 +113,29 @@ export function BorrowingPowerCard({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {/* On a phone each line is a short block: four columns would scroll sideways. */}
+        {!compact && power.lines.length > 0 && (
+          <Stack gap="xs" hiddenFrom="sm" data-testid="power-lines-phone">
+            {power.lines.map((line) => (
+              <Box key={line.key} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" fw={600}>
+                    {line.label}
+                  </Text>
+                  <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {line.pledged ? t('power.pledged') : formatMoney(line.contribution, language)}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('power.phoneLine', {
+                    value: formatMoney(line.value, language),
+                    ltv: formatPercent(line.loan_to_value, language),
+                  })}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
         )}
         {!compact && (
           <Stack gap={4}>

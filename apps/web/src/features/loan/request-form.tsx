@@ -12,6 +12,7 @@ import { AmountInput } from '../../components/money/amount-input';
 import { CONFIRM_LOAN_PAGE } from '../../lib/advances/queries';
 import { formatMoney, formatPercent, todayIso } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { isWithin } from '../../lib/money/cents';
 import { requestSearch } from './request-params';
 import { pickedContribution, requestIssues } from './request-rules';
 import { amountText, useRuleMessage } from './rule-message';
@@ -96,10 +97,14 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
         </Checkbox.Group>
         <AmountInput
           label={t('request.amount')}
-          description={t('request.amountHint', {
-            min: formatMoney(power.minimum_amount, language, { cents: false }),
-            max: formatMoney(power.maximum_amount, language, { cents: false }),
-          })}
+          description={
+            isWithin(power.minimum_amount, power.maximum_amount)
+              ? t('request.amountHint', {
+                  min: formatMoney(power.minimum_amount, language, { cents: false }),
+                  max: formatMoney(power.maximum_amount, language, { cents: false }),
+                })
+              : t('request.belowMinimum', { min: formatMoney(power.minimum_amount, language, { cents: false }) })
+          }
           value={amount}
           onChange={setAmount}
           error={show(amount !== '') ? message(issues.amount) : undefined}
