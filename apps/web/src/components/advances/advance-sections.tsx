@@ -98,7 +98,14 @@ export function TimelineSection({ advance }: { advance: AdvanceDetail }) {
       </Title>
       <Timeline active={advance.timeline.length - 1} bulletSize={14} lineWidth={2}>
         {advance.timeline.map((event) => (
-          <Timeline.Item key={`${event.at}-${event.kind}`} title={event.text}>
+          <Timeline.Item
+            key={`${event.at}-${event.kind}`}
+            title={
+              <Text size="sm" fw={600}>
+                {event.text}
+              </Text>
+            }
+          >
             <Text size="xs" c="dimmed">
               {formatDateTime(event.at, language)}
             </Text>

@@ -118,7 +118,13 @@ export function ScheduleTable({
                   {withState && (
                     <Table.Td>
                       {row.state && (
-                        <Badge size="sm" variant="light" color={STATE_COLOR[row.state]}>
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          color={STATE_COLOR[row.state]}
+                          miw="max-content"
+                          style={{ flexShrink: 0 }}
+                        >
                           {t(`schedule.states.${row.state}`)}
                         </Badge>
                       )}
