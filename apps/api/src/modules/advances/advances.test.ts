@@ -109,7 +109,7 @@ describe('a request', () => {
     await db.execute(sql`delete from settings where key = ${SETTING_KEYS.bankMaximumAdvance}`);
     try {
       const res = await f.get(who.session, '/api/v1/advances/borrowing-power/');
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('ADVANCE_BANK_MAXIMUM_MISSING');
     } finally {
       await writeSetting(db, SETTING_KEYS.bankMaximumAdvance, { amount: '500000.00' });
