@@ -89,6 +89,13 @@ describe('borrowing power and the calculator', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const italian = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/advances/secci/?amount=250000&instalments=40',
+      headers: { ...who.session.headers, 'accept-language': 'it' },
+    });
+    expect(italian.statusCode).toBe(200);
+    expect(italian.headers['content-disposition']).toContain('SECCI%20anticipo');
   });
 });
 
