@@ -148,6 +148,13 @@ describe('a request', () => {
     } finally {
       await writeSetting(f.t.database.db, SETTING_KEYS.bankMaximumAdvance, { amount: '500000.00' });
     }
+    for (const instalments of [0, 41]) {
+      const out = await request(who, { amount: '6000', instalments, collateral });
+      expect(out.statusCode).toBe(400);
+      expect(out.json().instalments).toEqual(['Number of instalments: greater than 0, maximum 40.']);
+    }
+    const huge = await request(who, { amount: '2000000', instalments: 8, collateral });
+    expect(huge.json().amount).toEqual(['Enter an amount between €5,000.00 and €1,000,000.00.']);
     const unknown = await request(who, { amount: '6000', instalments: 8, collateral: ['stock-plan:999999'] });
     expect(unknown.json().code).toBe('COLLATERAL_UNAVAILABLE');
   });
