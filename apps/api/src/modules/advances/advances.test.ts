@@ -89,6 +89,13 @@ describe('borrowing power and the calculator', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const italian = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/advances/secci/?amount=250000&instalments=40',
+      headers: { ...who.session.headers, 'accept-language': 'it' },
+    });
+    expect(italian.statusCode).toBe(200);
+    expect(italian.headers['content-disposition']).toContain('SECCI%20anticipo');
   });
 });
 
@@ -109,7 +116,7 @@ describe('a request', () => {
     await db.execute(sql`delete from settings where key = ${SETTING_KEYS.bankMaximumAdvance}`);
     try {
       const res = await f.get(who.session, '/api/v1/advances/borrowing-power/');
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('ADVANCE_BANK_MAXIMUM_MISSING');
     } finally {
       await writeSetting(db, SETTING_KEYS.bankMaximumAdvance, { amount: '500000.00' });
@@ -141,6 +148,13 @@ describe('a request', () => {
     } finally {
       await writeSetting(f.t.database.db, SETTING_KEYS.bankMaximumAdvance, { amount: '500000.00' });
     }
+    for (const instalments of [0, 41]) {
+      const out = await request(who, { amount: '6000', instalments, collateral });
+      expect(out.statusCode).toBe(400);
+      expect(out.json().instalments).toEqual(['Number of instalments: greater than 0, maximum 40.']);
+    }
+    const huge = await request(who, { amount: '2000000', instalments: 8, collateral });
+    expect(huge.json().amount).toEqual(['Enter an amount between €5,000.00 and €1,000,000.00.']);
     const unknown = await request(who, { amount: '6000', instalments: 8, collateral: ['stock-plan:999999'] });
     expect(unknown.json().code).toBe('COLLATERAL_UNAVAILABLE');
   });
