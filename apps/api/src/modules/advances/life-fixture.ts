@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
 import { advanceInstalments, advances } from '../../db/schema/advances';
 import { translator } from '../../lib/i18n';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { postEntry } from '../ledger/service';
-import { type Investor, type MoneyFixture, moneyFixture } from '../transactions/money-fixture';
 import { collateralLines, pledgeLines } from './collateral';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
