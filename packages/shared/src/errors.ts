@@ -78,8 +78,11 @@ export const ERROR_STATUS = {
   ADVANCE_AMOUNT_ABOVE_COLLATERAL: 422,
   /** "You have exceeded the maximum advance offered by the bank of {maximumInvestment}." */
   ADVANCE_AMOUNT_ABOVE_BANK_MAXIMUM: 422,
-  /** The bank's maximum advance is not in the global configuration: no advance can be priced. */
-  ADVANCE_BANK_MAXIMUM_MISSING: 503,
+  /**
+   * The bank's maximum advance is not in the global configuration: no advance can be priced until an
+   * operator sets it (a state of the data, not a fault of the server, hence not a 5xx).
+   */
+  ADVANCE_BANK_MAXIMUM_MISSING: 409,
   /** A picked collateral line is not the customer's, not verified, or has no free units. */
   COLLATERAL_UNAVAILABLE: 422,
   /** A picked line is already pledged to an advance. */

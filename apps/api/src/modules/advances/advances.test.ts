@@ -89,6 +89,13 @@ describe('borrowing power and the calculator', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const italian = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/advances/secci/?amount=250000&instalments=40',
+      headers: { ...who.session.headers, 'accept-language': 'it' },
+    });
+    expect(italian.statusCode).toBe(200);
+    expect(italian.headers['content-disposition']).toContain('SECCI%20anticipo');
   });
 });
 
@@ -109,7 +116,7 @@ describe('a request', () => {
     await db.execute(sql`delete from settings where key = ${SETTING_KEYS.bankMaximumAdvance}`);
     try {
       const res = await f.get(who.session, '/api/v1/advances/borrowing-power/');
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('ADVANCE_BANK_MAXIMUM_MISSING');
     } finally {
       await writeSetting(db, SETTING_KEYS.bankMaximumAdvance, { amount: '500000.00' });

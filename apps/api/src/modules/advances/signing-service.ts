@@ -36,7 +36,7 @@ export async function sendContractCode(
   const phone = await verifiedPhone(tx, userId);
   if (!phone) throw new AppError('PHONE_NUMBER_MISSING');
   const file = row.contractFileId ? await findFile(tx, row.contractFileId) : null;
-  if (!file) throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: '' } });
+  if (!file) throw new AppError('SIGNATURE_FAILED');
   const bytes = await readStoredBytes(context.dataDir, file);
   const signature = await requestSignature(tx, {
     userId,

@@ -9,7 +9,10 @@ import type { Queryable, Transaction } from '../../db/client';
 import { stockPlans } from '../../db/schema/stock-plans';
 import { AppError, notFound } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
+import { queueEmail, renderEmail } from '../../lib/outbox';
 import { recordAudit } from '../../lib/resource/audit';
+import { getAccount } from '../account/service';
 import { createDocument, type NewDocumentFile } from '../documents/service';
 import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { activePartnerName } from '../partners/service';
@@ -164,6 +167,7 @@ export async function verifyStockPlan(
     ],
   });
   await audit(tx, context, 'verify', before, row!);
+  await emailDecision(tx, context, row!);
   await promoteLead(tx, context, row!.userId);
   return row!;
 }
@@ -182,7 +186,33 @@ export async function rejectStockPlan(
     .where(eq(stockPlans.id, id))
     .returning();
   await audit(tx, context, 'reject', before, row!);
+  await emailDecision(tx, context, row!);
   return row!;
+}
+
+/** Tells the customer, in their language, that their plan was verified (it can secure an advance) or why not. */
+async function emailDecision(tx: Transaction, context: FlowContext, row: StockPlanRow) {
+  const account = await getAccount(tx, row.userId);
+  if (!account) return;
+  const t = translator(account.language);
+  const plan = `${row.companyName} – ${row.planName}`;
+  const verified = row.status === 'verified';
+  const content = renderEmail({
+    greeting: account.firstName ? t('emails:greeting', { name: account.firstName }) : t('emails:greetingAnonymous'),
+    paragraphs: verified
+      ? [t('advances:stockPlans.email.verified', { plan })]
+      : [t('advances:stockPlans.email.rejected', { plan }), t('advances:email.reason', { reason: row.reason ?? '' })],
+    action: { label: t('advances:stockPlans.email.action'), url: `${context.publicUrl}/customer/loan/` },
+    footer: t('emails:footer', { supportEmail: context.supportEmail }),
+  });
+  await queueEmail(tx, {
+    to: account.email,
+    template: 'stock_plan_decision',
+    language: account.language,
+    subject: t(verified ? 'advances:stockPlans.verified' : 'advances:stockPlans.rejected'),
+    ...content,
+    meta: { stock_plan_id: row.id, status: row.status },
+  });
 }
 
 async function audit(tx: Transaction, context: FlowContext, action: string, before: StockPlanRow, after: StockPlanRow) {

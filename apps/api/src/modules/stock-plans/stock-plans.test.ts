@@ -2,6 +2,7 @@
 // customer), then a collateral line with the stock-plan loan-to-value that an advance pledges whole.
 import { STOCK_PLAN_LOAN_TO_VALUE } from '@lombard/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../lib/outbox';
 import { loginAs } from '../../test/auth';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { multipartBody } from '../../test/multipart';
@@ -146,6 +147,9 @@ describe('stock plans', () => {
       reason: 'The document is not legible',
     });
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'The document is not legible' });
+    const [mail] = await messagesTo(f.t.database.db, who.email, 'stock_plan_decision');
+    expect(mail!.subject).toBe('Stock plan rejected');
+    expect(mail!.text).toContain('Reason: The document is not legible');
     expect((await f.get(who.session, '/api/v1/advances/borrowing-power/')).json().lines).toEqual([]);
     const pledge = await f.post(
       who.session,
