@@ -94,20 +94,11 @@ function check(file) {
       if (['lib', 'db', 'plugins', 'modules'].includes(layer) && (tLayer === 'app' || tLayer === 'server'))
         fail('nothing imports the app; the app imports the modules');
       // Tests may set a scene through other modules; the graph is of the running code.
-      if (
-        layer === 'modules' &&
-        tLayer === 'modules' &&
-        tModule !== module &&
-        !from.endsWith('.test.ts') &&
-        !from.endsWith('-fixture.ts')
-      ) {
+      if (layer === 'modules' && tLayer === 'modules' && tModule !== module && !from.endsWith('.test.ts')) {
         if (!moduleEdges.has(module)) moduleEdges.set(module, new Set());
         moduleEdges.get(module).add(tModule);
       }
-      // Tests and test fixtures may also start from another module's fixture (a scene set through its flows).
-      const testCode = from.endsWith('.test.ts') || from.endsWith('-fixture.ts');
-      const fixture = testCode && (tRest ?? '').endsWith('-fixture');
-      if (layer === 'modules' && tLayer === 'modules' && tModule !== module && tRest !== '/service' && !fixture)
+      if (layer === 'modules' && tLayer === 'modules' && tModule !== module && tRest !== '/service')
         fail(`module '${module}' reaches module '${tModule}' only through its service.ts`);
       if (layer === 'modules' && tLayer === 'db' && tModule === 'schema') {
         const schemaFile = (tRest ?? '').replace(/^\//, '');

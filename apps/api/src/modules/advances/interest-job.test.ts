@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceInstalments } from '../../db/schema/advances';
 import { messagesTo } from '../../lib/outbox';
-import type { MoneyFixture } from '../transactions/money-fixture';
+import type { MoneyFixture } from '../../test/money';
 import { ADVANCE_INTEREST_JOB, scheduleInterestRun } from './interest-job';
 import { activeAdvance, advanceRow, lifeFixture, spendCashTo } from './life-fixture';
 

@@ -2,7 +2,7 @@
 // active advance: its interest (pro rata when the principal changed inside the quarter, decision 012) and,
 // on the last one, the principal; paid from cash through the ledger. When cash is short the instalment is
 // overdue, the customer is told once, and a later run collects it when cash has arrived.
-import { ADVANCE_STATUS, nextStatus } from '@lombard/shared/advance-status';
+import { ADVANCE_STATUS, type AdvanceStatus, nextStatus } from '@lombard/shared/advance-status';
 import { instalmentInterest, quarterOf } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
@@ -60,7 +60,7 @@ async function fixAmounts(tx: Transaction, advance: AdvanceRow, row: InstalmentR
 
 /** Ends an advance whose last instalment took the principal: repaid, collateral free again. */
 async function endAtMaturity(tx: Transaction, advance: AdvanceRow, settings: NoticeSettings, now: Date) {
-  const to = nextStatus(advance.status as never, 'repay', 'system')!;
+  const to = nextStatus(advance.status as AdvanceStatus, 'repay', 'system')!;
   await tx
     .update(advances)
     .set({ status: to, outstanding: '0.00', endedAt: now, updatedAt: now })

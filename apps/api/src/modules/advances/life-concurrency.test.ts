@@ -2,7 +2,7 @@
 // race): early repayments, the right of withdrawal and cash withdrawals spend the same cash, never twice.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../transactions/money-fixture';
+import type { MoneyFixture } from '../../test/money';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash withdrawals on PostgreSQL', () => {

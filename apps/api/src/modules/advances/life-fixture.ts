@@ -1,16 +1,13 @@
-// Test scenes for the life of an advance: an investor holding a settled bond position, with an active
-// advance pledging it, paid out on the fixture clock's day; the clock then moves to due dates.
-import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
-import { quoteAdvance } from '@lombard/shared/money/advance-calculator';
+// Test scenes for the life of an advance: an investor holding a settled bond position, with an advance
+// pledging it made through the real request, signing and operator flow and paid out on the fixture clock's
+// day; the clock then moves to due dates.
 import { calendarDate } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import { inTransaction } from '../../db/client';
-import { advanceInstalments, advances } from '../../db/schema/advances';
-import { translator } from '../../lib/i18n';
-import { postEntry } from '../ledger/service';
-import { type Investor, type MoneyFixture, moneyFixture } from '../transactions/money-fixture';
-import { collateralLines, pledgeLines } from './collateral';
+import { advances } from '../../db/schema/advances';
+import { messagesTo } from '../../lib/outbox';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { writeTab } from '../profile/service';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
 
@@ -24,10 +21,20 @@ export interface ActiveAdvance {
   bond: number;
 }
 
+/** The phone every fixture customer verified: the signing codes go there. */
+export const FIXTURE_PHONE = '+393405556677';
+
+async function step(res: Promise<{ statusCode: number; body: string }>, what: string) {
+  const answer = await res;
+  if (answer.statusCode >= 300) throw new Error(`${what} failed: ${answer.statusCode} ${answer.body}`);
+  return answer;
+}
+
 /**
- * An investor who bought `invest` of the bond (settled), kept `cash` besides, and has an active advance of
- * `amount` over `instalments` quarters pledging the bond, signed and paid out now (the fixture's clock);
- * with `paidOut: false` approved but not paid out yet (status 4).
+ * An investor who bought `invest` of the bond (settled), kept `cash` besides, and has an advance of
+ * `amount` over `instalments` quarters pledging the bond, through the real flow: requested, pre-approved,
+ * signed with the SMS code, approved and (unless `paidOut: false`, which stops at 4) paid out at the
+ * fixture clock's time.
  */
 export async function activeAdvance(
   f: MoneyFixture,
@@ -39,66 +46,28 @@ export async function activeAdvance(
   const investor = await f.investor();
   const bond = await f.productId(BOND);
   await f.deposit(investor, new Decimal(invest).plus(options.cash ?? '0').toFixed(2));
-  const order = await f.post(investor.session, `/api/v1/products/${bond}/invest/`, {
-    amount: invest,
-    payment_method: 'cash',
-  });
-  if (order.statusCode !== 201) throw new Error(`invest failed: ${order.body}`);
-  await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.json().id] });
-  const now = f.clock.now;
-  const payout = calendarDate(now);
-  const quote = quoteAdvance({ amount, instalments, startDate: payout });
-  const paidOut = options.paidOut ?? true;
-  const id = await inTransaction(f.app.database.db, async (tx) => {
-    const lines = await collateralLines(tx, investor.id, translator('en'));
-    const [row] = await tx
-      .insert(advances)
-      .values({
-        userId: investor.id,
-        status: paidOut ? ADVANCE_STATUS.active : ADVANCE_STATUS.moneyOnTheWay,
-        amount,
-        outstanding: paidOut ? amount : '0.00',
-        instalments,
-        annualRate: quote.annualRate,
-        apr: quote.apr,
-        collateralSnapshot: {},
-        signedAt: now,
-        approvedAt: now,
-        disbursedAt: paidOut ? now : null,
-        createdAt: now,
-      })
-      .returning({ id: advances.id });
-    await pledgeLines(
-      tx,
-      investor.id,
-      row!.id,
-      lines.filter((line) => line.key === `position:${bond}`),
-    );
-    if (!paidOut) return row!.id;
-    const principal = new Decimal(amount);
-    await postEntry(tx, {
-      kind: 'advance.disburse',
-      reference: `advances:${row!.id}`,
-      userId: investor.id,
-      lines: [
-        { account: { kind: 'customer.cash', userId: investor.id }, amount: principal },
-        { account: { kind: 'platform.bank' }, amount: principal.neg() },
-        { account: { kind: 'customer.advance', userId: investor.id }, amount: principal },
-        { account: { kind: 'platform.advances' }, amount: principal.neg() },
-      ],
-    });
-    await tx.insert(advanceInstalments).values(
-      quote.schedule.map((item) => ({
-        advanceId: row!.id,
-        number: item.number,
-        dueDate: item.dueDate,
-        interest: item.interest,
-        principal: item.principal,
-      })),
-    );
-    return row!.id;
-  });
-  return { investor, id, payout, bond };
+  const order = await step(
+    f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: invest, payment_method: 'cash' }),
+    'invest',
+  );
+  await step(f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [JSON.parse(order.body).id] }), 'settle');
+  const db = f.t.database.db;
+  await writeTab(db, investor.id, 'phone', { phone: FIXTURE_PHONE, verified: true });
+  await writeTab(db, investor.id, 'occupation', { occupation: 'employee', income_band: 'band_3' });
+  const requested = await step(
+    f.post(investor.session, '/api/v1/advances/', { amount, instalments, collateral: [`position:${bond}`] }),
+    'request',
+  );
+  const id = JSON.parse(requested.body).id as number;
+  const operator = (action: string) => step(f.post(f.admin, `/api/v1/backoffice/advances/${id}/${action}/`), action);
+  await operator('pre-approve');
+  await step(f.post(investor.session, `/api/v1/advances/${id}/signature/`, undefined, null), 'signature');
+  const [sms] = await messagesTo(db, FIXTURE_PHONE, 'advance-contract');
+  const code = (sms!.meta as { code: string }).code;
+  await step(f.post(investor.session, `/api/v1/advances/${id}/sign/`, { code }, null), 'sign');
+  await operator('approve');
+  if (options.paidOut ?? true) await operator('disburse');
+  return { investor, id, payout: calendarDate(f.clock.now), bond };
 }
 
 /** The advance row as stored (status, outstanding). */

@@ -3,6 +3,7 @@
 // notice (in-app notification and e-mail in their language). Collateral moves through collateral.ts,
 // timeline events through records.ts.
 
+import type { Language } from '@lombard/shared/locale';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
@@ -121,7 +122,7 @@ export async function tellCustomer(
     advanceId: number;
     notification: NotificationKind;
     notice: string;
-    params: (language: 'it' | 'en') => Record<string, string | number>;
+    params: (language: Language) => Record<string, string | number>;
   },
 ) {
   const account = await getAccount(tx, input.userId);

@@ -1,7 +1,6 @@
 // The life of an advance over HTTP: early repayment (quote, then the request), withdrawal within 14 days of
-// signing, the swap of collateral, the operators' lists of instalments and margin calls; plus the jobs
-// that run it (quarterly interest, booking repayments, margin calls after new NAVs). The advance's
-// detail in the answers is the module's own (detail.ts).
+// signing and the swap of collateral; plus the jobs that run it (quarterly interest, booking repayments,
+// margin calls after new NAVs). The advance's detail in the answers is the module's own (detail.ts).
 import {
   type RepaymentRequest,
   repaymentQuoteSchema,
@@ -17,13 +16,11 @@ import type { Queryable } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { registerResource } from '../../lib/resource/routes';
 import { NAVS_RECORDED_JOB } from '../products/service';
 import { confirmSignature, latestSignatureOf } from '../signing/service';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
 import { advanceDetail } from './detail';
 import { ADVANCE_INTEREST_JOB, interestJobHandler, scheduleInterestRun } from './interest-job';
-import { backofficeInstalments, backofficeMarginCalls } from './life-resources';
 import { marginCallsHandler } from './margin-calls';
 import { findAdvance } from './records';
 import { ADVANCE_REPAYMENT_JOB, quoteRepayment, repaymentJobHandler, requestRepayment } from './repayment';
@@ -145,9 +142,6 @@ export async function lifeRoutes(app: FastifyInstance) {
       })(request, reply);
     },
   );
-
-  await registerResource(app, backofficeInstalments);
-  await registerResource(app, backofficeMarginCalls);
 
   app.jobs.register(ADVANCE_REPAYMENT_JOB, repaymentJobHandler(settings, app.clock));
   app.jobs.register(ADVANCE_INTEREST_JOB, interestJobHandler(settings, app.clock));

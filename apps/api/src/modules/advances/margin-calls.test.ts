@@ -5,7 +5,7 @@ import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
-import type { MoneyFixture } from '../transactions/money-fixture';
+import type { MoneyFixture } from '../../test/money';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;

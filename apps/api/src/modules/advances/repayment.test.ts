@@ -4,7 +4,7 @@ import { quarterOf } from '@lombard/shared/money/advance-settlement';
 import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../transactions/money-fixture';
+import type { MoneyFixture } from '../../test/money';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;

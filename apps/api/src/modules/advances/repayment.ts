@@ -4,7 +4,7 @@
 // running quarter and any instalment already due, ends the advance and frees the collateral.
 import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { validateRepayment } from '@lombard/shared/money/advance-request-rules';
-import { earlyRepaymentPlan } from '@lombard/shared/money/advance-settlement';
+import { earlyRepaymentPlan, quarterOf } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { RepaymentQuote, RuleMessage } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
@@ -13,6 +13,7 @@ import { type Database, inTransaction, type Queryable, sqlState, type Transactio
 import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
+import { type Translate, translator } from '../../lib/i18n';
 import { enqueueJob, type JobHandler } from '../../lib/jobs/queue';
 import { recordAudit } from '../../lib/resource/audit';
 import { customerBalances, lockCustomerCash, postEntry } from '../ledger/service';
@@ -28,7 +29,7 @@ import {
   tellCustomer,
 } from './life-records';
 import { checkAdvance, closeMarginCall } from './margin-calls';
-import { addEvent, assertAllowed } from './records';
+import { addEvent, assertAllowed, statusLabel } from './records';
 
 export const ADVANCE_REPAYMENT_JOB = 'advances.repayment';
 
@@ -41,7 +42,11 @@ async function paidCount(db: Queryable, advanceId: number): Promise<number> {
 }
 
 /** What repaying `amount` on `date` does, by the shared plan (of an active advance: see assertAllowed). */
-async function plan(db: Queryable, advance: AdvanceRow, amount: string, date: string) {
+async function plan(db: Queryable, advance: AdvanceRow, amount: string, date: string, t: Translate) {
+  // On or after maturity the last instalment takes the principal (the interest job), not a repayment.
+  if (date >= quarterOf(payoutDay(advance)!, advance.instalments).dueDate) {
+    throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: statusLabel(advance.status, t) } });
+  }
   const result = earlyRepaymentPlan({
     terms: {
       principal: new Decimal(advance.amount).toFixed(2),
@@ -100,7 +105,7 @@ export async function quoteRepayment(
     };
   }
   const repayable = Decimal.min(amount, outstanding).toFixed(2);
-  const result = await plan(db, advance, repayable, context.today);
+  const result = await plan(db, advance, repayable, context.today, context.t);
   const total = new Decimal(repayable).plus(result.interestNow);
   if (!messages.amount && total.gt(available)) {
     const params = { availableCash: formatMoney(available, context.language) };
@@ -147,7 +152,7 @@ export async function requestRepayment(
       params: { outstanding: formatMoney(outstanding, context.language) },
     });
   }
-  const result = await plan(tx, advance, new Decimal(amount).toFixed(2), context.today);
+  const result = await plan(tx, advance, new Decimal(amount).toFixed(2), context.today, context.t);
   const total = new Decimal(amount).plus(result.interestNow);
   const { available } = await lockCustomerCash(tx, userId);
   if (total.gt(available)) {
@@ -219,7 +224,7 @@ export async function executeRepayment(tx: Transaction, repaymentId: number, set
     return;
   }
   const date = calendarDate(pending.createdAt);
-  const result = await plan(tx, advance, new Decimal(pending.amount).toFixed(2), date);
+  const result = await plan(tx, advance, new Decimal(pending.amount).toFixed(2), date, translator('it'));
   await postPayback(tx, {
     kind: 'advance.repayment',
     reference: `advance_repayments:${repaymentId}`,

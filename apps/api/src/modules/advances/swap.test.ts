@@ -3,8 +3,8 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
+import type { MoneyFixture } from '../../test/money';
 import { writeTab } from '../profile/service';
-import type { MoneyFixture } from '../transactions/money-fixture';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;

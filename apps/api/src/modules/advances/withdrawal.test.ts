@@ -5,7 +5,7 @@ import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
-import type { MoneyFixture } from '../transactions/money-fixture';
+import type { MoneyFixture } from '../../test/money';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
@@ -43,6 +43,30 @@ describe('withdrawal within 14 days of signing', () => {
     expect(await messagesTo(f.app.database.db, a.investor.email, 'advance_withdrawn')).toHaveLength(1);
     expect(await ledgerOk()).toBe(true);
     expect((await withdraw(a)).statusCode).toBe(409);
+  });
+
+  it('after a partial repayment repays what is left, with the interest of each part for its own days', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4, cash: '1000.00' });
+    const start = f.clock.now.getTime();
+    f.clock.now = new Date(start + 4 * DAY_MS);
+    expect(
+      (await f.post(a.investor.session, `/api/v1/advances/${a.id}/repayments/`, { amount: '5000' })).statusCode,
+    ).toBe(201);
+    await f.app.jobs.drain();
+    f.clock.now = new Date(start + 10 * DAY_MS);
+    const { quarterStart, dueDate } = quarterOf(a.payout, 1);
+    // 20,000 for 4 days, then 15,000 for 6, pro rata of the first quarter, rounded once.
+    const interest = new Decimal(20000 * 4 + 15000 * 6).mul('0.049').div(4).div(daysBetween(quarterStart, dueDate));
+    const expected = interest.toDecimalPlaces(2).toFixed(2);
+    const res = await withdraw(a);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      principal: '15000.00',
+      interest: expected,
+      total: new Decimal(15000).plus(expected).toFixed(2),
+    });
+    expect(await ledgerOk()).toBe(true);
   });
 
   it('before payout costs nothing', async () => {

@@ -3,7 +3,7 @@
 // that day; not paid out yet, nothing. Either way the collateral is free again and the advance is repaid.
 import { type AdvanceStatus, nextStatus } from '@lombard/shared/advance-status';
 import { WITHDRAWAL_PERIOD_DAYS } from '@lombard/shared/constants';
-import { quarterOf, withdrawalSettlement } from '@lombard/shared/money/advance-settlement';
+import { earlyRepaymentPlan, quarterOf, withdrawalSettlement } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
@@ -16,13 +16,30 @@ import { recordAudit } from '../../lib/resource/audit';
 import { lockCustomerCash } from '../ledger/service';
 import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
-import { type AdvanceRow, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
+import { type AdvanceRow, executedRepayments, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
 import { closeMarginCall } from './margin-calls';
 import { addEvent, assertAllowed } from './records';
 
 /** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
 export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {
   return advance.signedAt ? addDays(calendarDate(advance.signedAt), WITHDRAWAL_PERIOD_DAYS) : null;
+}
+
+function afterRepayments(advance: AdvanceRow, repayments: { date: string; amount: string }[], today: string) {
+  const principal = new Decimal(advance.outstanding).toFixed(2);
+  const plan = earlyRepaymentPlan({
+    terms: {
+      principal: new Decimal(advance.amount).toFixed(2),
+      annualRate: advance.annualRate,
+      startDate: payoutDay(advance)!,
+      instalments: advance.instalments,
+    },
+    paidInstalments: 0,
+    repayments,
+    amount: principal,
+    date: today,
+  });
+  return { principal, interest: plan.interestDueNow, total: plan.totalDueNow };
 }
 
 export interface WithdrawalOutcome {
@@ -42,7 +59,8 @@ export async function withdrawAdvance(
   const to = nextStatus(advance.status as AdvanceStatus, 'withdraw', 'customer')!;
   if (!advance.signedAt) throw new Error(`advance ${id} is ${advance.status} without a signature`);
   const payout = payoutDay(advance);
-  const settlement = withdrawalSettlement({
+  const repaid = payout ? await executedRepayments(tx, id) : [];
+  const window = withdrawalSettlement({
     principal: new Decimal(advance.amount).toFixed(2),
     annualRate: advance.annualRate,
     payoutDate: payout,
@@ -50,7 +68,9 @@ export async function withdrawAdvance(
     withdrawalDate: context.today,
     quarterEnd: payout ? quarterOf(payout, 1).dueDate : context.today,
   });
-  if (!settlement.withinWindow) {
+  // Repaid in part since the payout: what is left, with the interest of each part for its own days.
+  const settlement = repaid.length > 0 ? afterRepayments(advance, repaid, context.today) : window;
+  if (!window.withinWindow) {
     throw new AppError('ADVANCE_WITHDRAWAL_PERIOD_OVER', {
       params: { date: formatDate(withdrawalDeadline(advance)!, context.language) },
     });
