@@ -52,7 +52,19 @@ export function CollateralSection({ advance }: { advance: AdvanceDetail }) {
   );
 }
 
-export function DocumentsSection({ advance }: { advance: AdvanceDetail }) {
+type AdvanceDocument = AdvanceDetail['documents'][number];
+
+/**
+ * `urlOf` lets the back office fetch the files from its own routes: the detail's URLs are the customer's,
+ * which answer only the advance's owner.
+ */
+export function DocumentsSection({
+  advance,
+  urlOf = (document) => document.url,
+}: {
+  advance: AdvanceDetail;
+  urlOf?: (document: AdvanceDocument) => string;
+}) {
   const { t } = useTranslation('advance');
   const language = useLanguage();
   if (advance.documents.length === 0) return null;
@@ -68,7 +80,7 @@ export function DocumentsSection({ advance }: { advance: AdvanceDetail }) {
               component="button"
               type="button"
               size="sm"
-              onClick={() => void downloadFile(document.url, `${document.kind}.pdf`)}
+              onClick={() => void downloadFile(urlOf(document), `${document.kind}.pdf`)}
               data-testid={`document-${document.kind}`}
             >
               <Group gap={4} component="span">

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
 import {
   ADVANCES_PAGE,
   type AdvanceDecision,
+  BO_ADVANCES_API,
   backofficeAdvanceQuery,
   useAdvanceDecision,
   useRejectAdvance,
@@ -145,7 +146,10 @@ export function AdvanceReviewPage() {
           <CollateralSection advance={advance} />
         </Stack>
         <Stack gap="md">
-          <DocumentsSection advance={advance} />
+          <DocumentsSection
+            advance={advance}
+            urlOf={(document) => `${BO_ADVANCES_API}${advance.id}/${document.kind}/`}
+          />
           <TimelineSection advance={advance} />
         </Stack>
       </SimpleGrid>
