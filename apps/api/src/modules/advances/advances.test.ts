@@ -216,6 +216,7 @@ describe('a request', () => {
       interest_to_income: null,
       flagged: true,
     });
+    expect(detail.customer).toEqual({ id: who.id, email: who.email, full_name: 'Maria Rossi' });
     const list = (await f.get(f.admin, `/api/v1/backoffice/advances/?flagged=True&user=${who.id}`)).json();
     expect(list.results.map((r: { id: number }) => r.id)).toEqual([advance.id]);
     const rejected = await operator(advance.id, 'reject', { reason: 'Income too low for this amount' });
