@@ -233,6 +233,10 @@ export const advanceDetailSchema = advanceSummarySchema.extend({
   reason: z.string().nullable(),
   /** Operators only. */
   creditworthiness: creditworthinessSchema.nullable(),
+  /** Operators only: whose advance it is. */
+  customer: z
+    .object({ id: z.number().int(), email: z.string().nullable(), full_name: z.string().nullable() })
+    .nullable(),
 });
 export type AdvanceDetail = z.infer<typeof advanceDetailSchema>;
 
