@@ -3,7 +3,6 @@
 // decimal string with two decimals; rates are fractions ("0.0490"); dates are YYYY-MM-DD.
 import { z } from 'zod';
 import { ADVANCE_STATUSES, type AdvanceStatus } from '../advance-status';
-import { MAX_INSTALMENTS, MIN_INSTALMENTS } from '../constants';
 import { listResponseSchema, moneySchema } from './common';
 import { text } from './text';
 import { amountInputSchema, navSchema, unitsSchema } from './transactions';
@@ -22,11 +21,11 @@ export const collateralKeySchema = z.string().regex(/^(position|stock-plan):\d{1
 export const COLLATERAL_KINDS = ['position', 'stock_plan'] as const;
 export type CollateralKind = (typeof COLLATERAL_KINDS)[number];
 
-export const instalmentsInputSchema = z.coerce
-  .number({ error: 'validation:required' })
-  .int('validation:integer')
-  .min(MIN_INSTALMENTS, 'validation:instalments')
-  .max(MAX_INSTALMENTS, 'validation:instalments');
+/**
+ * A number of quarterly instalments. The range (MIN_INSTALMENTS–MAX_INSTALMENTS) is the calculator's own
+ * rule (`validateAdvanceInput`), answered with its message and its {{max}}.
+ */
+export const instalmentsInputSchema = z.coerce.number({ error: 'validation:required' }).int('validation:integer');
 
 /** One line of collateral: what it is worth, at which loan-to-value, and what it contributes. */
 export const collateralLineSchema = z.object({
@@ -234,6 +233,10 @@ export const advanceDetailSchema = advanceSummarySchema.extend({
   reason: z.string().nullable(),
   /** Operators only. */
   creditworthiness: creditworthinessSchema.nullable(),
+  /** Operators only: whose advance it is. */
+  customer: z
+    .object({ id: z.number().int(), email: z.string().nullable(), full_name: z.string().nullable() })
+    .nullable(),
 });
 export type AdvanceDetail = z.infer<typeof advanceDetailSchema>;
 

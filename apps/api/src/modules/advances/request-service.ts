@@ -2,8 +2,14 @@
 // request (collateral pledged in the same transaction, creditworthiness recorded) and its cancellation.
 import { IN_PROGRESS_STATUSES } from '@lombard/shared/advance-status';
 import { INCOME_BANDS, MAX_CREDIT_INCOME_RATIO, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
-import type { CalculatorMessage } from '@lombard/shared/money/advance-calculator';
-import { quoteAdvance, type AdvanceQuote as SharedQuote } from '@lombard/shared/money/advance-calculator';
+import type { Language } from '@lombard/shared/locale';
+import {
+  CALCULATOR_MESSAGES,
+  type CalculatorMessage,
+  quoteAdvance,
+  type AdvanceQuote as SharedQuote,
+  validateAdvanceInput,
+} from '@lombard/shared/money/advance-calculator';
 import { validateAdvanceRequest } from '@lombard/shared/money/advance-request-rules';
 import type { AdvanceQuote, AdvanceQuoteRequest, AdvanceRequest, RuleMessage } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
@@ -18,15 +24,23 @@ import { checkPicked, collateralLines, pledgeLines, powerOf, releaseCollateral, 
 import { bankMaximumAdvance } from './config';
 import { type AdvanceRow, addEvent, emailCustomer, findAdvance, transition } from './records';
 
-/** The shared quote for an amount and a number of instalments, paid out today; a 400 outside the calculator's range. */
-export function priceAdvance(amount: string, instalments: number, today: string): SharedQuote {
-  try {
-    return quoteAdvance({ amount, instalments, startDate: today });
-  } catch {
-    throw fieldError({
-      amount: { key: 'validation:advanceAmountRange', params: { min: MINIMUM_ADVANCE_AMOUNT, max: '1000000.00' } },
-    });
+/**
+ * The shared quote for an amount and a number of instalments, paid out today. Outside the calculator's
+ * range (amount, 1–40 instalments) a 400 with the calculator's own messages.
+ */
+export function priceAdvance(amount: string, instalments: number, today: string, language?: Language): SharedQuote {
+  const issues = validateAdvanceInput({ amount, instalments });
+  if (issues.instalments) throw fieldError({ instalments: issues.instalments });
+  if (issues.amount && issues.amount.key !== CALCULATOR_MESSAGES.minimumAdvance) {
+    const params = Object.fromEntries(
+      Object.entries(issues.amount.params ?? {}).map(([name, value]) => [
+        name,
+        language && typeof value === 'string' ? formatMoney(value, language) : value,
+      ]),
+    );
+    throw fieldError({ amount: { key: issues.amount.key, params } });
   }
+  return quoteAdvance({ amount, instalments, startDate: today });
 }
 
 /** Euro parameters of a rule message formatted for the reader. */
@@ -48,7 +62,7 @@ interface Checked {
 
 /** Prices the request and checks it against the picked (or every free) line and the bank's maximum. */
 async function check(db: Queryable, context: FlowContext, userId: number, body: AdvanceQuoteRequest): Promise<Checked> {
-  const quote = priceAdvance(body.amount, body.instalments, context.today);
+  const quote = priceAdvance(body.amount, body.instalments, context.today, context.language);
   const [lines, bankMaximum] = await Promise.all([collateralLines(db, userId, context.t), bankMaximumAdvance(db)]);
   if (body.collateral) checkPicked(lines, body.collateral);
   const power = powerOf(lines, bankMaximum, body.collateral);

@@ -92,7 +92,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
       const terms = {
         customerName: [account?.firstName, account?.lastName].filter(Boolean).join(' ') || context.actor.email,
         date: context.today,
-        quote: priceAdvance(query.amount, query.instalments, context.today),
+        quote: priceAdvance(query.amount, query.instalments, context.today, context.language),
         collateral: [],
         supportEmail: context.supportEmail,
       };
