@@ -1,6 +1,6 @@
 // The advance at a glance on the home (customers and operators, who may borrow): a margin call first when
 // one is open, then the borrowing power with a link to request, and the advance in progress or active.
-import { ADVANCE_STATUS, isInProgress } from '@lombard/shared/advance-status';
+import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,8 @@ import { Link } from 'react-router';
 import { AdvanceStatusBadge } from '../../components/advances/advance-status';
 import { BorrowingPowerCard } from '../../components/advances/borrowing-power-card';
 import { MarginCallAlert } from '../../components/advances/margin-call-alert';
-import {
-  advanceDetailQuery,
-  advancePage,
-  borrowingPowerQuery,
-  LOAN_PAGE,
-  myAdvancesQuery,
-} from '../../lib/advances/queries';
+import { advancePage, borrowingPowerQuery, LOAN_PAGE } from '../../lib/advances/queries';
+import { useCurrentAdvance } from '../../lib/advances/use-current-advance';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 
@@ -22,21 +17,11 @@ export function AdvanceCard() {
   const { t } = useTranslation('home');
   const language = useLanguage();
   const power = useQuery(borrowingPowerQuery);
-  const advances = useQuery(myAdvancesQuery);
-  const current = advances.data?.results.find(
-    (advance) => isInProgress(advance.status) || advance.status === ADVANCE_STATUS.active,
-  );
-  // The list row has no margin call: the active advance's detail says whether one is open.
-  const detail = useQuery({
-    ...advanceDetailQuery(current?.id ?? 0),
-    enabled: current?.status === ADVANCE_STATUS.active,
-  });
+  const { current, marginCall } = useCurrentAdvance();
 
   return (
     <Stack gap="sm" data-testid="home-advance-card">
-      {detail.data?.margin_call && current && (
-        <MarginCallAlert call={detail.data.margin_call} link={advancePage(current.id)} />
-      )}
+      {marginCall && current && <MarginCallAlert call={marginCall} link={advancePage(current.id)} />}
       <SimpleGrid cols={{ base: 1, md: current ? 2 : 1 }} spacing="md">
         {power.data && <BorrowingPowerCard power={power.data} compact link={current ? undefined : LOAN_PAGE} />}
         {current && (

@@ -7,11 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BorrowingPowerCard } from '../../components/advances/borrowing-power-card';
+import { MarginCallAlert } from '../../components/advances/margin-call-alert';
 import { PageHeading } from '../../components/page-heading';
-import { LOAN_CALCULATOR_PAGE } from '../../lib/advances/queries';
+import { advancePage, LOAN_CALCULATOR_PAGE } from '../../lib/advances/queries';
+import { useCurrentAdvance } from '../../lib/advances/use-current-advance';
 import { usePageMeta } from '../../lib/page-meta';
 import { AdvancesList } from './advances-list';
-import { borrowingPowerQuery, myAdvancesQuery, stockPlansQuery } from './api';
+import { borrowingPowerQuery, stockPlansQuery } from './api';
 import { RequestForm } from './request-form';
 import { StockPlans } from './stock-plans';
 
@@ -19,7 +21,7 @@ export function OverviewPage() {
   const { t } = useTranslation('loan');
   usePageMeta(t('overview.title'));
   const power = useQuery(borrowingPowerQuery);
-  const advances = useQuery(myAdvancesQuery);
+  const { advances, current, marginCall } = useCurrentAdvance();
   const plans = useQuery(stockPlansQuery);
   const inProgress = advances.data?.results.some((advance) => isInProgress(advance.status)) ?? false;
 
@@ -36,6 +38,7 @@ export function OverviewPage() {
           </>
         }
       />
+      {marginCall && current && <MarginCallAlert call={marginCall} link={advancePage(current.id)} />}
       {power.isError && (
         <Alert color="red" title={t('overview.loadError')}>
           <Button variant="light" color="red" size="compact-sm" onClick={() => void power.refetch()}>

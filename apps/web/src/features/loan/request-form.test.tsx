@@ -120,6 +120,12 @@ describe('Advance request form', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('request-continue')).toBeDisabled();
   });
 
+  it('back from the confirmation keeps the lines picked there', () => {
+    renderForm('?amount=6000.00&instalments=4&collateral=stock-plan%3A4');
+    expect(screen.getByLabelText(/Vela Robotics RSU/)).toBeChecked();
+    expect(screen.getByLabelText(/Lombard Bond Euro/)).not.toBeChecked();
+  });
+
   it("fills in the public calculator's amount and instalments and continues to the confirmation", async () => {
     const router = renderForm('?amount=50000.00&instalments=12');
     expect(amount()).toHaveValue('€ 50,000.00');

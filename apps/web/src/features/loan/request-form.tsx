@@ -26,7 +26,11 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
   const free = power.lines.filter((line) => !line.pledged);
   const [amount, setAmount] = useState(search.get('amount') ?? '');
   const [instalments, setInstalments] = useState<number | string>(Number(search.get('instalments')) || 8);
-  const [collateral, setCollateral] = useState<string[]>(() => free.map((line) => line.key));
+  // Back from the confirmation the lines picked there come back picked; otherwise every free line is.
+  const [collateral, setCollateral] = useState<string[]>(() => {
+    const picked = search.getAll('collateral').filter((key) => free.some((line) => line.key === key));
+    return picked.length > 0 ? picked : free.map((line) => line.key);
+  });
   const [submitted, setSubmitted] = useState(false);
 
   const amountValue = amountText(amount);
