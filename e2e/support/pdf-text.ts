@@ -29,9 +29,11 @@ function streams(pdf: Buffer): Buffer[] {
   }
 }
 
-const unescape = (text: string) =>
+const literalText = (text: string) =>
   text.replace(/\\([nrtbf()\\]|\d{1,3})/g, (_, c: string) =>
-    /\d/.test(c) ? String.fromCharCode(Number.parseInt(c, 8)) : ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' }[c] ?? c),
+    /\d/.test(c)
+      ? String.fromCharCode(Number.parseInt(c, 8))
+      : ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' }[c] ?? c),
   );
 
 /** The shown strings of every page, one line per text operator, whitespace made plain. */
@@ -40,7 +42,10 @@ export function pdfText(pdf: Buffer): string {
   for (const stream of streams(pdf)) {
     const content = stream.toString('latin1');
     for (const match of content.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
-      const text = match[1] !== undefined ? Buffer.from(match[1].replace(/\s/g, ''), 'hex').toString('latin1') : unescape(match[2] ?? '');
+      const text =
+        match[1] !== undefined
+          ? Buffer.from(match[1].replace(/\s/g, ''), 'hex').toString('latin1')
+          : literalText(match[2] ?? '');
       lines.push(text.replace(/[\s\u00a0\u202f]+/g, ' ').trim());
     }
   }

@@ -20,6 +20,7 @@ import { ADVANCES_API, advanceKeys, refreshAdvances, STOCK_PLANS_API } from '../
 import { uploadPercent } from '../../lib/forms/upload';
 import { http } from '../../lib/http/client';
 import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
+import { notifySuccess } from '../../lib/notify';
 
 export { advanceDetailQuery, borrowingPowerQuery, myAdvancesQuery } from '../../lib/advances/queries';
 
@@ -65,9 +66,23 @@ export function repaymentQuoteQuery(id: number, amount: string | null) {
   });
 }
 
-function useAdvanceMutation<Variables, Result>(call: (variables: Variables) => Promise<Result>) {
+/**
+ * `told` says the server's answer. It runs here, not in the screen's `mutate` callbacks: a repayment or a
+ * withdrawal booked at once ends the advance, and the refreshed page drops the panel (and its callbacks)
+ * before they would run.
+ */
+function useAdvanceMutation<Variables, Result>(
+  call: (variables: Variables) => Promise<Result>,
+  told?: (result: Result) => void,
+) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => refreshAdvances(client) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result) => {
+      told?.(result);
+      return refreshAdvances(client);
+    },
+  });
 }
 
 export const useRequestAdvance = () =>
@@ -92,18 +107,27 @@ export const useSignContract = (id: number) =>
   );
 
 export const useRepayAdvance = (id: number) =>
-  useAdvanceMutation(async ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) =>
-    repaymentResultSchema.parse(
-      (await http.post(`${ADVANCES_API}${id}/repayments/`, { amount }, { headers: idempotencyHeaders(idempotencyKey) }))
-        .data,
-    ),
+  useAdvanceMutation(
+    async ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) =>
+      repaymentResultSchema.parse(
+        (
+          await http.post(
+            `${ADVANCES_API}${id}/repayments/`,
+            { amount },
+            { headers: idempotencyHeaders(idempotencyKey) },
+          )
+        ).data,
+      ),
+    (result) => notifySuccess(result.detail),
   );
 
 export const useWithdrawAdvance = (id: number) =>
-  useAdvanceMutation(async (idempotencyKey: string) =>
-    withdrawalResultSchema.parse(
-      (await http.post(`${ADVANCES_API}${id}/withdrawal/`, {}, { headers: idempotencyHeaders(idempotencyKey) })).data,
-    ),
+  useAdvanceMutation(
+    async (idempotencyKey: string) =>
+      withdrawalResultSchema.parse(
+        (await http.post(`${ADVANCES_API}${id}/withdrawal/`, {}, { headers: idempotencyHeaders(idempotencyKey) })).data,
+      ),
+    (result) => notifySuccess(result.detail),
   );
 
 /**

@@ -12,7 +12,6 @@ import { AmountInput } from '../../components/money/amount-input';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useIdempotencyKey } from '../../lib/money/idempotency-key';
-import { notifySuccess } from '../../lib/notify';
 import { repaymentQuoteQuery, useRepayAdvance } from './api';
 import { amountText } from './rule-message';
 import { SummaryRow } from './summary-row';
@@ -41,8 +40,7 @@ export function RepaymentPanel({ advance }: { advance: AdvanceDetail }) {
     repay.mutate(
       { amount: q.amount, idempotencyKey: idempotency.key },
       {
-        onSuccess: (result) => {
-          notifySuccess(result.detail);
+        onSuccess: () => {
           idempotency.renew();
           setAmount('');
         },

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useIdempotencyKey } from '../../lib/money/idempotency-key';
-import { notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
 import { useWithdrawAdvance } from './api';
 
@@ -39,14 +38,7 @@ export function WithdrawPanel({ advance }: { advance: AdvanceDetail }) {
         danger
         loading={withdraw.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          withdraw.mutate(key, {
-            onSuccess: (result) => {
-              setConfirming(false);
-              notifySuccess(result.detail);
-            },
-          })
-        }
+        onConfirm={() => withdraw.mutate(key, { onSuccess: () => setConfirming(false) })}
       />
     </Stack>
   );
