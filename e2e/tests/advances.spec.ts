@@ -186,6 +186,7 @@ test('a customer borrows against a fund and stock units, signs, is paid out, rep
   const code = /\b(\d{6})\b/.exec(sms.text)?.[1] ?? '';
   await customer.getByTestId('contract-code').locator('input').first().fill(code);
   await customer.getByTestId('sign-contract').click();
+  await expect(customer.getByText('Contract signed')).toBeVisible();
   await expect(customer.getByTestId('advance-status-pendingVerification')).toBeVisible();
 
   // The operator approves and records the disbursement.

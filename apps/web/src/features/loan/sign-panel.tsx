@@ -43,11 +43,13 @@ export function SignPanel({ advanceId }: { advanceId: number }) {
             <Button
               disabled={code.length !== ONE_TIME_CODE_LENGTH}
               loading={sign.isPending}
+              // The promise, not mutate's callbacks: signing moves the advance on, the refreshed page drops
+              // this panel, and callbacks of an unmounted mutate never run ("Contract signed" was lost).
               onClick={() =>
-                sign.mutate(code, {
-                  onSuccess: () => notifySuccess(t('sign.done')),
-                  onError: () => setCode(''),
-                })
+                void sign.mutateAsync(code).then(
+                  () => notifySuccess(t('sign.done')),
+                  () => setCode(''),
+                )
               }
               data-testid="sign-contract"
             >
