@@ -133,6 +133,10 @@ async function benchDatabase(kind, env) {
       positions: POSITIONS,
       createProduct: (n) => createBenchProduct(api, tokens, n),
     });
+    // Each position is a line of the advance page's borrowing power, beside the demo stock plan.
+    const power = await api('GET', '/api/v1/advances/borrowing-power/', { token: tokens.customer });
+    if (power.lines.length <= POSITIONS)
+      throw new Error(`${power.lines.length} collateral lines, not ${POSITIONS + 1}`);
     const wanted = values.rows?.split(',');
     for (const row of ROWS.filter((r) => !wanted || wanted.some((text) => r.label.includes(text)))) {
       // A fresh token per row: access tokens live five minutes.

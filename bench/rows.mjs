@@ -29,6 +29,21 @@ export const ROWS = [
     share: { postgres: 0.1, pglite: 0.05 },
     p99: 80,
   }),
+  // loan/'s data: every collateral line valued at its latest price (the 20 positions above and the demo
+  // stock plan).
+  row('GET /api/v1/advances/borrowing-power/ (20 positions + a stock plan)', '/api/v1/advances/borrowing-power/', {
+    as: 'customer',
+    share: { postgres: 0.1, pglite: 0.05 },
+    p99: 80,
+  }),
+  // The calculator: the longest schedule there is, checked against the customer's free collateral.
+  row('POST /api/v1/advances/quote/ (40 instalments)', '/api/v1/advances/quote/', {
+    as: 'customer',
+    method: 'POST',
+    body: { amount: '20000.00', instalments: 40 },
+    share: { postgres: 0.3, pglite: 0.3 },
+    p99: 30,
+  }),
   // Each request a new withdrawal of 1 € with its own Idempotency-Key; judged at 70 % of its peak, and
   // the ledger must verify afterwards.
   row('POST /api/v1/cash/withdrawals/ (Idempotency-Key, 70 % of peak)', '/api/v1/cash/withdrawals/', {
