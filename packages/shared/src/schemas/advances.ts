@@ -233,6 +233,11 @@ export const advanceDetailSchema = advanceSummarySchema.extend({
   reason: z.string().nullable(),
   /** Operators only. */
   creditworthiness: creditworthinessSchema.nullable(),
+  /** Operators only: whose advance it is (optional, so that detail fixtures written before it still fit). */
+  customer: z
+    .object({ id: z.number().int(), email: z.string().nullable(), full_name: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type AdvanceDetail = z.infer<typeof advanceDetailSchema>;
 

@@ -216,6 +216,7 @@ describe('a request', () => {
       interest_to_income: null,
       flagged: true,
     });
+    expect(detail.customer).toEqual({ id: who.id, email: who.email, full_name: 'Maria Rossi' });
     const list = (await f.get(f.admin, `/api/v1/backoffice/advances/?flagged=True&user=${who.id}`)).json();
     expect(list.results.map((r: { id: number }) => r.id)).toEqual([advance.id]);
     const rejected = await operator(advance.id, 'reject', { reason: 'Income too low for this amount' });
@@ -300,7 +301,20 @@ describe('the status machine', () => {
     const who = await borrower();
     const { id } = (await request(who, { amount: '6000', instalments: 4, collateral: [`${key}${money}`] })).json();
     await operator(id, 'pre-approve');
-    await customer(who, id, 'sign', { code: await signWithCode(who, id) });
+    // An expired code is the same signing error as a wrong one; a new code signs.
+    const stale = await signWithCode(who, id);
+    const start = f.clock.now;
+    f.clock.now = new Date(start.getTime() + 11 * 60_000);
+    try {
+      const expired = await customer(who, id, 'sign', { code: stale });
+      expect(expired.json()).toMatchObject({
+        code: 'SIGNATURE_FAILED',
+        detail: 'There was an error while signing, please try again.',
+      });
+      expect((await customer(who, id, 'sign', { code: await signWithCode(who, id) })).json().status).toBe(3);
+    } finally {
+      f.clock.now = start;
+    }
     await operator(id, 'approve');
     await payoutHandler(f.app)({ advanceId: id });
     expect((await f.get(who.session, `/api/v1/advances/${id}/`)).json()).toMatchObject({

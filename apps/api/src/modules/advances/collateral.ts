@@ -27,14 +27,14 @@ export interface ValuedLine extends CollateralLine {
  * pledged) and each verified stock plan. A line's value is units × price rounded down to the cent.
  */
 export async function collateralLines(db: Queryable, userId: number, t: Translate): Promise<ValuedLine[]> {
-  const { positions } = await customerBalances(db, userId);
+  const { positions, planUnits } = await customerBalances(db, userId);
   const productIds = [...positions.entries()]
     .filter(([, p]) => p.units.gt(0) || p.pledgedUnits.gt(0))
     .map(([id]) => id);
   const [products, navs, plans] = await Promise.all([
     productsForOrders(db, productIds),
     latestNavs(db, productIds),
-    verifiedPlans(db, userId),
+    verifiedPlans(db, userId, planUnits),
   ]);
   const lines: ValuedLine[] = [];
   for (const id of productIds) {

@@ -12,6 +12,7 @@ import type { Queryable } from '../../db/client';
 import { advanceEvents, advanceInstalments, advanceRepayments, marginCalls } from '../../db/schema/advances';
 import { formatMoney } from '../../lib/format';
 import type { Translate } from '../../lib/i18n';
+import { getAccount } from '../account/service';
 import { collateralOf } from './collateral';
 import { type AdvanceRow, statusLabel } from './records';
 import { priceAdvance } from './request-service';
@@ -57,7 +58,7 @@ export async function advanceDetail(
   reader: { actor: AdvanceActor; t: Translate; language: Language; now: Date },
 ): Promise<AdvanceDetail> {
   const { t, language } = reader;
-  const [instalmentRows, events, collateral, pending, marginCall] = await Promise.all([
+  const [instalmentRows, events, collateral, pending, marginCall, account] = await Promise.all([
     db
       .select()
       .from(advanceInstalments)
@@ -79,6 +80,7 @@ export async function advanceDetail(
       .from(marginCalls)
       .where(and(eq(marginCalls.advanceId, row.id), isNull(marginCalls.closedAt)))
       .limit(1),
+    reader.actor === 'operator' ? getAccount(db, row.userId) : Promise.resolve(null),
   ]);
   const today = calendarDate(reader.now);
   // Before payout the schedule is the one a payout today would give; afterwards, the stored one (a repaid or
@@ -166,5 +168,12 @@ export async function advanceDetail(
             flagged: row.flagged,
           }
         : null,
+    customer: account
+      ? {
+          id: row.userId,
+          email: account.email,
+          full_name: [account.firstName, account.lastName].filter(Boolean).join(' ') || null,
+        }
+      : null,
   };
 }

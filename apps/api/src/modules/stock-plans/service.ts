@@ -58,14 +58,21 @@ export async function findStockPlan(db: Queryable, id: number, userId?: number, 
   return row ?? null;
 }
 
-/** The customer's verified plans with their free and pledged units (from the ledger). */
-export async function verifiedPlans(db: Queryable, userId: number) {
+/**
+ * The customer's verified plans with their free and pledged units (from the ledger; pass the balances
+ * when the caller already read them).
+ */
+export async function verifiedPlans(
+  db: Queryable,
+  userId: number,
+  known?: Map<number, { free: Decimal; pledged: Decimal }>,
+) {
   const rows = await db
     .select()
     .from(stockPlans)
     .where(and(eq(stockPlans.userId, userId), eq(stockPlans.status, 'verified')))
     .orderBy(stockPlans.id);
-  const balances = await planBalances(db, userId);
+  const balances = known ?? (await planBalances(db, userId));
   return rows.map((row) => ({
     row,
     free: balances.get(row.id)?.free ?? new Decimal(0),
