@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marginCallSchema } from './advances';
 import { moneySchema } from './common';
 import { navSchema, transactionSchema, unitsSchema } from './transactions';
 
@@ -80,6 +81,8 @@ export const homeSummarySchema = z.object({
   invested: moneySchema,
   /** Outstanding advances; zero until the customer has one. */
   advance_outstanding: moneySchema,
+  /** An open margin call on one of them: what to repay or pledge, shown on the home too. */
+  margin_call: marginCallSchema.nullable(),
   gain: moneySchema,
   recent_transactions: z.array(transactionSchema),
   pending_orders: z.number().int(),

@@ -1,5 +1,6 @@
 // Margin calls after NAVs are recorded: the operator's NAV queues the check, a loan above its collateral's
-// limit opens a call told once per crossing (notification and e-mail), back within the limit it closes.
+// limit opens a call told once per crossing (advance page, home, notification and e-mail), back within
+// the limit it closes.
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
@@ -67,6 +68,11 @@ describe('margin calls', () => {
       `repay ${euro.format(new Decimal(20000).minus(limit).toFixed(2) as unknown as number)}`,
     );
     expect(await messagesTo(f.app.database.db, a.investor.email, 'advance_marginCall')).toHaveLength(1);
+    const home = (await f.get(a.investor.session, '/api/v1/home/summary/')).json();
+    expect(home).toMatchObject({
+      advance_outstanding: '20000.00',
+      margin_call: { id: call.id, shortfall: call.shortfall },
+    });
     const open = (await f.get(f.admin, `/api/v1/backoffice/margin-calls/?open=True&advance=${a.id}`)).json();
     expect(open.results).toEqual([
       expect.objectContaining({ id: call.id, user: expect.objectContaining({ id: a.investor.id }) }),
@@ -82,6 +88,7 @@ describe('margin calls', () => {
     await recordNav(a, nav);
     const recovered = await detail(a);
     expect(recovered.margin_call).toBeNull();
+    expect((await f.get(a.investor.session, '/api/v1/home/summary/')).json().margin_call).toBeNull();
     expect((await f.get(f.admin, `/api/v1/backoffice/margin-calls/?open=True&advance=${a.id}`)).json().count).toBe(0);
     expect(recovered.timeline.map((event: { kind: string }) => event.kind)).toEqual(
       expect.arrayContaining(['margin_call', 'margin_call_closed']),

@@ -11,6 +11,7 @@ import { advanceCollateral, advances, marginCalls } from '../../db/schema/advanc
 import { formatMoney } from '../../lib/format';
 import type { JobHandler } from '../../lib/jobs/queue';
 import { latestNavs } from '../products/service';
+import { plansByIds } from '../stock-plans/service';
 import { type AdvanceRow, lockAdvance, type NoticeSettings, tellCustomer } from './life-records';
 import { addEvent } from './records';
 
@@ -21,12 +22,20 @@ export async function pledgedLinesNow(db: Queryable, advanceId: number): Promise
     .from(advanceCollateral)
     .where(and(eq(advanceCollateral.advanceId, advanceId), isNull(advanceCollateral.releasedAt)))
     .orderBy(asc(advanceCollateral.id));
-  const navs = await latestNavs(
-    db,
-    lines.flatMap((line) => (line.productId ? [line.productId] : [])),
-  );
+  const [navs, plans] = await Promise.all([
+    latestNavs(
+      db,
+      lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+    ),
+    plansByIds(
+      db,
+      lines.flatMap((line) => (line.stockPlanId ? [line.stockPlanId] : [])),
+    ),
+  ]);
   return lines.map((line) => {
-    const price = line.productId ? (navs.get(line.productId)?.nav ?? line.unitPrice) : line.unitPrice;
+    const price = line.productId
+      ? (navs.get(line.productId)?.nav ?? line.unitPrice)
+      : (plans.get(line.stockPlanId!)?.unitPrice ?? line.unitPrice);
     return {
       key: line.productId ? `position:${line.productId}` : `stock-plan:${line.stockPlanId}`,
       value: new Decimal(line.units).mul(price).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),

@@ -8,6 +8,7 @@ import type { CashSummary, HomeSummary, Position, Wallet } from '@lombard/shared
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../db/client';
 import type { Translate } from '../../lib/i18n';
+import { advancesAtAGlance } from '../advances/service';
 import { partnerBank } from '../config/service';
 import { customerBalances } from '../ledger/service';
 import { latestNavs, productsForOrders } from '../products/service';
@@ -112,18 +113,20 @@ export async function cashSummary(db: Queryable, userId: number): Promise<CashSu
 }
 
 export async function homeSummary(db: Queryable, userId: number, now: Date, t: Translate): Promise<HomeSummary> {
-  const [{ cash }, portfolio, recent, pending] = await Promise.all([
+  const [{ cash }, portfolio, recent, pending, advance] = await Promise.all([
     customerBalances(db, userId),
     wallet(db, userId, now),
     recentTransactions(db, userId, t, HOME_RECENT_TRANSACTIONS),
     pendingOrderCount(db, userId),
+    advancesAtAGlance(db, userId),
   ]);
   const cashTotal = cash.available.plus(cash.reserved);
   return {
     total_value: money(cashTotal.plus(portfolio.totals.value)),
     cash: money(cashTotal),
     invested: portfolio.totals.value,
-    advance_outstanding: money(0),
+    advance_outstanding: advance.outstanding,
+    margin_call: advance.marginCall,
     gain: portfolio.totals.gain,
     recent_transactions: recent,
     pending_orders: pending,

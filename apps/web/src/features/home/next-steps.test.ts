@@ -9,6 +9,7 @@ const summary = (extra: Partial<HomeSummary> = {}): HomeSummary => ({
   cash: '0.00',
   invested: '0.00',
   advance_outstanding: '0.00',
+  margin_call: null,
   gain: '0.00',
   recent_transactions: [],
   pending_orders: 0,
