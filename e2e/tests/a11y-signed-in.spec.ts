@@ -40,7 +40,9 @@ const PROFILES = {
   customer: [
     '/customer/loan/',
     '/customer/loan/calculator/',
-    '/customer/loan/confirm-loan/',
+    // The loan confirmation reads the request from its address, as the request form leaves it (a quote
+    // only: nothing is pledged).
+    '/customer/loan/confirm-loan/?amount=5000.00&instalments=4&collateral=position%3A3',
     '/customer/cash/',
     // The confirmation holds the request the form hands it: reached by filling the form.
     { path: '/customer/cash/confirm-cash/', from: '/customer/cash/', reach: askToWithdraw },

@@ -1,12 +1,15 @@
 // The back-office area (profile admin): its own menu — users, KYC reviews, the money desk (orders, incoming
-// transfers, withdrawals, ledger), audit log, notifications — above the page.
+// transfers, withdrawals, advances, stock plans, arrears, ledger), audit log, notifications — above the page.
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowsExchange,
   IconBell,
   IconBuildingBank,
   IconCashBanknote,
   IconChartLine,
+  IconCoins,
+  IconFileCertificate,
   IconHistory,
   IconIdBadge2,
   IconScale,
@@ -16,6 +19,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { ADVANCE_WATCH_PAGE, ADVANCES_PAGE, STOCK_PLANS_PAGE } from './advances-api';
 import { AUDIT_PAGE, NOTIFICATIONS_PAGE, USERS_PAGE } from './api';
 import { KYC_PAGE } from './kyc-api';
 import { LEDGER_PAGE, ORDERS_PAGE, PRODUCTS_PAGE, TRANSFERS_PAGE, WITHDRAWALS_PAGE } from './money-api';
@@ -27,6 +31,9 @@ const SECTIONS = [
   { path: ORDERS_PAGE, key: 'orders', icon: IconArrowsExchange },
   { path: TRANSFERS_PAGE, key: 'transfers', icon: IconBuildingBank },
   { path: WITHDRAWALS_PAGE, key: 'withdrawals', icon: IconCashBanknote },
+  { path: ADVANCES_PAGE, key: 'advances', icon: IconCoins },
+  { path: STOCK_PLANS_PAGE, key: 'stockPlans', icon: IconFileCertificate },
+  { path: ADVANCE_WATCH_PAGE, key: 'advanceWatch', icon: IconAlertTriangle },
   { path: LEDGER_PAGE, key: 'ledger', icon: IconScale },
   { path: AUDIT_PAGE, key: 'auditLog', icon: IconHistory },
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },

@@ -11,6 +11,14 @@ const transfers = async () => ({ Component: (await lazyImport(() => import('./tr
 const withdrawals = async () => ({
   Component: (await lazyImport(() => import('./withdrawals-page'))).WithdrawalsPage,
 });
+const advances = async () => ({ Component: (await lazyImport(() => import('./advances-page'))).AdvancesPage });
+const advanceReview = async () => ({
+  Component: (await lazyImport(() => import('./advance-review-page'))).AdvanceReviewPage,
+});
+const stockPlans = async () => ({ Component: (await lazyImport(() => import('./stock-plans-page'))).StockPlansPage });
+const advanceWatch = async () => ({
+  Component: (await lazyImport(() => import('./advance-watch-page'))).AdvanceWatchPage,
+});
 const ledger = async () => ({ Component: (await lazyImport(() => import('./ledger-page'))).LedgerPage });
 const notifications = async () => ({
   Component: (await lazyImport(() => import('./notifications-admin-page'))).NotificationsAdminPage,
@@ -35,6 +43,10 @@ export const backofficeRoutes = (sections: RouteObject[] = []): RouteObject[] =>
       { path: 'transfers/', lazy: transfers },
       { path: 'withdrawals/', lazy: withdrawals },
       { path: 'ledger/', lazy: ledger },
+      { path: 'advances/', lazy: advances },
+      { path: 'advances/:id/', lazy: advanceReview },
+      { path: 'stock-plans/', lazy: stockPlans },
+      { path: 'advance-watch/', lazy: advanceWatch },
       ...sections,
     ],
   },

@@ -11,7 +11,8 @@ import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePageMeta } from '../../lib/page-meta';
 import { profileQuery } from '../../lib/profile/profile-query';
-import { useCurrentUser } from '../../lib/session/session-queries';
+import { useActiveProfile, useCurrentUser } from '../../lib/session/session-queries';
+import { AdvanceCard } from './advance-card';
 import { homeSummaryQuery } from './api';
 import { NextSteps, nextSteps } from './next-steps';
 import { RecentTransactions } from './recent-transactions';
@@ -25,6 +26,8 @@ export function HomePage({ section }: { section: HomeSection }) {
   const profile = useQuery(profileQuery);
   const summary = useQuery(homeSummaryQuery);
   const { data: user } = useCurrentUser();
+  // Only customers (and operators) can borrow: a lead's home has no advance card.
+  const canBorrow = ['customer', 'admin'].includes(useActiveProfile() ?? '');
   const progress = profile.data?.progress;
   const data = summary.data;
   const loading = summary.isPending;
@@ -62,6 +65,7 @@ export function HomePage({ section }: { section: HomeSection }) {
           testId="home-advance"
         />
       </SimpleGrid>
+      {canBorrow && <AdvanceCard />}
       {data && progress && (
         <NextSteps
           steps={nextSteps({ summary: data, profileApproved: progress.approved, user })}

@@ -1,14 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { lazyImport } from '../../lib/lazy-import';
-import type { LoanSection } from './loan-page';
 
-const page = (section: LoanSection) => async () => {
-  const { LoanPage } = await lazyImport(() => import('./loan-page'));
-  return { Component: () => <LoanPage section={section} /> };
-};
+const overview = async () => ({ Component: (await lazyImport(() => import('./overview-page'))).OverviewPage });
+const calculator = async () => ({ Component: (await lazyImport(() => import('./calculator-page'))).CalculatorPage });
+const confirmLoan = async () => ({
+  Component: (await lazyImport(() => import('./confirm-loan-page'))).ConfirmLoanPage,
+});
+const advance = async () => ({ Component: (await lazyImport(() => import('./advance-page'))).AdvancePage });
 
+/** Children of customer/loan/ (customer and admin). */
 export const loanRoutes: RouteObject[] = [
-  { index: true, lazy: page('overview') },
-  { path: 'confirm-loan/', lazy: page('confirmLoan') },
-  { path: 'calculator/', lazy: page('calculator') },
+  { index: true, lazy: overview },
+  { path: 'confirm-loan/', lazy: confirmLoan },
+  { path: 'calculator/', lazy: calculator },
+  { path: ':id/', lazy: advance },
 ];

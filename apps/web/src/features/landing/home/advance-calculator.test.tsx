@@ -53,6 +53,18 @@ describe('AdvanceCalculator messages', () => {
   });
 });
 
+describe('AdvanceCalculator request link', () => {
+  it("carries the quote's amount and instalments into the customer area's request form", () => {
+    renderCalculator('en');
+    fireEvent.change(amountField(), { target: { value: '75000' } });
+    fireEvent.change(instalmentsField(), { target: { value: '12' } });
+    expect(screen.getByTestId('calculator-request')).toHaveAttribute(
+      'href',
+      '/customer/loan/?amount=75000.00&instalments=12',
+    );
+  });
+});
+
 describe('formatTerm', () => {
   it('counts quarters as months and years, singular or plural', () => {
     expect([1, 2, 3, 4, 5, 7, 40].map((n) => formatTerm(n, 'en'))).toEqual([

@@ -20,12 +20,14 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScheduleTable } from '../../../components/advances/schedule-table';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
 import { LANDING_PATHS } from '../components/site-links';
-import { ScheduleTable } from './schedule-table';
 
 const DEFAULT_AMOUNT = 50_000;
 const DEFAULT_INSTALMENTS = 8;
+/** The request form of the customer area (loan/); a visitor who is not signed in logs in first. */
+const LOAN_REQUEST_PATH = '/customer/loan/';
 
 /** Separators of the amount field, as each language writes numbers. */
 // The amount is written as the results are (lib/format): 50.000 € in Italian, €50,000 in English.
@@ -201,11 +203,12 @@ export function AdvanceCalculator() {
               />
             </SimpleGrid>
             <Group gap="sm" mt="auto">
+              {/* Signed out, the customer area sends the visitor to log in and then back to this request. */}
               <Button
                 component={Link}
-                to={LANDING_PATHS.register}
+                to={requestPath(quote)}
                 rightSection={<IconArrowRight size={18} aria-hidden />}
-                data-testid="calculator-register"
+                data-testid="calculator-request"
               >
                 {t('calculator.cta')}
               </Button>
@@ -221,7 +224,7 @@ export function AdvanceCalculator() {
           <Title order={3} fz="lg" mb="sm">
             {t('calculator.schedule.title')}
           </Title>
-          <ScheduleTable quote={quote} language={language} />
+          <ScheduleTable rows={quote.schedule} language={language} />
           <Text size="xs" c="dimmed" mt="md">
             {t('calculator.disclaimer')}
           </Text>
@@ -229,6 +232,12 @@ export function AdvanceCalculator() {
       )}
     </Paper>
   );
+}
+
+/** The customer area's request form, filled in with this quote's amount and instalments. */
+function requestPath(quote: { amount: string; instalments: number } | null): string {
+  if (!quote) return LOAN_REQUEST_PATH;
+  return `${LOAN_REQUEST_PATH}?${new URLSearchParams({ amount: quote.amount, instalments: String(quote.instalments) })}`;
 }
 
 /**

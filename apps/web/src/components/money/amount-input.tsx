@@ -1,6 +1,6 @@
 import { localeOf } from '@lombard/shared/locale';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { useLanguage } from './product-format';
+import { useLanguage } from '../../lib/i18n/use-language';
 
 /** Separators of the language: 10.000,50 in Italian, 10,000.50 in English. */
 function separators(language: 'it' | 'en') {

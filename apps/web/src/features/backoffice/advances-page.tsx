@@ -1,0 +1,103 @@
+// Advance requests for the operator: filtered by status (in words) and by "flagged for review" (the
+// yearly interest weighs too much on the declared income); a row opens the request's review page.
+import { ADVANCE_STATUSES, advanceStatusName } from '@lombard/shared/advance-status';
+import type { BackofficeAdvance } from '@lombard/shared/schemas/advances';
+import { Badge, Box, Button, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AdvanceStatusBadge } from '../../components/advances/advance-status';
+import { usePageMeta } from '../../lib/page-meta';
+import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
+import { type Column, ResourceTable } from '../../lib/resource/resource-table';
+import { TruncatedText } from '../../lib/resource/truncated-text';
+import { useResourceList } from '../../lib/resource/use-resource-list';
+import { ADVANCES_PAGE, BO_ADVANCES_API } from './advances-api';
+
+type Row = BackofficeAdvance & Record<string, unknown>;
+
+export function AdvancesPage() {
+  const { t } = useTranslation(['backoffice', 'advance']);
+  usePageMeta(t('sections.advances'));
+  const navigate = useNavigate();
+  const list = useResourceList<Row>(BO_ADVANCES_API, { defaultOrder: '-created_at' });
+  const active = Object.keys(list.state.filters).length;
+  const columns: Column<Row>[] = [
+    { key: 'created_at', header: t('advances.columns.date'), type: 'datetime', sortField: 'created_at' },
+    {
+      key: 'user',
+      header: t('desk.columns.customer'),
+      primary: true,
+      render: (row) => (
+        <Box component="span" display="block">
+          <TruncatedText text={row.user.full_name || row.user.email || `#${row.user.id}`} display="block" />
+          {row.user.full_name && row.user.email && (
+            <TruncatedText text={row.user.email} display="block" size="xs" c="dimmed" />
+          )}
+        </Box>
+      ),
+    },
+    { key: 'amount', header: t('advances.columns.amount'), type: 'amount', sortField: 'amount', align: 'right' },
+    {
+      key: 'outstanding',
+      header: t('advances.columns.outstanding'),
+      type: 'amount',
+      align: 'right',
+      hideOnPhone: true,
+    },
+    { key: 'instalments_count', header: t('advances.columns.instalments'), type: 'number', hideOnPhone: true },
+    {
+      key: 'status',
+      header: t('advances.columns.status'),
+      render: (row) => <AdvanceStatusBadge status={row.status} />,
+    },
+    {
+      key: 'flagged',
+      header: t('advances.columns.flagged'),
+      render: (row) =>
+        row.flagged ? (
+          <Badge color="orange" variant="light" data-testid={`flagged-${row.id}`}>
+            {t('advances.flagged')}
+          </Badge>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Stack gap="md" data-testid="advances-page">
+      <FilterPanel active={active}>
+        <SelectFilter
+          list={list}
+          field="status"
+          label={t('advances.columns.status')}
+          data={ADVANCE_STATUSES.map((status) => ({
+            value: String(status),
+            label: t(`advance:status.${advanceStatusName(status)}.label`),
+          }))}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <SelectFilter
+          list={list}
+          field="flagged"
+          label={t('advances.columns.flagged')}
+          data={[
+            { value: 'true', label: t('advances.flaggedOnly') },
+            { value: 'false', label: t('advances.notFlagged') },
+          ]}
+        />
+        {active > 0 && (
+          <Button variant="subtle" onClick={list.resetFilters}>
+            {t('resetFilters')}
+          </Button>
+        )}
+      </FilterPanel>
+      <ResourceTable
+        list={list}
+        columns={columns}
+        label={t('sections.advances')}
+        onOpen={(row) => void navigate(`${ADVANCES_PAGE}${row.id}/`)}
+        empty={active > 0 ? t('noMatch') : t('advances.empty')}
+        testId="advances-table"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+// The calls of the advance screens: borrowing power and the customer's advances (lib/advances, shared with
+// the home), one advance, its quote, the stock plans, and every action of an advance's life. Calls that
+// move money or pledge collateral carry the Idempotency-Key their screen made once; every mutation
+// refreshes the advance keys and the money screens together.
+import {
+  type AdvanceQuoteRequest,
+  type AdvanceRequest,
+  advanceDetailSchema,
+  advanceQuoteSchema,
+  advanceSignatureSchema,
+  repaymentQuoteSchema,
+  repaymentResultSchema,
+  type SwapRequest,
+  swapResultSchema,
+  withdrawalResultSchema,
+} from '@lombard/shared/schemas/advances';
+import { type StockPlanRequest, stockPlanListSchema, stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADVANCES_API, advanceKeys, refreshAdvances, STOCK_PLANS_API } from '../../lib/advances/queries';
+import { uploadPercent } from '../../lib/forms/upload';
+import { http } from '../../lib/http/client';
+import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
+
+export { advanceDetailQuery, borrowingPowerQuery, myAdvancesQuery } from '../../lib/advances/queries';
+
+/**
+ * POST /api/v1/advances/quote/ read as a query: the server's figures and rule messages for an amount,
+ * instalments and picked collateral. Moves nothing, so it is re-read freely while the customer types.
+ */
+export function advanceQuoteQuery(request: AdvanceQuoteRequest | null) {
+  return queryOptions({
+    // Outside the advance keys: a request's success must not re-price the lines it has just pledged.
+    queryKey: ['advance-quote', request] as const,
+    queryFn: async ({ signal }) =>
+      advanceQuoteSchema.parse(
+        (await http.post(`${ADVANCES_API}quote/`, request, { signal, silent: [400, 409, 422] })).data,
+      ),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export const secciUrl = (amount: string, instalments: number) =>
+  `${ADVANCES_API}secci/?${new URLSearchParams({ amount, instalments: String(instalments) })}`;
+
+export const stockPlansQuery = queryOptions({
+  queryKey: advanceKeys.stockPlans,
+  queryFn: async ({ signal }) =>
+    stockPlanListSchema.parse((await http.get(STOCK_PLANS_API, { params: { per_page: 50 }, signal })).data),
+});
+
+/** POST /api/v1/advances/{id}/repayment-quote/: the schedule and APR after an early repayment. */
+export function repaymentQuoteQuery(id: number, amount: string | null) {
+  return queryOptions({
+    // Outside the advance keys: a repayment's success must not re-price the amount just repaid.
+    queryKey: ['advance-repayment-quote', id, amount] as const,
+    queryFn: async ({ signal }) =>
+      repaymentQuoteSchema.parse(
+        (await http.post(`${ADVANCES_API}${id}/repayment-quote/`, { amount }, { signal, silent: [400, 422] })).data,
+      ),
+    enabled: amount !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+function useAdvanceMutation<Variables, Result>(call: (variables: Variables) => Promise<Result>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => refreshAdvances(client) });
+}
+
+export const useRequestAdvance = () =>
+  useAdvanceMutation(async ({ body, idempotencyKey }: { body: AdvanceRequest; idempotencyKey: string }) =>
+    advanceDetailSchema.parse(
+      (await http.post(ADVANCES_API, body, { headers: idempotencyHeaders(idempotencyKey) })).data,
+    ),
+  );
+
+export const useCancelAdvance = (id: number) =>
+  useAdvanceMutation(async () => advanceDetailSchema.parse((await http.post(`${ADVANCES_API}${id}/cancel/`, {})).data));
+
+/** Sends the contract's one-time code by SMS; nothing changes until the code comes back. */
+export const useContractSignature = (id: number) =>
+  useMutation({
+    mutationFn: async () => advanceSignatureSchema.parse((await http.post(`${ADVANCES_API}${id}/signature/`, {})).data),
+  });
+
+export const useSignContract = (id: number) =>
+  useAdvanceMutation(async (code: string) =>
+    advanceDetailSchema.parse((await http.post(`${ADVANCES_API}${id}/sign/`, { code })).data),
+  );
+
+export const useRepayAdvance = (id: number) =>
+  useAdvanceMutation(async ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) =>
+    repaymentResultSchema.parse(
+      (await http.post(`${ADVANCES_API}${id}/repayments/`, { amount }, { headers: idempotencyHeaders(idempotencyKey) }))
+        .data,
+    ),
+  );
+
+export const useWithdrawAdvance = (id: number) =>
+  useAdvanceMutation(async (idempotencyKey: string) =>
+    withdrawalResultSchema.parse(
+      (await http.post(`${ADVANCES_API}${id}/withdrawal/`, {}, { headers: idempotencyHeaders(idempotencyKey) })).data,
+    ),
+  );
+
+/**
+ * Without a code the server sends one; with it, the swap is signed and made. Each of the two calls has its
+ * own body, hence its own Idempotency-Key.
+ */
+export const useSwapCollateral = (id: number) =>
+  useAdvanceMutation(async (body: SwapRequest) =>
+    swapResultSchema.parse(
+      (
+        await http.post(`${ADVANCES_API}${id}/swap/`, body, {
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
+    ),
+  );
+
+export type StockPlanUpload = StockPlanRequest & { file: File | null };
+
+export function useRegisterStockPlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, onProgress }: { values: StockPlanUpload; onProgress(percent: number): void }) => {
+      const { file, ...fields } = values;
+      const body = new FormData();
+      for (const [key, value] of Object.entries(fields)) if (value !== undefined) body.append(key, String(value));
+      if (file) body.append('file', file, file.name);
+      const { data } = await http.post(STOCK_PLANS_API, body, {
+        silent: [400, 413, 415, 422],
+        timeout: 120_000,
+        onUploadProgress: (event) => onProgress(uploadPercent(event)),
+      });
+      return stockPlanSchema.parse(data);
+    },
+    onSuccess: () => refreshAdvances(client),
+  });
+}

@@ -1,0 +1,139 @@
+// loan/calculator/: what an advance costs, computed in the browser by the same shared quoteAdvance() as
+// the public calculator and the server: quarterly interest, total cost, APR and the dated schedule.
+import { MAX_INSTALMENTS, MIN_INSTALMENTS } from '@lombard/shared/constants';
+import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ScheduleTable } from '../../components/advances/schedule-table';
+import { AmountInput } from '../../components/money/amount-input';
+import { PageHeading } from '../../components/page-heading';
+import { LOAN_PAGE } from '../../lib/advances/queries';
+import { formatDate, formatMoney, formatPercent, todayIso } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { usePageMeta } from '../../lib/page-meta';
+import { amountText, useRuleMessage } from './rule-message';
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function CalculatorPage() {
+  const { t } = useTranslation('loan');
+  usePageMeta(t('calculator.title'));
+  const language = useLanguage();
+  const message = useRuleMessage();
+  const [amount, setAmount] = useState('50000');
+  const [instalments, setInstalments] = useState<number | string>(8);
+  const amountValue = amountText(amount);
+  const issues = validateAdvanceInput({ amount: amountValue, instalments });
+  const valid = amountValue !== null && !issues.amount && !issues.instalments;
+  const quote = useMemo(
+    () =>
+      valid ? quoteAdvance({ amount: amountValue, instalments: Number(instalments), startDate: todayIso() }) : null,
+    [valid, amountValue, instalments],
+  );
+  const dash = '—';
+
+  return (
+    <Stack gap="lg" maw={880} data-testid="loan-calculator">
+      <PageHeading
+        title={t('calculator.title')}
+        description={t('calculator.description')}
+        back={{ to: LOAN_PAGE, label: t('calculator.back') }}
+      />
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <AmountInput
+            label={t('request.amount')}
+            value={amount}
+            onChange={setAmount}
+            error={message(issues.amount)}
+            data-testid="calculator-amount"
+          />
+          <NumberInput
+            label={t('request.instalments')}
+            description={t('request.instalmentsHint', { min: MIN_INSTALMENTS, max: MAX_INSTALMENTS })}
+            value={instalments}
+            onChange={setInstalments}
+            min={MIN_INSTALMENTS}
+            max={MAX_INSTALMENTS}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            error={message(issues.instalments, 'count')}
+            data-testid="calculator-instalments"
+          />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder radius="md" p="md" aria-live="polite" data-testid="calculator-results">
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+          <Figure
+            label={t('figures.quarterly')}
+            value={quote ? formatMoney(quote.quarterlyInterest, language) : dash}
+            testId="calc-quarterly"
+          />
+          <Figure
+            label={t('figures.totalInterest')}
+            value={quote ? formatMoney(quote.totalInterest, language) : dash}
+            testId="calc-total-interest"
+          />
+          <Figure
+            label={t('figures.totalPayable')}
+            value={quote ? formatMoney(quote.totalRepayable, language) : dash}
+            testId="calc-total-repayable"
+          />
+          <Figure
+            label={t('figures.rate')}
+            value={quote ? formatPercent(quote.annualRate, language) : dash}
+            testId="calc-rate"
+          />
+          <Figure
+            label={t('figures.apr')}
+            value={quote ? formatPercent(quote.apr, language) : dash}
+            testId="calc-apr"
+          />
+          <Figure
+            label={t('figures.maturity')}
+            value={quote ? formatDate(quote.maturityDate, language) : dash}
+            testId="calc-maturity"
+          />
+        </SimpleGrid>
+        {quote && (
+          <Group justify="flex-end" mt="md">
+            <Button
+              component={Link}
+              to={`${LOAN_PAGE}?${new URLSearchParams({ amount: quote.amount, instalments: String(quote.instalments) })}`}
+              rightSection={<IconArrowRight size={18} aria-hidden />}
+              data-testid="calculator-request"
+            >
+              {t('calculator.request')}
+            </Button>
+          </Group>
+        )}
+      </Paper>
+      {quote && (
+        <Stack gap="xs">
+          <Title order={2} fz="lg">
+            {t('calculator.schedule')}
+          </Title>
+          <ScheduleTable rows={quote.schedule} language={language} />
+          <Text size="xs" c="dimmed">
+            {t('calculator.disclaimer')}
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

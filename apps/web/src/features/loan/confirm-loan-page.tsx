@@ -1,0 +1,178 @@
+// loan/confirm-loan/: the order-confirmation screen for an advance. The server's quote of the request
+// (the same figures the SECCI prints), the collateral to be pledged, the SECCI to download, the risks of
+// pledging in plain words, and the request itself with one Idempotency-Key per visit, so that a retry can
+// only ever make this one request.
+import { Alert, Anchor, Button, Card, Checkbox, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ScheduleTable, scheduleRows } from '../../components/advances/schedule-table';
+import { PageHeading } from '../../components/page-heading';
+import { advancePage, LOAN_PAGE } from '../../lib/advances/queries';
+import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { useIdempotencyKey } from '../../lib/money/idempotency-key';
+import { notifySuccess } from '../../lib/notify';
+import { usePageMeta } from '../../lib/page-meta';
+import { downloadFile } from '../../lib/resource/download';
+import { advanceQuoteQuery, borrowingPowerQuery, secciUrl, useRequestAdvance } from './api';
+import { requestFromSearch } from './request-params';
+import { SummaryRow } from './summary-row';
+
+export function ConfirmLoanPage() {
+  const { t } = useTranslation('loan');
+  usePageMeta(t('confirm.title'));
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const request = requestFromSearch(search);
+  const quote = useQuery(advanceQuoteQuery(request));
+  const power = useQuery(borrowingPowerQuery);
+  const submit = useRequestAdvance();
+  const { key } = useIdempotencyKey();
+  const [understood, setUnderstood] = useState(false);
+
+  if (!request) return <Navigate to={LOAN_PAGE} replace />;
+  const back = { to: `${LOAN_PAGE}?${search.toString()}`, label: t('confirm.change') };
+  if (quote.isError) {
+    return (
+      <Stack gap="lg" maw={680}>
+        <PageHeading title={t('confirm.title')} back={back} />
+        <Alert color="red" data-testid="quote-error">
+          {t('confirm.quoteFailed')}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!quote.data || !power.data) return <Skeleton height={420} radius="lg" maw={680} />;
+  const q = quote.data;
+  const pledged = power.data.lines.filter((line) => request.collateral.includes(line.key));
+  const blocking = Object.values(q.messages);
+
+  const confirm = () =>
+    submit.mutate(
+      { body: request, idempotencyKey: key },
+      {
+        onSuccess: (advance) => {
+          notifySuccess(t('confirm.done'));
+          void navigate(advancePage(advance.id), { replace: true });
+        },
+      },
+    );
+
+  return (
+    <Stack gap="lg" maw={680} data-testid="confirm-loan">
+      <PageHeading title={t('confirm.title')} description={t('confirm.description')} back={back} />
+      <Card withBorder radius="lg" padding="lg" data-testid="loan-summary">
+        <Stack gap="xs">
+          <SummaryRow label={t('figures.amount')} value={formatMoney(q.amount, language)} strong testId="sum-amount" />
+          <SummaryRow label={t('figures.rate')} value={formatPercent(q.annual_rate, language)} testId="sum-rate" />
+          <SummaryRow label={t('figures.apr')} value={formatPercent(q.apr, language)} strong testId="sum-apr" />
+          <SummaryRow
+            label={t('figures.instalments')}
+            value={t('confirm.instalments', {
+              count: q.instalments,
+              amount: formatMoney(q.quarterly_interest, language),
+            })}
+            testId="sum-instalments"
+          />
+          <SummaryRow label={t('figures.maturity')} value={formatDate(q.maturity_date, language)} />
+          <SummaryRow label={t('figures.totalInterest')} value={formatMoney(q.total_interest, language)} />
+          <SummaryRow label={t('figures.fees')} value={formatMoney('0', language)} />
+          <SummaryRow
+            label={t('figures.totalPayable')}
+            value={formatMoney(q.total_repayable, language)}
+            strong
+            testId="sum-total"
+          />
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="lg" padding="lg" data-testid="loan-collateral">
+        <Title order={2} fz="md" mb="xs">
+          {t('confirm.collateral')}
+        </Title>
+        <Stack gap={4}>
+          {pledged.map((line) => (
+            <SummaryRow
+              key={line.key}
+              label={line.label}
+              value={t('confirm.collateralLine', {
+                value: formatMoney(line.value, language),
+                contribution: formatMoney(line.contribution, language),
+              })}
+            />
+          ))}
+        </Stack>
+      </Card>
+
+      <Stack gap="xs">
+        <Title order={2} fz="md">
+          {t('confirm.schedule')}
+        </Title>
+        <ScheduleTable rows={scheduleRows(q.schedule)} language={language} testId="confirm-schedule" />
+      </Stack>
+
+      <Card withBorder radius="lg" padding="lg" data-testid="loan-risks">
+        <Title order={2} fz="md" mb="xs">
+          {t('risks.title')}
+        </Title>
+        <List size="sm" spacing={6}>
+          <List.Item>{t('risks.pledge')}</List.Item>
+          <List.Item>{t('risks.marginCall')}</List.Item>
+          <List.Item>{t('risks.lastResort')}</List.Item>
+          <List.Item>{t('risks.withdrawal')}</List.Item>
+          <List.Item>{t('risks.earlyRepayment')}</List.Item>
+          <List.Item>{t('risks.interest')}</List.Item>
+        </List>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          mt="sm"
+          onClick={() => void downloadFile(secciUrl(q.amount, q.instalments), 'secci.pdf')}
+          data-testid="secci-download"
+        >
+          <Group gap={4} component="span">
+            <IconDownload size={16} aria-hidden />
+            {t('confirm.secci')}
+          </Group>
+        </Anchor>
+      </Card>
+
+      {blocking.length > 0 && (
+        <Alert color="orange" data-testid="loan-blocked">
+          <Stack gap={4}>
+            {blocking.map((message) => (
+              <Text size="sm" key={message.key}>
+                {message.text}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Checkbox
+        checked={understood}
+        onChange={(event) => setUnderstood(event.currentTarget.checked)}
+        label={t('confirm.understood')}
+        data-testid="loan-understood"
+      />
+      <Group justify="flex-end">
+        <Button
+          size="md"
+          onClick={confirm}
+          loading={submit.isPending}
+          disabled={!understood || !q.valid}
+          data-testid="loan-submit"
+        >
+          {t('confirm.submit')}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('confirm.next')}
+      </Text>
+    </Stack>
+  );
+}
