@@ -5,6 +5,7 @@ import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyFixture } from '../../test/money';
+import { scheduleInterestRun } from './interest-job';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
@@ -57,6 +58,8 @@ describe('early repayment', () => {
     expect(poor.messages.amount.text).toBe('The amount exceeds your available cash of €500.00.');
     const zero = await quote(a, '0');
     expect(zero.statusCode).toBe(400);
+    expect(zero.json().amount).toEqual(['The value must be greater than 0.']);
+    expect((await repay(a, '0')).json().amount).toEqual(['The value must be greater than 0.']);
   });
 
   it('sets the cash aside, allows one request at a time, then lowers the principal from that day', async () => {
@@ -107,6 +110,28 @@ describe('early repayment', () => {
     expect((await f.post(stranger.session, `/api/v1/advances/${a.id}/repayments/`, { amount: '10' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('repaid in full with an instalment overdue: the overdue interest is paid too', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
+    await f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '19900.00' });
+    const due = quarterOf(a.payout, 1).dueDate;
+    f.clock.now = new Date(`${due}T09:00:00Z`);
+    await scheduleInterestRun(f.app.database.db, f.clock.now);
+    await f.app.jobs.drain();
+    expect((await detail(a)).instalments[0].state).toBe('overdue');
+    await f.deposit(a.investor, '25000.00');
+    const full = (await quote(a, '20000')).json();
+    // 245.00 overdue plus the interest of the running quarter's first day (none: it starts today).
+    expect(full).toMatchObject({ full: true, accrued_interest: '245.00' });
+    expect((await repay(a, '20000')).statusCode).toBe(201);
+    await f.app.jobs.drain();
+    const after = await detail(a);
+    expect(after.status).toBe(6);
+    expect(after.instalments).toEqual([expect.objectContaining({ number: 1, state: 'paid', interest: '245.00' })]);
+    expect((await cash(a)).available).toBe(new Decimal(100).plus(25000).minus(20000).minus(245).toFixed(2));
+    expect(await ledgerOk()).toBe(true);
   });
 
   it('repaid in full a month later: settles the interest accrued so far, ends the advance, frees the collateral', async () => {

@@ -48,6 +48,7 @@ const REQUEST: AdvanceDetail = {
   margin_call: null,
   allowed_actions: ['preApprove', 'reject'],
   reason: null,
+  customer: { id: 31, email: 'chiara.conti@example.com', full_name: 'Chiara Conti' },
   creditworthiness: {
     income_band: 'band_2',
     occupation: 'employee',
@@ -107,6 +108,10 @@ describe('Back-office advance review', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('decision-reject')).toBeInTheDocument();
     expect(screen.queryByTestId('decision-disburse')).not.toBeInTheDocument();
     expect(screen.getByTestId('advance-timeline')).toHaveTextContent('Request received for €60,000.00');
+    expect(screen.getByRole('link', { name: 'Chiara Conti' })).toHaveAttribute(
+      'href',
+      '/customer/backoffice/users/31/',
+    );
   });
 
   it('says why a request is flagged for review', async () => {

@@ -26,6 +26,7 @@ import {
   useAdvanceDecision,
   useRejectAdvance,
 } from './advances-api';
+import { USERS_PAGE } from './api';
 import { DetailList } from './detail-list';
 import { ReasonModal } from './reason-modal';
 
@@ -108,6 +109,15 @@ export function AdvanceReviewPage() {
         </Title>
         <AdvanceStatusBadge status={advance.status} />
       </Group>
+      {advance.customer && (
+        <Text size="sm" data-testid="advance-customer">
+          {t('advances.customer')}{' '}
+          <Anchor component={Link} to={`${USERS_PAGE}${advance.customer.id}/`}>
+            {advance.customer.full_name || advance.customer.email || `#${advance.customer.id}`}
+          </Anchor>
+          {advance.customer.full_name && advance.customer.email ? ` · ${advance.customer.email}` : ''}
+        </Text>
+      )}
       {advance.margin_call && <MarginCallAlert call={advance.margin_call} />}
       {advance.reason && <Alert color="red">{advance.reason}</Alert>}
       <Group gap="sm" data-testid="advance-decisions">

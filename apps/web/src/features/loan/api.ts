@@ -34,7 +34,7 @@ export function advanceQuoteQuery(request: AdvanceQuoteRequest | null) {
     queryKey: ['advance-quote', request] as const,
     queryFn: async ({ signal }) =>
       advanceQuoteSchema.parse(
-        (await http.post(`${ADVANCES_API}quote/`, request, { signal, silent: [400, 422] })).data,
+        (await http.post(`${ADVANCES_API}quote/`, request, { signal, silent: [400, 409, 422] })).data,
       ),
     enabled: request !== null,
     placeholderData: keepPreviousData,

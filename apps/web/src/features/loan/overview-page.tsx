@@ -32,7 +32,7 @@ export function OverviewPage() {
         description={
           <>
             {t('overview.description')}{' '}
-            <Anchor component={Link} to={LOAN_CALCULATOR_PAGE}>
+            <Anchor component={Link} to={LOAN_CALCULATOR_PAGE} underline="always">
               {t('overview.calculatorLink')}
             </Anchor>
           </>

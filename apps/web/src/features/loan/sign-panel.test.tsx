@@ -1,0 +1,74 @@
+// Signing the contract by code, as orders are signed: the code is sent by SMS, typed, and the contract
+// signed; a wrong code leaves the customer on the panel with an empty code to try again.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifySuccess } from '../../lib/notify';
+import { renderWithProviders } from '../../test/render';
+import { SignPanel } from './sign-panel';
+
+const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: unknown }>, wrong: false }));
+vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../lib/http/client', async () => {
+  const { default: axios } = await import('axios');
+  const http = axios.create();
+  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    const body = JSON.parse(String(config.data ?? '{}'));
+    server.calls.push({ url, body });
+    const reply = (data: unknown, status = 200) =>
+      ({ status, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    if (url === '/api/v1/advances/4/signature/') {
+      return reply({
+        document_hash: 'abc',
+        detail: 'We sent a code to +39 *** *** 4567.',
+        expires_at: '2026-11-24T18:40:00Z',
+      });
+    }
+    if (url === '/api/v1/advances/4/sign/' && server.wrong) {
+      const response = reply(
+        { detail: 'There was an error while signing, please try again', code: 'SIGNATURE_FAILED' },
+        422,
+      );
+      throw new AxiosError('Unprocessable', 'ERR_BAD_REQUEST', config, null, response);
+    }
+    throw new Error(`unexpected call ${url}`);
+  };
+  return { http };
+});
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <SignPanel advanceId={4} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Contract signature', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    server.calls = [];
+    vi.mocked(notifySuccess).mockClear();
+  });
+
+  it('sends the code, and after a wrong one empties the code to try again', async () => {
+    server.wrong = true;
+    renderPanel();
+    await userEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText('We sent a code to +39 *** *** 4567.')).toBeInTheDocument();
+    const submit = screen.getByTestId('sign-contract');
+    expect(submit).toBeDisabled();
+    const digits = within(screen.getByTestId('sign-panel')).getAllByRole('textbox');
+    await userEvent.type(digits[0]!, '654321');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(digits.every((digit) => (digit as HTMLInputElement).value === '')).toBe(true);
+    expect(server.calls.find((call) => call.url.endsWith('/sign/'))?.body).toEqual({ code: '654321' });
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+});
