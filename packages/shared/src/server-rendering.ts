@@ -5,7 +5,10 @@ import type { Language } from './locale';
 /** The id of the non-executable JSON <script> that carries a rendered page's state to the browser. */
 export const SSR_STATE_ELEMENT_ID = 'lombard-ssr-state';
 
-/** The controls whose click a server-rendered page holds until the app can take it (decision 006). */
+/**
+ * The controls whose click a server-rendered page holds until the app can take it (decision 006).
+ * [aria-haspopup]: a select's input opens its list on click.
+ */
 export const REPLAYABLE_CONTROLS =
   'button, [role="button"], [aria-haspopup], input[type="checkbox"], input[type="radio"], label, summary';
 
@@ -21,9 +24,8 @@ export const EARLY_EVENTS_GLOBAL = '__lombardEarlyEvents';
  */
 export const EARLY_EVENTS_SCRIPT =
   '(function(d,h){' +
-  'function c(e){var t=e.target,x=t&&t.closest&&!t.closest("a[href]")&&t.closest(' +
-  JSON.stringify(REPLAYABLE_CONTROLS) +
-  ');if(x){e.preventDefault();h.click=x}}' +
+  `function c(e){var t=e.target,x=t&&t.closest&&!t.closest("a[href]")&&t.closest('${REPLAYABLE_CONTROLS}');` +
+  'if(x){e.preventDefault();h.click=x}}' +
   'function s(e){e.preventDefault();h.submit=e.target}' +
   'd.addEventListener("click",c,true);d.addEventListener("submit",s,true);' +
   'h.stop=function(){d.removeEventListener("click",c,true);d.removeEventListener("submit",s,true)}' +

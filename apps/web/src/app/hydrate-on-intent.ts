@@ -4,7 +4,8 @@
 // the app was ready is not lost: a click on a button and a form submission are held and replayed, and
 // what was typed into a field is handed to the app as an input event. Links are left alone: they load
 // the next server-rendered page. A cookie choice is recorded at once, by this script: a visitor often
-// follows a link right after it, and a held click would be lost with the page.
+// follows a link right after it, and a held click would be lost with the page. What was done before
+// this script ran, the page's inline script held (EARLY_EVENTS_SCRIPT): it is taken over here.
 
 import { EARLY_EVENTS_GLOBAL, REPLAYABLE_CONTROLS } from '@lombard/shared/server-rendering';
 import { CONSENT_BAR_ATTRIBUTE, CONSENT_CHOICE_ATTRIBUTE, writeConsentCookie } from '../lib/consent-cookie';
@@ -12,7 +13,6 @@ import { isPageHydrated, onPageHydrated } from '../lib/hydration';
 
 // Why these: each is the first thing a person does on a page, and none happens on its own at load.
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
-// [aria-haspopup]: a select's input opens its list on click.
 const REPLAYABLE = REPLAYABLE_CONTROLS;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
