@@ -34,6 +34,26 @@ test.describe('before the app has hydrated, at 4× CPU throttling', () => {
     expect(String(mail.meta.url)).toContain('/newsletter/confirm/');
   });
 
+  test('a Subscribe clicked before even the first-view script has run sends the sign-up', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await setVisitor(context, baseURL!, { locale: 'it-IT' });
+    // The page is painted as its HTML arrives; its module script runs later (a slow network, a busy phone).
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/newsletter/', { waitUntil: 'commit' });
+    const email = `prestissimo.${Date.now()}@example.com`;
+    await page.getByTestId('newsletter-email').fill(email);
+    await page.getByTestId('newsletter-submit').click();
+    await expect(page.getByTestId('newsletter-sent')).toContainText('ti abbiamo inviato un', { timeout: 30_000 });
+    expect(new URL(page.url()).search).toBe('');
+    await outboxMessage(email, 'newsletter_confirm');
+  });
+
   test('the home calculator keeps every digit typed at once, and its results follow them', async ({
     page,
     context,

@@ -75,8 +75,11 @@ test('the cookie bar appears once and its choice persists across reloads', async
 
   await bar.getByTestId('cookie-reject-optional').click();
   await expect(bar).toBeHidden();
-  const stored = JSON.parse((await cookieValue(page, 'lombard_consent')) ?? '{}');
-  expect(stored).toMatchObject({ f: 0, a: 0 });
+  // The bar may hide a moment before the browser has stored the cookie (the app writes it after
+  // rendering the choice): wait for the cookie, as a reload would need it.
+  await expect
+    .poll(async () => JSON.parse((await cookieValue(page, 'lombard_consent')) ?? '{}'))
+    .toMatchObject({ f: 0, a: 0 });
   const cookie = (await page.context().cookies()).find((c) => c.name === 'lombard_consent');
   const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
   expect(days).toBeGreaterThan(181);

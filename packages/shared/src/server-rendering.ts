@@ -5,6 +5,32 @@ import type { Language } from './locale';
 /** The id of the non-executable JSON <script> that carries a rendered page's state to the browser. */
 export const SSR_STATE_ELEMENT_ID = 'lombard-ssr-state';
 
+/**
+ * The controls whose click a server-rendered page holds until the app can take it (decision 006).
+ * [aria-haspopup]: a select's input opens its list on click.
+ */
+export const REPLAYABLE_CONTROLS =
+  'button, [role="button"], [aria-haspopup], input[type="checkbox"], input[type="radio"], label, summary';
+
+/** Where the early-events script leaves what it held: `{ click?, submit?, stop() }`. */
+export const EARLY_EVENTS_GLOBAL = '__lombardEarlyEvents';
+
+/**
+ * Inline at the top of a server-rendered page's <head> (the CSP allows it by its hash). The browser paints
+ * the page while its HTML arrives, and the first-view script, a module, runs only once all of it is
+ * parsed: a form submitted in between went the browser's way (a GET of the same page, which reloaded it
+ * without the sign-up). This holds a click on a control and a submission from the first byte; the
+ * first-view script stops it and takes over what it held.
+ */
+export const EARLY_EVENTS_SCRIPT =
+  '(function(d,h){' +
+  `function c(e){var t=e.target,x=t&&t.closest&&!t.closest("a[href]")&&t.closest('${REPLAYABLE_CONTROLS}');` +
+  'if(x){e.preventDefault();h.click=x}}' +
+  'function s(e){e.preventDefault();h.submit=e.target}' +
+  'd.addEventListener("click",c,true);d.addEventListener("submit",s,true);' +
+  'h.stop=function(){d.removeEventListener("click",c,true);d.removeEventListener("submit",s,true)}' +
+  `})(document,window.${EARLY_EVENTS_GLOBAL}={})`;
+
 export interface RenderRequest {
   /** Path and query, as requested. */
   url: string;

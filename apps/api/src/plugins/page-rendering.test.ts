@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { EARLY_EVENTS_SCRIPT } from '@lombard/shared/server-rendering';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { COLOR_SCHEME_SCRIPT } from './page-template';
@@ -94,6 +95,9 @@ describe('server-rendered pages', () => {
     const csp = String(system.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toContain("unsafe-inline'; script");
+    // And the one that holds what is done before the first-view script runs, on every rendered page.
+    expect(chosen.body).toContain(`<head><script>${EARLY_EVENTS_SCRIPT}</script>`);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(EARLY_EVENTS_SCRIPT).digest('base64')}'`);
   });
 
   it('compresses pages', async () => {

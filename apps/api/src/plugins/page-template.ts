@@ -2,7 +2,7 @@
 // scheme on <html>, the page's title and description, the markup inside #root and the state the browser
 // hydrates from. Pure string work on a template Vite wrote, so it is tested without a browser.
 import { createHash } from 'node:crypto';
-import { type RenderedPage, SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
+import { EARLY_EVENTS_SCRIPT, type RenderedPage, SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
 
 /**
  * Sets Mantine's colour-scheme attribute from the system setting before the first paint, for visitors
@@ -13,13 +13,17 @@ export const COLOR_SCHEME_SCRIPT =
   "try{document.documentElement.setAttribute('data-mantine-color-scheme',matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')}catch(e){}";
 export const COLOR_SCHEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
 
+/** What the visitor does before the first-view script runs is held (see EARLY_EVENTS_SCRIPT). */
+export const EARLY_EVENTS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_EVENTS_SCRIPT).digest('base64')}'`;
+
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
 
 export function fillTemplate(template: string, page: RenderedPage): string {
   const scheme = page.colorScheme ? ` data-mantine-color-scheme="${page.colorScheme}"` : '';
   let html = template.replace(/<html lang="[^"]*"/, `<html lang="${page.language}"${scheme}`);
-  if (!page.colorScheme) html = html.replace('<head>', `<head><script>${COLOR_SCHEME_SCRIPT}</script>`);
+  const colorScheme = page.colorScheme ? '' : `<script>${COLOR_SCHEME_SCRIPT}</script>`;
+  html = html.replace('<head>', `<head><script>${EARLY_EVENTS_SCRIPT}</script>${colorScheme}`);
   if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
   if (page.description) {
     html = html.replace(

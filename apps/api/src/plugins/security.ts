@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { COLOR_SCHEME_SCRIPT_HASH } from './page-template';
+import { COLOR_SCHEME_SCRIPT_HASH, EARLY_EVENTS_SCRIPT_HASH } from './page-template';
 
 /**
  * The hardening headers every answer carries, and the ones only a document needs (the content security
@@ -17,8 +17,9 @@ export function securityHeaders(config: AppConfig) {
   const https = config.publicUrl.startsWith('https');
   const directives: [string, string[] | null][] = [
     ['default-src', ["'self'"]],
-    // The one inline script: the colour scheme before the first paint of a server-rendered page.
-    ['script-src', ["'self'", COLOR_SCHEME_SCRIPT_HASH]],
+    // The inline scripts of a server-rendered page: the colour scheme before the first paint, and the
+    // holding of what is done before the first-view script runs.
+    ['script-src', ["'self'", COLOR_SCHEME_SCRIPT_HASH, EARLY_EVENTS_SCRIPT_HASH]],
     // Mantine sets inline style attributes.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])]],

@@ -1,7 +1,8 @@
 // What a visitor does before the app has hydrated a server-rendered page is not lost (decision 006).
+import { EARLY_EVENTS_SCRIPT } from '@lombard/shared/server-rendering';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markPageHydrated } from '../lib/hydration';
-import { hydrateOnIntent } from './hydrate-on-intent';
+import { hydrateOnIntent, takeEarlyEvents } from './hydrate-on-intent';
 
 const REACT_PROPS = '__reactProps$test';
 const REACT_FIBER = '__reactFiber$test';
@@ -171,6 +172,79 @@ describe('hydration on intent', () => {
     part.commit();
     input.addEventListener('input', () => values.push(input.value));
     await vi.waitFor(() => expect(values.at(-1)).toBe('12'));
+  });
+
+  it('keeps the digits typed while the app takes over a part of the page in the middle of a keystroke', async () => {
+    document.body.innerHTML = '<div id="root"><input name="amount" value="50.000 €" /></div>';
+    const input = document.querySelector('input') as HTMLInputElement;
+    const values: string[] = [];
+    let appValue = '50.000 €';
+    const part = fakeRoot();
+    let partHydrated = false;
+    // The part's commit: the handlers are the app's, and its effects re-render the field with the app's value.
+    const hydratePart = () => {
+      partHydrated = true;
+      part.render(input);
+      part.commit();
+      input.addEventListener('input', () => {
+        appValue = input.value;
+        values.push(input.value);
+      });
+      input.value = appValue;
+    };
+    // React's listener on its root: a key reaching an element of a part it has not hydrated makes it
+    // hydrate that part at once, before the key's character is inserted.
+    document.getElementById('root')?.addEventListener('keydown', () => partHydrated || hydratePart(), true);
+    const type = (key: string) => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      input.value += key;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    stops.push(
+      hydrateOnIntent(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        markPageHydrated();
+      }),
+    );
+    window.dispatchEvent(new Event('keydown'));
+    input.value = '';
+    type('1');
+    type('2');
+    await vi.waitFor(() => expect(document.documentElement.getAttribute('data-hydrated')).toBe('true'));
+    // The page is the app's, the calculator not yet: this key must not make React take it over now.
+    type('3');
+    expect(input.value).toBe('123');
+    // The part hydrates on its own and re-renders the field; a key comes before anything else.
+    hydratePart();
+    type('4');
+    expect(values).toEqual(['123', '1234']);
+    expect(input.value).toBe('1234');
+  });
+
+  it('sends a sign-up submitted before this script ran, which the page held from its first byte', async () => {
+    document.body.innerHTML = '<form><input name="email" value="" /><button type="submit">Sign up</button></form>';
+    // The page's inline script, in its <head>.
+    new Function(EARLY_EVENTS_SCRIPT)();
+    const input = document.querySelector('input') as HTMLInputElement;
+    input.value = 'reader@example.com';
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('button')?.dispatchEvent(click);
+    // Not posted the browser's way, which would reload the page without the sign-up.
+    expect(click.defaultPrevented).toBe(true);
+
+    const events: string[] = [];
+    const hydrate = fakeHydration({
+      onInput: (value) => events.push(`input:${value}`),
+      onSubmit: () => events.push('submit'),
+    });
+    stops.push(hydrateOnIntent(hydrate, takeEarlyEvents()));
+    // No sign of use is needed: the visitor has already acted.
+    expect(hydrate).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(events).toEqual(['input:reader@example.com', 'submit']));
+    // Stopped: from now on the page's clicks are the app's.
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('button')?.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
   });
 
   it('records a cookie choice at once and hides the bar, so a link followed next keeps it', () => {

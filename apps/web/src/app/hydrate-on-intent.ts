@@ -4,16 +4,16 @@
 // the app was ready is not lost: a click on a button and a form submission are held and replayed, and
 // what was typed into a field is handed to the app as an input event. Links are left alone: they load
 // the next server-rendered page. A cookie choice is recorded at once, by this script: a visitor often
-// follows a link right after it, and a held click would be lost with the page.
+// follows a link right after it, and a held click would be lost with the page. What was done before
+// this script ran, the page's inline script held (EARLY_EVENTS_SCRIPT): it is taken over here.
 
+import { EARLY_EVENTS_GLOBAL, REPLAYABLE_CONTROLS } from '@lombard/shared/server-rendering';
 import { CONSENT_BAR_ATTRIBUTE, CONSENT_CHOICE_ATTRIBUTE, writeConsentCookie } from '../lib/consent-cookie';
 import { isPageHydrated, onPageHydrated } from '../lib/hydration';
 
 // Why these: each is the first thing a person does on a page, and none happens on its own at load.
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
-// [aria-haspopup]: a select's input opens its list on click.
-const REPLAYABLE =
-  'button, [role="button"], [aria-haspopup], input[type="checkbox"], input[type="radio"], label, summary';
+const REPLAYABLE = REPLAYABLE_CONTROLS;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -21,8 +21,36 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 // committed would lose what was held, so the wait is long.
 const HAND_OVER_LIMIT_MS = 60_000;
 
+// The events on which React hydrates the part of the page an element belongs to at once, inside the
+// event, when the element is not hydrated yet (React DOM's "discrete replayable" events), and
+// beforeinput, the last moment before a typed character lands in a field.
+// Letting one through was what lost digits: a key pressed in the calculator made React hydrate it in the
+// middle of the keydown; the commit's effects re-rendered the field with the app's value ("50.000 €")
+// before the character was inserted, so the key landed after the app's value, and what was typed before
+// was lost. Until the part is React's, what happens in it is this script's: held, recorded, replayed.
+const GUARDED_EVENTS = (
+  'mousedown mouseup touchcancel touchend touchstart auxclick dblclick pointercancel pointerdown pointerup ' +
+  'dragend dragstart drop compositionend compositionstart keydown keypress keyup beforeinput input textInput ' +
+  'copy cut paste click change contextmenu reset'
+).split(' ');
+
+/** What the page's inline script held before this one ran (EARLY_EVENTS_SCRIPT). */
+export interface EarlyEvents {
+  click?: Element;
+  submit?: HTMLFormElement;
+}
+
+/** Stops the page's inline script from holding events, and returns what it held. */
+export function takeEarlyEvents(): EarlyEvents {
+  const global = window as unknown as Record<string, (EarlyEvents & { stop?: () => void }) | undefined>;
+  const early = global[EARLY_EVENTS_GLOBAL];
+  early?.stop?.();
+  delete global[EARLY_EVENTS_GLOBAL];
+  return { click: early?.click, submit: early?.submit };
+}
+
 /** Returns what stops it listening (for tests: one page, one instance). */
-export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
+export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents = {}): () => void {
   let started = false;
   let pendingClick: HTMLElement | null = null;
   let pendingSubmit: HTMLFormElement | null = null;
@@ -30,7 +58,7 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
   // Anything held since the last look: replaying waits until nothing new comes in.
   let version = 0;
 
-  const holdClick = (event: MouseEvent) => {
+  const holdClick = (event: Pick<MouseEvent, 'target' | 'preventDefault'>) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || target.closest('a[href]')) return;
     const control = target.closest<HTMLElement>(REPLAYABLE);
@@ -52,9 +80,7 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
   };
   // What is typed into a field the app has not hydrated yet never reached it, and the app's first
   // update would overwrite it with the server's value: keep it.
-  // A field already holding a typed value stays recorded until it is handed over: React marks a field as
-  // its own while rendering, before the commit attaches its handlers, and keys pressed in between reach
-  // nobody else — replaying an older value would then wipe them. Replaying the latest is harmless.
+  // A field already holding a typed value stays recorded until it is handed over.
   const recordTyping = (event: Event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
@@ -62,9 +88,19 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
     typed.set(field, { field, value: field.value, checked: field instanceof HTMLInputElement && field.checked });
     version++;
   };
-  // Typed values go to the app the moment it commits the page, before anything can re-render a field
-  // (a re-render writes the app's value into it) and before another key can reach it: so nothing typed
-  // before is overwritten, and nothing typed after is replaced by an older value.
+  const handOver = (field: Field) => {
+    const entry = typed.get(field);
+    if (!entry) return;
+    typed.delete(field);
+    if (field.isConnected) replayField(entry);
+  };
+  // A field goes to the app as soon as the app owns it, and always before the app sees anything else
+  // happen in it: by then its part may have re-rendered it with the app's value, and a key would land
+  // after that value. Replayed outside React's work (this script's listeners, a frame, a microtask), so
+  // the app's update is rendered before React puts the field back to the value it last rendered.
+  const handOverCommitted = () => {
+    for (const field of [...typed.keys()]) if (isHydrated(field)) handOver(field);
+  };
   const handOverTyping = () => {
     // Typed before this script ran (autofill, a fast visitor): the field differs from the server's.
     for (const entry of snapshotTypedFields()) {
@@ -72,15 +108,20 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
       typed.set(entry.field, entry);
       version++;
     }
-    for (const [field, entry] of typed) {
-      if (!isHydrated(field)) continue;
-      typed.delete(field);
-      if (field.isConnected) replayField(entry);
-    }
+    handOverCommitted();
+  };
+  // Runs before React's own listeners (they sit on the root element, below the document).
+  const guard = (event: Event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    if (!isHydrated(target)) event.stopPropagation();
+    else if (typed.has(target as Field)) handOver(target as Field);
   };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
+  // Before the guard: an input event's value is recorded first, then handed over if the app owns the field.
   document.addEventListener('input', recordTyping, true);
+  for (const type of GUARDED_EVENTS) document.addEventListener(type, guard, { capture: true, passive: true });
 
   // Once every element involved is hydrated (parts of the page hydrate later, when their code arrives),
   // the app gets the typed values first and the click or submission last.
@@ -98,6 +139,7 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
         finish();
       },
       deadline,
+      handOverCommitted,
     );
   };
   const finish = () => {
@@ -113,10 +155,14 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
     started = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
     deadline = Date.now() + HAND_OVER_LIMIT_MS;
-    onPageHydrated(handOverTyping);
+    onPageHydrated(() => queueMicrotask(handOverTyping));
     void hydrate().then(settle);
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  // The visitor acted before this script ran: take it over, and fetch the app at once.
+  if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
+  if (early.submit) pendingSubmit = early.submit;
+  if (early.click || early.submit) start();
   return stop;
 
   function stop() {
@@ -124,6 +170,7 @@ export function hydrateOnIntent(hydrate: () => Promise<void>): () => void {
     document.removeEventListener('click', holdClick, true);
     document.removeEventListener('submit', holdSubmit, true);
     document.removeEventListener('input', recordTyping, true);
+    for (const type of GUARDED_EVENTS) document.removeEventListener(type, guard, true);
   }
 }
 
@@ -149,16 +196,23 @@ export function snapshotTypedFields(root: ParentNode = document): TypedField[] {
 // with their props and fiber already while it renders them — slices apart, with the browser free in
 // between — and attaches their handlers only at the commit. What is handed over before that reaches no
 // handler, and the commit's effects then write the app's value back into the field. So an element counts
-// as React's only once its fiber (or that fiber's other copy) belongs to the tree the root shows: React's
-// private fields, as `__reactProps$` already is, read defensively.
+// as React's once its fiber has been committed, judged as React DOM judges it (getNearestMountedFiber):
+// a fiber with a second copy was committed before; one without must belong to the tree the root shows.
+// React's private fields, as `__reactProps$` already is, read defensively. Once React's, always: a fiber's
+// links to its parents go stale in the copy React is not using, so a later look could say no.
+const committedElements = new WeakSet<Element>();
+
 function isHydrated(element: Element): boolean {
+  if (committedElements.has(element)) return true;
   if (!isPageHydrated()) return false;
   const keys = Object.keys(element);
   if (!keys.some((key) => key.startsWith('__reactProps$'))) return false;
   const fiberKey = keys.find((key) => key.startsWith('__reactFiber$'));
   if (!fiberKey) return false;
   const fiber = (element as unknown as Record<string, FiberLike | undefined>)[fiberKey];
-  return isInCommittedTree(fiber) || isInCommittedTree(fiber?.alternate ?? undefined);
+  const committed = fiber?.alternate ? reachesRoot(fiber) : isInCommittedTree(fiber);
+  if (committed) committedElements.add(element);
+  return committed;
 }
 
 interface FiberLike {
@@ -171,13 +225,17 @@ interface FiberLike {
 /** React's HostRoot fiber tag. */
 const HOST_ROOT = 3;
 
-function isInCommittedTree(fiber: FiberLike | undefined): boolean {
+function topOf(fiber: FiberLike | undefined): FiberLike | undefined {
   let node = fiber;
-  for (let depth = 0; node && depth < 10_000; depth++) {
-    if (!node.return) return node.tag === HOST_ROOT && node.stateNode?.current === node;
-    node = node.return;
-  }
-  return false;
+  for (let depth = 0; node?.return && depth < 10_000; depth++) node = node.return;
+  return node;
+}
+
+const reachesRoot = (fiber: FiberLike) => topOf(fiber)?.tag === HOST_ROOT;
+
+function isInCommittedTree(fiber: FiberLike | undefined): boolean {
+  const top = topOf(fiber);
+  return top?.tag === HOST_ROOT && top.stateNode?.current === top;
 }
 
 /**
@@ -202,18 +260,25 @@ const whenIdle = (callback: () => void) =>
     ? requestIdleCallback(callback, { timeout: 1_000 })
     : setTimeout(callback, 200);
 
-/** Calls `then` once every (still connected) element is hydrated and React is done; past `deadline`, anyway. */
+/**
+ * Calls `then` once every (still connected) element is hydrated and React is done; past `deadline`,
+ * anyway. `eachFrame` runs at every look.
+ */
 export function whenHydrated(
   elements: Array<Element | null>,
   then: () => void,
   deadline = Date.now() + HAND_OVER_LIMIT_MS,
+  eachFrame?: () => void,
 ): void {
+  eachFrame?.();
   const waiting = () => elements.filter((element) => !!element?.isConnected && !isHydrated(element));
   if (waiting().length && Date.now() < deadline) {
-    requestAnimationFrame(() => whenHydrated(elements, then, deadline));
+    requestAnimationFrame(() => whenHydrated(elements, then, deadline, eachFrame));
     return;
   }
-  whenIdle(() => (waiting().length && Date.now() < deadline ? whenHydrated(elements, then, deadline) : then()));
+  whenIdle(() =>
+    waiting().length && Date.now() < deadline ? whenHydrated(elements, then, deadline, eachFrame) : then(),
+  );
 }
 
 /** A typed value becomes an input event; a toggled checkbox or radio is clicked. */

@@ -8,16 +8,19 @@ import '@mantine/notifications/styles.layer.css';
 import './global.css';
 import { SESSION_COOKIE } from '@lombard/shared/locale';
 import { SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
-import { hydrateOnIntent } from './hydrate-on-intent';
+import { hydrateOnIntent, takeEarlyEvents } from './hydrate-on-intent';
 
 // Not lib/cookies' readCookie: importing it here would add a second script to the first view, and a
 // presence test needs no decoding.
 const signedIn = document.cookie.split(/;\s*/).some((part) => part.startsWith(`${SESSION_COOKIE}=`));
+// A server-rendered page held what was done before this script ran (a signed-in visitor's app hydrates
+// at once and takes the next click itself).
+const early = takeEarlyEvents();
 
 if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
   void import('./boot').then((boot) => boot.startApp());
 } else if (signedIn) {
   void import('./boot').then((boot) => boot.hydrateApp());
 } else {
-  hydrateOnIntent(async () => (await import('./boot')).hydrateApp());
+  hydrateOnIntent(async () => (await import('./boot')).hydrateApp(), early);
 }
