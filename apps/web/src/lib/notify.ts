@@ -1,8 +1,9 @@
-// Toasts: one place decides colour and duration per kind, so every screen behaves the same.
-// Position (top-right) is set once on <Notifications> in app.tsx.
+// Toasts: one place decides colour, duration and the close button's name per kind, so every screen
+// behaves the same. Position (top-right) is set once on <Notifications> in app.tsx.
 
 import { TOAST_DURATION_MS } from '@lombard/shared/constants';
 import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 
 export type ToastKind = keyof typeof TOAST_DURATION_MS;
@@ -48,6 +49,9 @@ export function notify(message: ReactNode, options: ToastOptions & { kind?: Toas
     message,
     color: COLOR[kind],
     autoClose: TOAST_DURATION_MS[kind],
+    // The close button is an icon: without a name a screen reader announces only "button". Translated
+    // when the toast is shown, in the language of the moment (the common catalogue is always loaded).
+    closeButtonProps: { 'aria-label': i18next.t('common:toast.close') },
     'data-kind': kind,
   });
 }

@@ -105,7 +105,8 @@ export const namedCodeListSchema = z.array(z.object({ code: z.string(), name: z.
 export type NamedCodeList = z.infer<typeof namedCodeListSchema>;
 
 /** GET /api/v1/profile/employers/: the partner companies an employee can name as employer, by name. */
-export const employerOptionsSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
+/** The active partner companies; `slug` names the partner's landing page, which links to the stock-plan form. */
+export const employerOptionsSchema = z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() }));
 export type EmployerOptions = z.infer<typeof employerOptionsSchema>;
 
 // --- Paths -------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { marginCallSchema } from './advances';
+import { advanceSummarySchema, marginCallSchema, scheduleItemSchema } from './advances';
 import { moneySchema } from './common';
 import { navSchema, transactionSchema, unitsSchema } from './transactions';
 
@@ -83,6 +83,14 @@ export const homeSummarySchema = z.object({
   advance_outstanding: moneySchema,
   /** An open margin call on one of them: what to repay or pledge, shown on the home too. */
   margin_call: marginCallSchema.nullable(),
+  /**
+   * The newest advance in progress or active, so the home points to it rather than offering another;
+   * `next_due_date` is its next unpaid instalment's (null until the schedule is written at payout).
+   */
+  current_advance: advanceSummarySchema
+    .pick({ id: true, status: true, status_name: true })
+    .extend({ next_due_date: scheduleItemSchema.shape.due_date.nullable() })
+    .nullable(),
   gain: moneySchema,
   recent_transactions: z.array(transactionSchema),
   pending_orders: z.number().int(),

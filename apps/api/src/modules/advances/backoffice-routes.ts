@@ -1,5 +1,5 @@
 // Back-office advance routes (admin): the list and detail (with creditworthiness), and the actions of
-// each status: pre-approve, approve, record the disbursement, reject with a reason.
+// each status: pre-approve, approve, record the disbursement, reject with a reason; the SECCI and contract.
 import { advanceDetailSchema, advanceRejectSchema } from '@lombard/shared/schemas/advances';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -8,9 +8,10 @@ import { requireProfile } from '../../lib/auth-guards';
 import { notFound } from '../../lib/errors';
 import { findFile, sendFile } from '../../lib/files/store';
 import { registerResource } from '../../lib/resource/routes';
-import { type FlowContext, idParams, movingMoney, pathId } from '../transactions/service';
+import { type FlowContext, flowContext, idParams, movingMoney, pathId } from '../transactions/service';
 import { backofficeInstalments, backofficeMarginCalls } from './backoffice-lists';
 import { advanceDetail } from './detail';
+import { sendAdvanceSecci } from './files';
 import { approve, disburse, preApprove, reject } from './operator-service';
 import { type AdvanceRow, findAdvance } from './records';
 import { backofficeAdvances } from './resources';
@@ -52,6 +53,12 @@ export async function backofficeRoutes(app: FastifyInstance) {
       if (!file) throw notFound();
       return sendFile(reply, app.config.dataDir, file);
     },
+  );
+
+  app.get(
+    '/api/v1/backoffice/advances/:id/secci/',
+    { onRequest: admin, schema: schema("The SECCI of an advance's terms", { params: idParams }) },
+    async (request, reply) => sendAdvanceSecci(reply, db, await findAdvance(db, pathId(request)), flowContext(request)),
   );
 
   const action = (name: string, summary: string, run: Action, body?: z.ZodType) =>

@@ -1,6 +1,7 @@
 // The advance row and the one way its status changes: the shared transition table decides, the row, a
-// timeline event, the audit log (operators) and an e-mail to the customer change together.
+// timeline event, the audit log (operators) and the customer's notification and e-mail change together.
 import {
+  ADVANCE_STATUS,
   type AdvanceAction,
   type AdvanceActor,
   type AdvanceStatus,
@@ -17,6 +18,7 @@ import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
 import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
+import { notifyUser } from '../notifications/service';
 import type { FlowContext } from '../transactions/service';
 
 export type AdvanceRow = typeof advances.$inferSelect;
@@ -96,17 +98,27 @@ export async function transition(
       ip: context.ip,
     });
   }
-  await emailCustomer(tx, context, updated!);
+  await tellCustomerStatus(tx, context, updated!);
   return updated!;
 }
 
-/** Tells the customer, in their language, what their advance is now (and why, when it was rejected). */
-export async function emailCustomer(tx: Transaction, context: FlowContext, row: AdvanceRow) {
+/**
+ * Tells the customer, in their language, what their advance is now (and why, when it was rejected): an
+ * in-app notification linking to the advance, and an e-mail.
+ */
+export async function tellCustomerStatus(tx: Transaction, context: FlowContext, row: AdvanceRow) {
   const account = await getAccount(tx, row.userId);
   if (!account) return;
   const t = translator(account.language);
   const status = statusLabel(row.status, t);
   const amount = formatMoney(row.amount, account.language);
+  const rejected = row.status === ADVANCE_STATUS.rejected && row.reason;
+  await notifyUser(tx, {
+    userId: row.userId,
+    kind: rejected ? 'advance_rejected' : 'advance_status_changed',
+    params: { reference: String(row.id), amount, status, ...(rejected ? { reason: row.reason! } : {}) },
+    link: `/customer/loan/${row.id}/`,
+  });
   const content = renderEmail({
     greeting: account.firstName ? t('emails:greeting', { name: account.firstName }) : t('emails:greetingAnonymous'),
     paragraphs: [

@@ -22,7 +22,7 @@ import { readTabs } from '../profile/service';
 import type { FlowContext } from '../transactions/service';
 import { checkPicked, collateralLines, pledgeLines, powerOf, releaseCollateral, type ValuedLine } from './collateral';
 import { bankMaximumAdvance } from './config';
-import { type AdvanceRow, addEvent, emailCustomer, findAdvance, transition } from './records';
+import { type AdvanceRow, addEvent, findAdvance, tellCustomerStatus, transition } from './records';
 
 /**
  * The shared quote for an amount and a number of instalments, paid out today. Outside the calculator's
@@ -196,7 +196,7 @@ export async function requestAdvance(
     context.actor.id,
     context.now,
   );
-  await emailCustomer(tx, context, row!);
+  await tellCustomerStatus(tx, context, row!);
   return row!;
 }
 

@@ -13,13 +13,13 @@ import {
   borrowingPowerSchema,
   secciQuerySchema,
 } from '@lombard/shared/schemas/advances';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { notFound } from '../../lib/errors';
-import { contentDisposition, findFile, sendFile } from '../../lib/files/store';
+import { findFile, sendFile } from '../../lib/files/store';
 import { registerResource } from '../../lib/resource/routes';
 import { getAccount } from '../account/service';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
@@ -27,8 +27,8 @@ import { backofficeRoutes } from './backoffice-routes';
 import { borrowingPowerOf } from './collateral';
 import { advanceDetail } from './detail';
 import { buildSecci, secciFileName } from './documents';
+import { sendAdvanceSecci, sendPdf } from './files';
 import { lifeRoutes } from './life-routes';
-import { advanceTerms } from './operator-service';
 import { registerPayoutJob } from './payout-job';
 import { findAdvance } from './records';
 import { cancelAdvance, priceAdvance, quoteRequest, requestAdvance } from './request-service';
@@ -48,14 +48,6 @@ const customerDetail = (request: FastifyRequest, id: number) =>
       now: request.server.clock(),
     }),
   );
-
-async function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(bytes));
-}
 
 export const advancesModule = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
@@ -132,8 +124,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     async (request, reply) => {
       const context = flowContext(request);
       const row = await findAdvance(db, pathId(request), { userId: context.actor.id });
-      const terms = await advanceTerms(db, row, row.createdAt.toISOString().slice(0, 10), context);
-      return sendPdf(reply, await buildSecci(context.language, terms), secciFileName(context.language, terms));
+      return sendAdvanceSecci(reply, db, row, context);
     },
   );
 

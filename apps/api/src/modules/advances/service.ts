@@ -1,18 +1,45 @@
 // The advances module's face to the rest of the API: what the home page shows of a customer's advances.
 
-import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
+import { ADVANCE_STATUS, type AdvanceStatus, IN_PROGRESS_STATUSES } from '@lombard/shared/advance-status';
 import type { MarginCall } from '@lombard/shared/schemas/advances';
+import type { HomeSummary } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { advances } from '../../db/schema/advances';
+import { advanceInstalments, advances } from '../../db/schema/advances';
+import type { Translate } from '../../lib/i18n';
 import { openMarginCall } from './margin-calls';
+import { statusLabel } from './records';
 
-/** The principal the customer still owes on active advances, and the open margin call if any. */
+/** The newest advance in progress or active, with its next unpaid instalment's due date. */
+async function currentAdvance(db: Queryable, userId: number, t: Translate): Promise<HomeSummary['current_advance']> {
+  const [row] = await db
+    .select({ id: advances.id, status: advances.status })
+    .from(advances)
+    .where(and(eq(advances.userId, userId), inArray(advances.status, [...IN_PROGRESS_STATUSES, ADVANCE_STATUS.active])))
+    .orderBy(desc(advances.id))
+    .limit(1);
+  if (!row) return null;
+  const [next] = await db
+    .select({ dueDate: advanceInstalments.dueDate })
+    .from(advanceInstalments)
+    .where(and(eq(advanceInstalments.advanceId, row.id), ne(advanceInstalments.state, 'paid')))
+    .orderBy(asc(advanceInstalments.number))
+    .limit(1);
+  return {
+    id: row.id,
+    status: row.status as AdvanceStatus,
+    status_name: statusLabel(row.status, t),
+    next_due_date: next?.dueDate ?? null,
+  };
+}
+
+/** The principal the customer still owes on active advances, the open margin call if any, the current one. */
 export async function advancesAtAGlance(
   db: Queryable,
   userId: number,
-): Promise<{ outstanding: string; marginCall: MarginCall | null }> {
+  t: Translate,
+): Promise<{ outstanding: string; marginCall: MarginCall | null; current: HomeSummary['current_advance'] }> {
   const active = await db
     .select({ id: advances.id, outstanding: advances.outstanding })
     .from(advances)
@@ -23,6 +50,7 @@ export async function advancesAtAGlance(
     marginCall ??= await openMarginCall(db, row.id);
   }
   return {
+    current: await currentAdvance(db, userId, t),
     outstanding: active.reduce((sum, row) => sum.plus(row.outstanding), new Decimal(0)).toFixed(2),
     marginCall,
   };

@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'navs_missing',
   'instalment_overdue',
   'margin_call',
+  'advance_status_changed',
+  'advance_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -51,9 +51,9 @@ export async function activePartnerName(db: Queryable, partnerId: number): Promi
 }
 
 /** Partner companies still active, by name: what an employee may pick as employer. */
-export async function activePartners(db: Queryable): Promise<Array<{ id: number; name: string }>> {
+export async function activePartners(db: Queryable): Promise<Array<{ id: number; name: string; slug: string }>> {
   return db
-    .select({ id: partners.id, name: partners.name })
+    .select({ id: partners.id, name: partners.name, slug: partners.slug })
     .from(partners)
     .where(eq(partners.active, true))
     .orderBy(partners.name);

@@ -120,8 +120,11 @@ describe('addresses, occupation and bank account', () => {
     // A partner company is named by id, from the list the form offers; the saved tab carries its name.
     const employers = await t.app.inject({ method: 'GET', url: '/api/v1/profile/employers/', headers: marta.headers });
     expect(employers.statusCode).toBe(200);
-    const partner = json(employers)[0] as { id: number; name: string };
+    const partner = json(employers)[0] as { id: number; name: string; slug: string };
     expect(partner.name).toBeTruthy();
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/public/partners/${partner.slug}/` })).statusCode).toBe(
+      200,
+    );
     const picked = await put(marta, 'occupation', { ...occupation, employer_partner_id: partner.id });
     expect(json(picked).data).toMatchObject({ employer_partner_id: partner.id, employer_partner_name: partner.name });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/employers/' })).statusCode).toBe(401);

@@ -118,7 +118,7 @@ export async function homeSummary(db: Queryable, userId: number, now: Date, t: T
     wallet(db, userId, now),
     recentTransactions(db, userId, t, HOME_RECENT_TRANSACTIONS),
     pendingOrderCount(db, userId),
-    advancesAtAGlance(db, userId),
+    advancesAtAGlance(db, userId, t),
   ]);
   const cashTotal = cash.available.plus(cash.reserved);
   return {
@@ -127,6 +127,7 @@ export async function homeSummary(db: Queryable, userId: number, now: Date, t: T
     invested: portfolio.totals.value,
     advance_outstanding: advance.outstanding,
     margin_call: advance.marginCall,
+    current_advance: advance.current,
     gain: portfolio.totals.gain,
     recent_transactions: recent,
     pending_orders: pending,

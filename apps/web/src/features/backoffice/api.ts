@@ -45,4 +45,6 @@ export const NOTIFICATION_KINDS = [
   'deposit_received',
   'instalment_overdue',
   'margin_call',
+  'advance_status_changed',
+  'advance_rejected',
 ] as const;

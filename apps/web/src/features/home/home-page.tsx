@@ -67,10 +67,7 @@ export function HomePage({ section }: { section: HomeSection }) {
       </SimpleGrid>
       {canBorrow && <AdvanceCard />}
       {data && progress && (
-        <NextSteps
-          steps={nextSteps({ summary: data, profileApproved: progress.approved, user })}
-          pendingOrders={data.pending_orders}
-        />
+        <NextSteps steps={nextSteps({ summary: data, profileApproved: progress.approved, user })} summary={data} />
       )}
       {progress && !progress.approved && (
         <ProfileProgress

@@ -1,14 +1,19 @@
 // Company stock units as collateral: the customer's registered plans (waiting for verification, verified
-// and pledgeable, or refused with the reason) and the form to register one with its plan document.
+// and pledgeable, or refused with the reason) and the form to register one with its plan document. The
+// employer is a partner company picked from the list (sent by id) or another listed company typed by name.
 import {
   STOCK_PLAN_PRICE_SOURCES,
   type StockPlan,
   type StockPlanPriceSource,
+  type StockPlanRequest,
   stockPlanRequestSchema,
 } from '@lombard/shared/schemas/stock-plans';
 import { Badge, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmployerField } from '../../components/employer-field';
 import { UploadField } from '../../components/upload-field';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { applyServerErrors } from '../../lib/forms/server-errors';
@@ -16,6 +21,7 @@ import { useZodForm } from '../../lib/forms/use-zod-form';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
 import { notifySuccess } from '../../lib/notify';
+import { employersQuery } from '../../lib/profile/profile-query';
 import { useRegisterStockPlan } from './api';
 
 const STATUS_COLOR = { submitted: 'blue', verified: 'teal', rejected: 'red' } as const;
@@ -54,7 +60,10 @@ function PlanCard({ plan }: { plan: StockPlan }) {
 }
 
 interface PlanValues extends Record<string, unknown> {
-  company_name: string;
+  /** The employer as shown in the field: a partner's name or the company the customer typed. */
+  company_name?: string;
+  /** Set when the name is a partner company's: then only the id is sent. */
+  partner_id?: number | null;
   plan_name: string;
   vested_units: string;
   unit_price: string;
@@ -63,19 +72,35 @@ interface PlanValues extends Record<string, unknown> {
 
 const FIELDS = ['company_name', 'partner_id', 'plan_name', 'vested_units', 'unit_price', 'price_source', 'file'];
 
-function RegisterForm({ onDone }: { onDone(): void }) {
+/** The body the schema judges: a partner by id, or another company by name, never both. */
+const employerBody = (values: PlanValues): PlanValues => {
+  const { partner_id, company_name, ...rest } = values;
+  return partner_id ? { ...rest, partner_id } : { ...rest, company_name };
+};
+
+export interface PartnerChoice {
+  id: number;
+  name: string;
+}
+
+function RegisterForm({ onDone, partner }: { onDone(): void; partner: PartnerChoice | null }) {
   const { t } = useTranslation('loan');
   const register = useRegisterStockPlan();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
-  const form = useZodForm<PlanValues>(stockPlanRequestSchema, {
-    company_name: '',
-    plan_name: '',
-    vested_units: '',
-    unit_price: '',
-    price_source: 'market_close',
-  });
+  const form = useZodForm<PlanValues>(
+    stockPlanRequestSchema,
+    {
+      company_name: partner?.name ?? '',
+      partner_id: partner?.id ?? null,
+      plan_name: '',
+      vested_units: '',
+      unit_price: '',
+      price_source: 'market_close',
+    },
+    employerBody,
+  );
 
   const submit = form.onSubmit((values) => {
     if (!file) {
@@ -83,7 +108,7 @@ function RegisterForm({ onDone }: { onDone(): void }) {
       return;
     }
     register.mutate(
-      { values: { ...values, file }, onProgress: setProgress },
+      { values: { ...(values as StockPlanRequest), file }, onProgress: setProgress },
       {
         onSuccess: () => {
           notifySuccess(t('plans.form.done'));
@@ -98,10 +123,15 @@ function RegisterForm({ onDone }: { onDone(): void }) {
   return (
     <form onSubmit={submit} noValidate data-testid="stock-plan-form">
       <Stack gap="sm">
-        <TextInput
+        <EmployerField
           label={t('plans.form.company')}
           description={t('plans.form.companyHint')}
           {...form.getInputProps('company_name')}
+          value={form.getValues().company_name ?? ''}
+          onChange={(name, partnerId) => {
+            form.setFieldValue('company_name', name);
+            form.setFieldValue('partner_id', partnerId);
+          }}
           data-testid="plan-company"
         />
         <TextInput label={t('plans.form.planName')} {...form.getInputProps('plan_name')} data-testid="plan-name" />
@@ -148,9 +178,26 @@ function RegisterForm({ onDone }: { onDone(): void }) {
   );
 }
 
+/**
+ * `?partner=<slug or id>` (from a partner's landing page) opens the registration with that partner picked,
+ * once the partner list has arrived; an unknown partner opens it empty.
+ */
+function usePartnerFromLink(): { wanted: boolean; partner: PartnerChoice | null; ready: boolean } {
+  const [params] = useSearchParams();
+  const wanted = params.get('partner');
+  const employers = useQuery({ ...employersQuery(), enabled: wanted !== null }).data;
+  const found = wanted && employers?.find((employer) => employer.slug === wanted || String(employer.id) === wanted);
+  return {
+    wanted: wanted !== null,
+    partner: found ? { id: found.id, name: found.name } : null,
+    ready: wanted === null || employers !== undefined,
+  };
+}
+
 export function StockPlans({ plans }: { plans: StockPlan[] }) {
   const { t } = useTranslation('loan');
-  const [open, setOpen] = useState(false);
+  const link = usePartnerFromLink();
+  const [open, setOpen] = useState(link.wanted);
   return (
     <Stack gap="sm" data-testid="stock-plans">
       <Group justify="space-between">
@@ -170,7 +217,7 @@ export function StockPlans({ plans }: { plans: StockPlan[] }) {
         <PlanCard key={plan.id} plan={plan} />
       ))}
       <Modal opened={open} onClose={() => setOpen(false)} title={t('plans.form.title')} size="lg">
-        <RegisterForm onDone={() => setOpen(false)} />
+        {link.ready && <RegisterForm partner={link.partner} onDone={() => setOpen(false)} />}
       </Modal>
     </Stack>
   );

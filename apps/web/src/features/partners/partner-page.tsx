@@ -1,11 +1,11 @@
 // One screen for every partner company: the partner's name and logo, the offer on its employees'
-// stock units, and a sign-up that records the partner as the referral.
+// stock units, and a sign-up that records the partner as the referral (for a signed-in customer, the
+// registration of their stock plan with this partner).
 import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
 import {
   Anchor,
   Box,
-  Button,
   Container,
   Grid,
   Group,
@@ -22,7 +22,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
-import { logoDataUrl, partnerQuery, registerWithPartner } from './api';
+import { logoDataUrl, partnerQuery } from './api';
+import { PartnerCall } from './partner-call';
 
 const money = (value: string | number, language: Language) =>
   new Intl.NumberFormat(localeOf(language), {
@@ -116,22 +117,7 @@ export function PartnerPage() {
                 <Text fz={{ base: 'md', sm: 'lg' }} c="rgba(255,255,255,0.88)" maw={620}>
                   {partner.offer}
                 </Text>
-                <Group gap="sm">
-                  <Button
-                    size="lg"
-                    color="yellow.4"
-                    c="#0a2350"
-                    component={Link}
-                    to={registerWithPartner(partner.slug)}
-                    leftSection={<IconUserPlus size={20} aria-hidden />}
-                    data-testid="partner-register"
-                  >
-                    {t('hero.register', { name: partner.name })}
-                  </Button>
-                  <Button size="lg" variant="white" color="navy" component={Link} to="/auth/login/">
-                    {t('hero.login')}
-                  </Button>
-                </Group>
+                <PartnerCall partner={partner} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>

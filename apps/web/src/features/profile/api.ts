@@ -10,12 +10,7 @@ import {
   mifidResultStateSchema,
 } from '@lombard/shared/schemas/mifid';
 import { type PhoneNumberInput, type PhoneVerifyInput, phoneCodeSentSchema } from '@lombard/shared/schemas/profile';
-import {
-  EMPLOYERS_PATH,
-  employerOptionsSchema,
-  namedCodeListSchema,
-  referralSchema,
-} from '@lombard/shared/schemas/profile-views';
+import { namedCodeListSchema, referralSchema } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { PROFILE_API, profileKeys } from '../../lib/profile/profile-query';
@@ -54,13 +49,6 @@ export const referralQuery = queryOptions({
   queryKey: profileKeys.referral,
   queryFn: async ({ signal }) => referralSchema.parse((await http.get(`${PROFILE_API}referral/`, { signal })).data),
 });
-
-export const employersQuery = () =>
-  queryOptions({
-    queryKey: profileKeys.reference('employers', ''),
-    queryFn: async ({ signal }) => employerOptionsSchema.parse((await http.get(EMPLOYERS_PATH, { signal })).data),
-    staleTime: 5 * 60_000,
-  });
 
 export interface ReferenceOption {
   code: string;

@@ -10,14 +10,14 @@ import {
   SECTORS,
   SOURCES_OF_FUNDS,
 } from '@lombard/shared/schemas/profile';
-import { Autocomplete, Select, SimpleGrid, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EmployerField } from '../../components/employer-field';
 import { SubmitButton } from '../../components/submit-button';
 import { formatMoney } from '../../lib/format';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { currentLanguage } from '../../lib/i18n/i18n';
-import { employersQuery, useSaveTab } from './api';
+import { useSaveTab } from './api';
 
 export function OccupationTab({ saved }: { saved: OccupationState | null }) {
   const { t } = useTranslation(['profile', 'errors']);
@@ -37,11 +37,9 @@ export function OccupationTab({ saved }: { saved: OccupationState | null }) {
     success: t('errors:success.dataSaved'),
   });
   // A partner company is picked from the list (and saved by id); any other employer is typed.
-  const employers = useQuery(employersQuery()).data ?? [];
-  const chooseEmployer = (name: string) => {
-    const partner = employers.find((e) => e.name.toLowerCase() === name.trim().toLowerCase());
+  const chooseEmployer = (name: string, partnerId: number | null) => {
     form.setFieldValue('employer_name', name);
-    form.setFieldValue('employer_partner_id', partner?.id ?? null);
+    form.setFieldValue('employer_partner_id', partnerId);
   };
   const employed = EMPLOYED_OCCUPATIONS.includes(form.getValues().occupation as Occupation);
   const money = (value: string) => formatMoney(value, language, { cents: false });
@@ -74,13 +72,12 @@ export function OccupationTab({ saved }: { saved: OccupationState | null }) {
           />
         </SimpleGrid>
         {employed && (
-          <Autocomplete
+          <EmployerField
             label={t('occupation.employer')}
             description={t('occupation.employerHint')}
-            autoComplete="organization"
-            data={employers.map((e) => e.name)}
             withAsterisk
             {...form.getInputProps('employer_name')}
+            value={form.getValues().employer_name ?? ''}
             onChange={chooseEmployer}
             data-testid="occupation-employer"
           />
