@@ -194,6 +194,7 @@ export function AdvanceReviewPage() {
         opened={rejecting}
         title={t('advances.rejectTitle')}
         body={t('advances.rejectBody')}
+        success={t('advances.rejected')}
         onClose={() => setRejecting(false)}
         reject={reject.mutateAsync}
       />

@@ -1,5 +1,5 @@
-// A refusal with the reason the customer reads (an advance request, a stock plan), checked with the shared
-// rule before sending; the API's field errors land under the field.
+// A refusal with the reason the customer reads (an order, a withdrawal, an advance request, a stock plan),
+// checked with the shared rule before sending; the API's field errors land under the field.
 import { advanceRejectSchema } from '@lombard/shared/schemas/advances';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
@@ -10,17 +10,19 @@ interface Props {
   opened: boolean;
   title: string;
   body: string;
+  /** The toast once the refusal is recorded. */
+  success: string;
   onClose(): void;
   reject(reason: string): Promise<unknown>;
 }
 
-export function ReasonModal({ opened, title, body, onClose, reject }: Props) {
+export function ReasonModal({ opened, title, body, success, onClose, reject }: Props) {
   const { t } = useTranslation('backoffice');
   const { form, onSubmit, submitting } = useApiForm({
     schema: advanceRejectSchema,
     initialValues: { reason: '' },
     send: (values) => reject(values.reason),
-    success: t('advances.rejected'),
+    success,
     onSuccess: onClose,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts an empty form

@@ -149,6 +149,7 @@ export function StockPlansPage() {
         opened={rejecting !== null}
         title={t('plans.rejectTitle')}
         body={t('plans.rejectBody', { company: rejecting?.company ?? '' })}
+        success={t('advances.rejected')}
         onClose={() => setRejecting(null)}
         reject={(reason) => decide.mutateAsync({ id: rejecting?.id ?? 0, decision: 'reject', reason })}
       />
