@@ -1,9 +1,9 @@
 // Signing the contract with the one-time code, as orders are signed: read the contract, ask for the code
 // by SMS, type it, sign. A wrong or expired code gets the server's message and the customer tries again.
-import { ONE_TIME_CODE_LENGTH } from '@lombard/shared/constants';
-import { Box, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
 import { notifySuccess } from '../../lib/notify';
 import { useContractSignature, useSignContract } from './api';
 
@@ -25,23 +25,10 @@ export function SignPanel({ advanceId }: { advanceId: number }) {
       ) : (
         <Stack gap="sm">
           <Text size="sm">{signature.data.detail}</Text>
-          <Box>
-            <Text size="sm" fw={500} mb={4} id="contract-code-label">
-              {t('sign.code')}
-            </Text>
-            <PinInput
-              length={ONE_TIME_CODE_LENGTH}
-              type="number"
-              oneTimeCode
-              value={code}
-              onChange={setCode}
-              aria-labelledby="contract-code-label"
-              data-testid="contract-code"
-            />
-          </Box>
+          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} testId="contract-code" />
           <Group>
             <Button
-              disabled={code.length !== ONE_TIME_CODE_LENGTH}
+              disabled={!isCompleteCode(code)}
               loading={sign.isPending}
               // The promise, not mutate's callbacks: signing moves the advance on, the refreshed page drops
               // this panel, and callbacks of an unmounted mutate never run ("Contract signed" was lost).

@@ -1,12 +1,12 @@
 // Swapping collateral: give back pledged lines and pledge free ones whose contribution covers exactly the
 // amount the returned lines secure; signed with the one-time code. The server answers the swappable amount
 // and sends the code on the first call, and makes the swap on the second, with the code.
-import { ONE_TIME_CODE_LENGTH } from '@lombard/shared/constants';
 import { validateSwap } from '@lombard/shared/money/advance-request-rules';
 import type { AdvanceDetail, BorrowingPower } from '@lombard/shared/schemas/advances';
-import { Box, Button, Checkbox, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { notifySuccess } from '../../lib/notify';
@@ -97,22 +97,10 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
         </Group>
       ) : (
         <Stack gap="sm">
-          <Box>
-            <Text size="sm" fw={500} mb={4} id="swap-code-label">
-              {t('sign.code')}
-            </Text>
-            <PinInput
-              length={ONE_TIME_CODE_LENGTH}
-              type="number"
-              oneTimeCode
-              value={code}
-              onChange={setCode}
-              aria-labelledby="swap-code-label"
-            />
-          </Box>
+          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} />
           <Group>
             <Button
-              disabled={code.length !== ONE_TIME_CODE_LENGTH}
+              disabled={!isCompleteCode(code)}
               loading={swap.isPending}
               onClick={() =>
                 swap.mutate(

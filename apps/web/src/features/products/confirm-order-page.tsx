@@ -2,14 +2,14 @@
 // the commitment. When the MiFID profile does not cover the product's risk the customer is warned, may
 // still proceed by saying so, and signs the order document with a code sent by SMS. One Idempotency-Key
 // per visit: a retry of "Submit" can only ever place this one order.
-import { ONE_TIME_CODE_LENGTH } from '@lombard/shared/constants';
 import type { InvestRequest, TransactionItem } from '@lombard/shared/schemas/transactions';
-import { Alert, Anchor, Box, Button, Card, Checkbox, Group, PinInput, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
 import { PageHeading } from '../../components/page-heading';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -54,9 +54,7 @@ export function ConfirmOrderPage() {
 
   const body: InvestRequest = {
     ...order,
-    ...(signature.data && code.length === ONE_TIME_CODE_LENGTH
-      ? { signature: { document_id: signature.data.document_id, code } }
-      : {}),
+    ...(signature.data && isCompleteCode(code) ? { signature: { document_id: signature.data.document_id, code } } : {}),
   };
 
   const submit = () =>
@@ -172,20 +170,12 @@ export function ConfirmOrderPage() {
                     {t('products:confirm.document')}
                   </Group>
                 </Anchor>
-                <Box>
-                  <Text size="sm" fw={500} mb={4} id="order-code-label">
-                    {t('products:confirm.code')}
-                  </Text>
-                  <PinInput
-                    length={ONE_TIME_CODE_LENGTH}
-                    type="number"
-                    oneTimeCode
-                    value={code}
-                    onChange={setCode}
-                    aria-labelledby="order-code-label"
-                    data-testid="order-code"
-                  />
-                </Box>
+                <OneTimeCodeField
+                  label={t('products:confirm.code')}
+                  value={code}
+                  onChange={setCode}
+                  testId="order-code"
+                />
                 <Anchor component="button" type="button" size="xs" onClick={() => signature.mutate(order)}>
                   {t('products:confirm.resend')}
                 </Anchor>
@@ -200,7 +190,7 @@ export function ConfirmOrderPage() {
           size="md"
           onClick={submit}
           loading={invest.isPending}
-          disabled={needsSignature && (!signature.data || code.length !== ONE_TIME_CODE_LENGTH || !understood)}
+          disabled={needsSignature && (!signature.data || !isCompleteCode(code) || !understood)}
           data-testid="submit-order"
         >
           {needsSignature ? t('products:confirm.signAndSubmit') : t('products:confirm.submit')}
