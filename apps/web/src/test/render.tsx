@@ -1,6 +1,7 @@
 // Component-test harness: Mantine with the app theme and an i18next instance loaded synchronously with
 // the real catalogues, so tests assert the texts a user reads. Also the browser APIs jsdom lacks.
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import i18next, { type i18n } from 'i18next';
 import type { ReactNode } from 'react';
@@ -77,4 +78,10 @@ export function renderWithProviders(ui: ReactNode, options: { language?: 'it' | 
       </MantineProvider>
     </I18nextProvider>,
   );
+}
+
+/** As renderWithProviders, inside a fresh query client that never retries, so a failed call shows at once. */
+export function renderWithQueryClient(ui: ReactNode, options: { language?: 'it' | 'en' } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithProviders(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, options);
 }

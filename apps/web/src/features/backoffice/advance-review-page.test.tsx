@@ -2,13 +2,11 @@
 // the decisions the status allows — a new request may be pre-approved or rejected with a reason; an
 // approved one only has its disbursement recorded, which carries an Idempotency-Key.
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { AdvanceReviewPage } from './advance-review-page';
 
 const REQUEST: AdvanceDetail = {
@@ -65,30 +63,21 @@ const server = vi.hoisted(() => ({
 }));
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     server.calls.push({ url, key: config.headers['Idempotency-Key'] });
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
     if (url.startsWith('/api/v1/backoffice/advances/12/')) return reply(server.detail);
     throw new Error(`unexpected call ${url}`);
-  };
-  return { http };
-});
+  }),
+);
 
 function renderReview(detail: AdvanceDetail) {
   server.detail = detail;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '/customer/backoffice/advances/:id/', element: <AdvanceReviewPage /> }], {
     initialEntries: ['/customer/backoffice/advances/12/'],
   });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<RouterProvider router={router} />);
 }
 
 describe('Back-office advance review', { timeout: 20_000 }, () => {

@@ -1,11 +1,9 @@
 // The home's advance card: an open margin call comes first, with the amount to repay or the collateral to
 // add and a link to the advance; then what the customer can still borrow and the advance they have.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { AdvanceCard } from './advance-card';
 
 const SUMMARY = {
@@ -22,12 +20,9 @@ const SUMMARY = {
   maturity_date: '2028-09-03',
 };
 
-vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
     if (url === '/api/v1/advances/borrowing-power/') {
       return reply({
         lines: [],
@@ -71,19 +66,15 @@ vi.mock('../../lib/http/client', async () => {
       });
     }
     throw new Error(`unexpected call ${url}`);
-  };
-  return { http };
-});
+  }),
+);
 
 describe('Home advance card', () => {
   it('puts an open margin call first, with what to repay or pledge, and the advance still owed', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    renderWithProviders(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <AdvanceCard />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithQueryClient(
+      <MemoryRouter>
+        <AdvanceCard />
+      </MemoryRouter>,
     );
     const call = await screen.findByTestId('margin-call');
     expect(call).toHaveTextContent(

@@ -1,13 +1,11 @@
 // The loan confirmation: the server's figures of the request (the same the SECCI prints), the collateral
 // pledged, the SECCI for exactly these figures, and the request sent once the customer says they read the
 // risks — with one Idempotency-Key per visit — landing on the new advance's page.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { ConfirmLoanPage } from './confirm-loan-page';
 
 const server = vi.hoisted(() => ({
@@ -17,15 +15,12 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/resource/download', () => ({ downloadFile: vi.fn(async () => 'secci.pdf') }));
-vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url, body, key: config.headers['Idempotency-Key'] });
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
     if (url === '/api/v1/advances/quote/') {
       return reply({
         amount: '50000.00',
@@ -98,12 +93,10 @@ vi.mock('../../lib/http/client', async () => {
       });
     }
     throw new Error(`unexpected call ${method} ${url}`);
-  };
-  return { http };
-});
+  }),
+);
 
 function renderConfirm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/customer/loan/confirm-loan/', element: <ConfirmLoanPage /> },
@@ -111,11 +104,7 @@ function renderConfirm() {
     ],
     { initialEntries: ['/customer/loan/confirm-loan/?amount=50000.00&instalments=2&collateral=position%3A1'] },
   );
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<RouterProvider router={router} />);
   return router;
 }
 

@@ -3,13 +3,11 @@
 // the quarter; an amount the rules refuse shows the server's message and cannot be confirmed. Confirming
 // sends one Idempotency-Key and says "Advance payback successful".
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifySuccess } from '../../lib/notify';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { RepaymentPanel } from './repayment-panel';
 
 const ADVANCE: AdvanceDetail = {
@@ -43,14 +41,11 @@ const ADVANCE: AdvanceDetail = {
 const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: { amount: string }; key: unknown }> }));
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     const body = JSON.parse(String(config.data ?? '{}')) as { amount: string };
     server.calls.push({ url, body, key: config.headers['Idempotency-Key'] });
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
     const schedule = (principal: string, interest: string) => [
       { number: 1, due_date: '2026-11-03', interest, principal: '0.00', total: interest },
       { number: 2, due_date: '2027-02-03', interest, principal, total: interest },
@@ -96,17 +91,11 @@ vi.mock('../../lib/http/client', async () => {
       return reply({ detail: 'Advance payback successful', advance: { ...ADVANCE, outstanding: '15000.00' } });
     }
     throw new Error(`unexpected call ${url}`);
-  };
-  return { http };
-});
+  }),
+);
 
 function renderPanel(advance: AdvanceDetail = ADVANCE) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <RepaymentPanel advance={advance} />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<RepaymentPanel advance={advance} />);
 }
 
 describe('Early repayment preview', { timeout: 20_000 }, () => {

@@ -1,26 +1,20 @@
 // Signing the contract by code, as orders are signed: the code is sent by SMS, typed, and the contract
 // signed; a wrong code leaves the customer on the panel with an empty code to try again.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifySuccess } from '../../lib/notify';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { SignPanel } from './sign-panel';
 
 const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: unknown }>, wrong: false }));
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     const body = JSON.parse(String(config.data ?? '{}'));
     server.calls.push({ url, body });
-    const reply = (data: unknown, status = 200) =>
-      ({ status, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
     if (url === '/api/v1/advances/4/signature/') {
       return reply({
         document_hash: 'abc',
@@ -36,17 +30,11 @@ vi.mock('../../lib/http/client', async () => {
       throw new AxiosError('Unprocessable', 'ERR_BAD_REQUEST', config, null, response);
     }
     throw new Error(`unexpected call ${url}`);
-  };
-  return { http };
-});
+  }),
+);
 
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <SignPanel advanceId={4} />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<SignPanel advanceId={4} />);
 }
 
 describe('Contract signature', { timeout: 20_000 }, () => {

@@ -1,23 +1,17 @@
 // Registering a stock plan: the employer is a partner company picked from the list (sent by id) or another
 // listed company typed by name; a partner's landing page opens the form with that partner already picked.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { StockPlans } from './stock-plans';
 
 const sent: Array<Record<string, string>> = [];
 
-vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
-    const reply = (data: unknown, status = 200) =>
-      ({ status, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
     if (url === '/api/v1/profile/employers/') {
       return reply([
         { id: 3, name: 'Aurora Energia', slug: 'aurora-energia' },
@@ -52,22 +46,18 @@ vi.mock('../../lib/http/client', async () => {
       );
     }
     return reply({ results: [], count: 0, next: null, previous: null, per_page: 50, page: 1 });
-  };
-  return { http };
-});
+  }),
+);
 
 beforeEach(() => {
   sent.length = 0;
 });
 
 function renderPlans(path = '/customer/loan/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <StockPlans plans={[]} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[path]}>
+      <StockPlans plans={[]} />
+    </MemoryRouter>,
   );
 }
 

@@ -1,12 +1,10 @@
 // Swapping collateral: the new lines must secure exactly what the returned ones secure, said before any
 // call; an exact match sends the code, then signs the swap with it, each call with its own Idempotency-Key.
 import type { AdvanceDetail, BorrowingPower } from '@lombard/shared/schemas/advances';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { SwapPanel } from './swap-panel';
 
 const line = (key: string, label: string, contribution: string, pledged: boolean) => ({
@@ -41,25 +39,17 @@ const POWER: BorrowingPower = {
 
 const server = vi.hoisted(() => ({ calls: [] as Array<{ body: Record<string, unknown>; key: unknown }> }));
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const body = JSON.parse(String(config.data));
     server.calls.push({ body, key: config.headers['Idempotency-Key'] });
     const data = { detail: body.code ? 'Collateral swapped' : 'Code sent', swappable_amount: '5000.00', advance: null };
-    return { status: 200, statusText: 'OK', data, headers: {}, config } as AxiosResponse;
-  };
-  return { http };
-});
+    return reply(data);
+  }),
+);
 
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <SwapPanel advance={ADVANCE} power={POWER} />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<SwapPanel advance={ADVANCE} power={POWER} />);
 }
 
 describe('Collateral swap', { timeout: 20_000 }, () => {
