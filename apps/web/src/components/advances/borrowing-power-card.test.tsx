@@ -4,22 +4,13 @@ import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { BOND_FUND_LINE } from '../../test/advance-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { BorrowingPowerCard } from './borrowing-power-card';
 
 const power = (overrides: Partial<BorrowingPower> = {}): BorrowingPower => ({
   lines: [
-    {
-      key: 'position:1',
-      kind: 'position',
-      label: 'Lombard Bond Euro',
-      units: '1000.000000',
-      unit_price: '100.000000',
-      value: '100000.00',
-      loan_to_value: '0.7000',
-      contribution: '70000.00',
-      pledged: false,
-    },
+    BOND_FUND_LINE,
     {
       key: 'position:2',
       kind: 'position',

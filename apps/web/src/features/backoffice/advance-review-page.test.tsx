@@ -6,6 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BOND_FUND_LINE } from '../../test/advance-fixtures';
 import { renderWithQueryClient } from '../../test/render';
 import { AdvanceReviewPage } from './advance-review-page';
 
@@ -24,19 +25,7 @@ const REQUEST: AdvanceDetail = {
   paid_back: '0.00',
   total_interest: '5280.00',
   instalments: [],
-  collateral: [
-    {
-      key: 'position:1',
-      kind: 'position',
-      label: 'Lombard Bond Euro',
-      units: '1000.000000',
-      unit_price: '100.000000',
-      value: '100000.00',
-      loan_to_value: '0.7000',
-      contribution: '70000.00',
-      pledged: true,
-    },
-  ],
+  collateral: [{ ...BOND_FUND_LINE, pledged: true }],
   timeline: [{ at: '2026-11-24T10:00:00Z', kind: 'requested', text: 'Request received for €60,000.00' }],
   documents: [{ kind: 'secci', name: 'SECCI', url: '/api/v1/advances/12/secci/', hash: null, signed_at: null }],
   signed_at: null,

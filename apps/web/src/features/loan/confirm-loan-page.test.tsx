@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BOND_FUND_LINE } from '../../test/advance-fixtures';
 import { renderWithQueryClient } from '../../test/render';
 import { ConfirmLoanPage } from './confirm-loan-page';
 
@@ -42,19 +43,7 @@ vi.mock('../../lib/http/client', async () =>
     }
     if (url === '/api/v1/advances/borrowing-power/') {
       return reply({
-        lines: [
-          {
-            key: 'position:1',
-            kind: 'position',
-            label: 'Lombard Bond Euro',
-            units: '1000.000000',
-            unit_price: '100.000000',
-            value: '100000.00',
-            loan_to_value: '0.7000',
-            contribution: '70000.00',
-            pledged: false,
-          },
-        ],
+        lines: [BOND_FUND_LINE],
         collateral_total: '70000.00',
         maximum_applicable: '70000.00',
         bank_maximum: '250000.00',

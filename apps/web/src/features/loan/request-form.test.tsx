@@ -7,22 +7,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { BOND_FUND_LINE } from '../../test/advance-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { RequestForm } from './request-form';
 
 const POWER: BorrowingPower = {
   lines: [
-    {
-      key: 'position:1',
-      kind: 'position',
-      label: 'Lombard Bond Euro',
-      units: '1000.000000',
-      unit_price: '100.000000',
-      value: '100000.00',
-      loan_to_value: '0.7000',
-      contribution: '70000.00',
-      pledged: false,
-    },
+    BOND_FUND_LINE,
     {
       key: 'stock-plan:4',
       kind: 'stock_plan',
