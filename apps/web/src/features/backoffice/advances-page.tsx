@@ -2,16 +2,16 @@
 // yearly interest weighs too much on the declared income); a row opens the request's review page.
 import { ADVANCE_STATUSES, advanceStatusName } from '@lombard/shared/advance-status';
 import type { BackofficeAdvance } from '@lombard/shared/schemas/advances';
-import { Badge, Box, Button, Stack } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdvanceStatusBadge } from '../../components/advances/advance-status';
 import { usePageMeta } from '../../lib/page-meta';
 import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../lib/resource/resource-table';
-import { TruncatedText } from '../../lib/resource/truncated-text';
 import { useResourceList } from '../../lib/resource/use-resource-list';
 import { ADVANCES_PAGE, BO_ADVANCES_API } from './advances-api';
+import { CustomerCell } from './customer-cell';
 
 type Row = BackofficeAdvance & Record<string, unknown>;
 
@@ -27,14 +27,7 @@ export function AdvancesPage() {
       key: 'user',
       header: t('desk.columns.customer'),
       primary: true,
-      render: (row) => (
-        <Box component="span" display="block">
-          <TruncatedText text={row.user.full_name || row.user.email || `#${row.user.id}`} display="block" />
-          {row.user.full_name && row.user.email && (
-            <TruncatedText text={row.user.email} display="block" size="xs" c="dimmed" />
-          )}
-        </Box>
-      ),
+      render: (row) => <CustomerCell user={row.user} />,
     },
     { key: 'amount', header: t('advances.columns.amount'), type: 'amount', sortField: 'amount', align: 'right' },
     {

@@ -18,6 +18,7 @@ import { type Column, ResourceTable } from '../../lib/resource/resource-table';
 import { TruncatedText } from '../../lib/resource/truncated-text';
 import { useResourceList } from '../../lib/resource/use-resource-list';
 import { BO_STOCK_PLANS_API, useStockPlanDecision } from './advances-api';
+import { CustomerCell } from './customer-cell';
 import { ReasonModal } from './reason-modal';
 
 type Row = BackofficeStockPlan & Record<string, unknown>;
@@ -38,14 +39,7 @@ export function StockPlansPage() {
       key: 'user',
       header: t('desk.columns.customer'),
       primary: true,
-      render: (row) => (
-        <Box component="span" display="block">
-          <TruncatedText text={row.user.full_name || row.user.email || `#${row.user.id}`} display="block" />
-          {row.user.full_name && row.user.email && (
-            <TruncatedText text={row.user.email} display="block" size="xs" c="dimmed" />
-          )}
-        </Box>
-      ),
+      render: (row) => <CustomerCell user={row.user} />,
     },
     {
       key: 'company',
