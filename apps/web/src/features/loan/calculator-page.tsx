@@ -1,8 +1,7 @@
 // loan/calculator/: what an advance costs, computed in the browser by the same shared quoteAdvance() as
 // the public calculator and the server: quarterly interest, total cost, APR and the dated schedule.
-import { MAX_INSTALMENTS, MIN_INSTALMENTS } from '@lombard/shared/constants';
 import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { LOAN_PAGE } from '../../lib/advances/queries';
 import { formatDate, formatMoney, formatPercent, todayIso } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePageMeta } from '../../lib/page-meta';
+import { InstalmentsInput } from './instalments-input';
 import { amountText, useRuleMessage } from './rule-message';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -62,18 +62,11 @@ export function CalculatorPage() {
             error={message(issues.amount)}
             data-testid="calculator-amount"
           />
-          <NumberInput
-            label={t('request.instalments')}
-            description={t('request.instalmentsHint', { min: MIN_INSTALMENTS, max: MAX_INSTALMENTS })}
+          <InstalmentsInput
             value={instalments}
             onChange={setInstalments}
-            min={MIN_INSTALMENTS}
-            max={MAX_INSTALMENTS}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
             error={message(issues.instalments, 'count')}
-            data-testid="calculator-instalments"
+            testId="calculator-instalments"
           />
         </SimpleGrid>
       </Paper>

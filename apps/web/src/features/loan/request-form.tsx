@@ -1,10 +1,9 @@
 // The advance request: which collateral to pledge (whole lines), the amount and the number of quarterly
 // instalments, checked as the customer types. "Continue" leads to confirm-loan/ with the request in the
 // query string, so that a reload or the public calculator's link fills it in again.
-import { MAX_INSTALMENTS, MIN_INSTALMENTS } from '@lombard/shared/constants';
 import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +12,7 @@ import { CONFIRM_LOAN_PAGE } from '../../lib/advances/queries';
 import { formatMoney, formatPercent, todayIso } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { isWithin } from '../../lib/money/cents';
+import { InstalmentsInput } from './instalments-input';
 import { requestSearch } from './request-params';
 import { pickedContribution, requestIssues } from './request-rules';
 import { amountText, useRuleMessage } from './rule-message';
@@ -114,19 +114,11 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
           error={show(amount !== '') ? message(issues.amount) : undefined}
           data-testid="request-amount"
         />
-        <NumberInput
-          label={t('request.instalments')}
-          description={t('request.instalmentsHint', { min: MIN_INSTALMENTS, max: MAX_INSTALMENTS })}
+        <InstalmentsInput
           value={instalments}
           onChange={setInstalments}
-          min={MIN_INSTALMENTS}
-          max={MAX_INSTALMENTS}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          inputMode="numeric"
           error={show(instalments !== '') ? message(issues.instalments, 'count') : undefined}
-          data-testid="request-instalments"
+          testId="request-instalments"
         />
         {quote && (
           <Text size="sm" data-testid="request-preview">
