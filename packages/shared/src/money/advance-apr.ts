@@ -112,10 +112,14 @@ export function annualPercentageRate(flows: readonly CashFlow[]): string {
     throw new RangeError('an APR needs a payment after the first drawdown');
   }
 
-  // A first estimate in binary floating point costs microseconds; the decimal solver below then starts
-  // next to the root and usually finishes in one step (a 40-quarter quote went from about 3 ms to well
-  // under one). The estimate only chooses where to start: the answer is still the decimal solver's.
+  // A first estimate in binary floating point costs microseconds and is good to about 1e−13, a thousand
+  // times finer than the decimal solver's tolerance: unless it lies next to a rounding boundary of the
+  // sixth decimal, its rounding is the answer (a 40-quarter quote went from about 3 ms to a tenth of
+  // that). Next to a boundary, the decimal solver decides, starting from the estimate.
   const estimate = floatEstimate(timed);
+  if (estimate !== null && clearOfRoundingBoundary(estimate)) {
+    return new D(estimate).toDecimalPlaces(APR_DECIMALS).toFixed(APR_DECIMALS);
+  }
   if (estimate !== null) {
     const rate = new D(estimate);
     const { value, slope } = presentValue(timed, rate);
@@ -175,4 +179,10 @@ function floatEstimate(flows: readonly TimedFlow[]): number | null {
     rate = next;
   }
   return null;
+}
+
+/** Whether a rate is far enough from a half-unit of the sixth decimal for its rounding to be certain. */
+function clearOfRoundingBoundary(rate: number): boolean {
+  const scaled = rate * 10 ** APR_DECIMALS;
+  return Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6;
 }
