@@ -2,9 +2,9 @@
 // label/value rows and tables that continue on a new A4 page when the current one is full.
 import { type Language, localeOf } from '@lombard/shared/locale';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import { A4 } from '../../lib/pdf/page-flow';
 import { PDF_COLOURS, wrapText } from '../../lib/pdf/text';
 
-const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const WIDTH = A4.width - 2 * MARGIN;
 const { navy: NAVY, ink: INK, muted: MUTED } = PDF_COLOURS;

@@ -14,15 +14,15 @@ import {
 import { type Language, localeOf } from '@lombard/shared/locale';
 import { ADVANCE_RATE_BANDS } from '@lombard/shared/money/advance-calculator';
 import Decimal from 'decimal.js';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { translator } from '../../lib/i18n';
+import { A4, PageFlow } from '../../lib/pdf/page-flow';
 import { PDF_COLOURS, wrapText } from '../../lib/pdf/text';
 
 /** Bumped when the copy changes; printed on the document and fixes its metadata dates. */
 export const PLEDGE_DOCUMENT_VERSION = '2026.1';
 const DOCUMENT_DATE = new Date('2026-01-01T00:00:00Z');
 
-const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 const { navy: NAVY, ink: INK, muted: MUTED } = PDF_COLOURS;
@@ -73,27 +73,9 @@ function figures(language: Language, supportEmail: string) {
   };
 }
 
-class Writer {
-  page!: PDFPage;
-  y = 0;
-  readonly pages: PDFPage[] = [];
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.newPage();
-  }
-
-  newPage() {
-    this.page = this.doc.addPage([A4.width, A4.height]);
-    this.pages.push(this.page);
-    this.y = A4.height - MARGIN;
-  }
-
-  /** Starts a new page when fewer than `height` points are left above the footer. */
-  ensure(height: number) {
-    if (this.y - height < MARGIN + 24) this.newPage();
+class Writer extends PageFlow {
+  constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
+    super(doc, regular, bold, MARGIN);
   }
 
   text(

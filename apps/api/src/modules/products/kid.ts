@@ -5,13 +5,13 @@
 import { FREQUENCY_CODES } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
 import Decimal from 'decimal.js';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { translator } from '../../lib/i18n';
+import { A4, PageFlow } from '../../lib/pdf/page-flow';
 import { PDF_COLOURS, wrapText } from '../../lib/pdf/text';
 import { costsOverTime, KID_EXAMPLE_INVESTMENT, performanceScenarios } from './kid-figures';
 import { contentOf, type ProductRow } from './product-view';
 
-const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const WIDTH = A4.width - 2 * MARGIN;
 const { navy: NAVY, ink: INK, muted: MUTED } = PDF_COLOURS;
@@ -35,24 +35,9 @@ function drawable(font: PDFFont, value: string): string {
   return out;
 }
 
-class Writer {
-  page!: PDFPage;
-  y = 0;
-  readonly pages: PDFPage[] = [];
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.newPage();
-  }
-  newPage() {
-    this.page = this.doc.addPage([A4.width, A4.height]);
-    this.pages.push(this.page);
-    this.y = A4.height - MARGIN;
-  }
-  ensure(height: number) {
-    if (this.y - height < MARGIN + 24) this.newPage();
+class Writer extends PageFlow {
+  constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
+    super(doc, regular, bold, MARGIN);
   }
   text(value: string, o: { bold?: boolean; size?: number; color?: ReturnType<typeof rgb>; gap?: number } = {}) {
     const font = o.bold ? this.bold : this.regular;

@@ -5,6 +5,7 @@ import { localeOf } from '@lombard/shared/locale';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { formatDate, formatDecimal, formatMoney, formatPercent } from '../../lib/format';
 import { translator } from '../../lib/i18n';
+import { A4 } from '../../lib/pdf/page-flow';
 import { PDF_COLOURS, wrapText } from '../../lib/pdf/text';
 
 /** The terms of the order as the customer will sign them. */
@@ -26,7 +27,6 @@ export interface OrderTerms {
   maxRisk: number;
 }
 
-const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const { navy: NAVY, ink: INK, muted: MUTED } = PDF_COLOURS;
 const WARN = rgb(0.6, 0.22, 0.05);
