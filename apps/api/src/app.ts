@@ -7,7 +7,7 @@ import { type AppConfig, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './lib/errors';
 import { LOG_SERIALIZERS, REDACTED_PATHS } from './lib/log-redaction';
-import { OneLinePerRequest } from './lib/request-log';
+import { lazyChildLogger, OneLinePerRequest } from './lib/request-log';
 import { accountModule } from './modules/account/routes';
 import { advancesModule } from './modules/advances/routes';
 import { auditModule } from './modules/audit/routes';
@@ -38,6 +38,7 @@ import { docsPlugin } from './plugins/docs';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { outboxPlugin } from './plugins/outbox';
+import { readCachePlugin } from './plugins/read-cache';
 import { requestContextPlugin } from './plugins/request-context';
 import { routeGuardsPlugin } from './plugins/route-guards';
 import { securityPlugin } from './plugins/security';
@@ -71,9 +72,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       serializers: LOG_SERIALIZERS,
       ...(logStream ? { stream: logStream } : {}),
     },
-    // The request line has a fixed shape that holds nothing to redact: written by a logger of its own,
-    // it skips the redaction pass, which had been half the cost of a cheap request.
-    logController: new OneLinePerRequest(pino({ level: config.logLevel }, logStream ?? pino.destination(1))),
+    logController: new OneLinePerRequest(logStream ?? pino.destination(1), config.logLevel),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -97,6 +97,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     migrate: options.migrate ?? true,
     seed: options.seed ?? true,
   });
+  await app.register(readCachePlugin);
   await app.register(securityPlugin);
   await app.register(inputGuardPlugin);
   await app.register(routeGuardsPlugin);

@@ -23,16 +23,27 @@ export interface DatabaseHandle {
   /**
    * Subscribes to `NOTIFY <channel>` (sent on commit, to every connection of every instance that
    * listens). `onGap` is called when messages may have been missed (the listening connection was lost)
-   * and once it is back. Resolves with a function that unsubscribes.
+   * and once it is back. Resolves with the subscription.
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
     onGap: (listening: boolean) => void,
-  ): Promise<() => Promise<void>>;
+  ): Promise<Subscription>;
   close(): Promise<void>;
   /** The embedded database's files as one archive (tests start many databases from one prepared copy). */
   snapshot?(): Promise<Blob>;
+}
+
+export interface Subscription {
+  /**
+   * Resolves once every notification committed before the call has reached `onMessage`. A committing
+   * connection signals the listening one before its COMMIT returns, and a listening session sends what
+   * it was told before it answers its next statement: one trivial statement on the listening connection
+   * is the barrier. Immediate on PGlite, which delivers as the committing statement completes.
+   */
+  caughtUp(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -108,8 +119,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     async listen(channel, onMessage, onGap) {
       const unsubscribe = await client.listen(channel, onMessage);
       onGap(true);
-      return async () => {
-        if (!client.closed) await unsubscribe();
+      return {
+        caughtUp: async () => {},
+        async stop() {
+          if (!client.closed) await unsubscribe();
+        },
       };
     },
     async close() {
@@ -129,7 +143,7 @@ async function listenPostgres(
   onMessage: (payload: string) => void,
   onGap: (listening: boolean) => void,
   isClosed: () => boolean,
-): Promise<() => Promise<void>> {
+): Promise<Subscription> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -165,12 +179,18 @@ async function listenPostgres(
     retry.unref();
   };
   await connect(0);
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const current = client;
-    client = null;
-    if (current) await current.end().catch(() => {});
+  return {
+    async caughtUp() {
+      // Without a connection nothing is being kept: the listener was told of the gap (onGap(false)).
+      await client?.query('select 1').catch(() => {});
+    },
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      if (current) await current.end().catch(() => {});
+    },
   };
 }
 

@@ -4,9 +4,10 @@
 // a lone surrogate reach the database (a 500, and a log line full of parameters).
 // Only what no field accepts is refused here; single-line fields refuse line breaks through `text()`.
 import { findTextProblem } from '@lombard/shared/schemas/text';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { fieldError } from '../lib/errors';
+import { addRouteHook, isProbe } from '../lib/route-hooks';
 
 const MULTILINE = { multiline: true } as const;
 /** Deeper than any form; a body nested further is refused rather than walked. */
@@ -52,11 +53,14 @@ function findBadInput(request: Pick<FastifyRequest, 'body' | 'query' | 'params'>
   return findBadField(request.params, [], 0) ?? findBadField(request.query, [], 0) ?? findBadField(request.body, [], 0);
 }
 
+const guardInput: preValidationHookHandler = (request, _reply, done) => {
+  const bad = findBadInput(request);
+  done(bad ? fieldError({ [bad.field]: bad.message }) : undefined);
+};
+
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    // A probe reads nothing of the request.
-    if (request.routeOptions.config.probe) return;
-    const bad = findBadInput(request);
-    if (bad) throw fieldError({ [bad.field]: bad.message });
+  // A probe reads nothing of the request.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isProbe(route)) addRouteHook(route, 'preValidation', guardInput, { first: true });
   });
 });

@@ -1,5 +1,5 @@
 import { languageFromAcceptLanguage } from '@lombard/shared/locale';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { translator } from '../lib/i18n';
 
@@ -7,10 +7,14 @@ import { translator } from '../lib/i18n';
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', 'it');
   app.decorateRequest('t', () => '');
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.probe) return;
-    request.language = languageFromAcceptLanguage(request.headers['accept-language']);
-    request.t = translator(request.language);
-    reply.header('Content-Language', request.language);
-  });
+  // A global hook (not one per route): the not-found answer is written in the caller's language too.
+  const setLanguage: onRequestHookHandler = (request, reply, done) => {
+    if (!request.routeOptions.config.probe) {
+      request.language = languageFromAcceptLanguage(request.headers['accept-language']);
+      request.t = translator(request.language);
+      reply.header('Content-Language', request.language);
+    }
+    done();
+  };
+  app.addHook('onRequest', setLanguage);
 });

@@ -1,9 +1,10 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
+import { isApiRoute } from '../lib/route-hooks';
 import { COLOR_SCHEME_SCRIPT_HASH, EARLY_EVENTS_SCRIPT_HASH } from './page-template';
 
 /**
@@ -60,21 +61,25 @@ const isDocument = (contentType: unknown) => typeof contentType === 'string' && 
 /** Security headers, cookies, per-IP rate limiting of the API, and response compression. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { common, documentOnly } = securityHeaders(app.config);
-  app.addHook('onSend', async (request, reply) => {
-    // A probe's answer is read by a balancer, not a browser: the headers would say nothing to it.
-    if (request.routeOptions.config.probe) return;
-    reply.headers(common);
-    if (isDocument(reply.getHeader('content-type'))) reply.headers(documentOnly);
-  });
+  // A global hook (not one per route), so that the not-found answer has them too. A probe's answer is
+  // read by a balancer, not a browser: the headers would say nothing to it.
+  const harden: onSendHookHandler = (request, reply, payload, done) => {
+    if (!request.routeOptions.config.probe) {
+      reply.headers(common);
+      if (isDocument(reply.getHeader('content-type'))) reply.headers(documentOnly);
+    }
+    done(null, payload);
+  };
+  app.addHook('onSend', harden);
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: true,
-    max: app.config.rateLimitMax,
-    timeWindow: '1 minute',
-    // Only the API is limited here; static files are cheap and cached. The decision goes by the route
-    // the request matched, never by the raw URL: the router decodes `/%61pi/…` to an API route, so a
-    // prefix test on the raw URL would let such a request (and every per-route limit) through unlimited.
-    allowList: (request) => !request.routeOptions.url?.startsWith('/api/'),
+  // Only the API is limited here; static files are cheap and cached. The decision goes by the route the
+  // request matched, never by the raw URL: the router decodes `/%61pi/…` to an API route, so a prefix
+  // test on the raw URL would let such a request (and every per-route limit) through unlimited. Made as
+  // each route is added (before the limiter's own onRoute), so that other routes carry no limiter at all.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isApiRoute(route) && route.config?.rateLimit === undefined)
+      route.config = { ...route.config, rateLimit: false };
   });
+  await app.register(rateLimit, { global: true, max: app.config.rateLimitMax, timeWindow: '1 minute' });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 });

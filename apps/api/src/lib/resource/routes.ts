@@ -18,6 +18,7 @@ import { AppError, fieldError } from '../errors';
 import { findFile, sendFile } from '../files/store';
 import type { Translate } from '../i18n';
 import { enqueueJob } from '../jobs/queue';
+import { keptJson, sendJson } from '../read-cache';
 import { recordAudit } from './audit';
 import {
   BUSINESS_TIME_ZONE,
@@ -114,9 +115,19 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     });
   }
 
-  app.get(base, { onRequest, schema: doc('list') }, async (request) =>
-    listPage(db, resource, resourceContext(request), request.query as Record<string, unknown>),
-  );
+  const list = (context: ResourceContext, query: unknown) =>
+    listPage(db, resource, context, query as Record<string, unknown>);
+  app.get(base, { onRequest, schema: doc('list') }, async (request, reply) => {
+    const context = resourceContext(request);
+    if (!resource.keptPerUser) return list(context, request.query);
+    // The query string as sent, and the language the items are written in.
+    const search = request.url.indexOf('?');
+    const key = `${resource.name}:${context.language}:${search < 0 ? '' : request.url.slice(search + 1)}`;
+    return sendJson(
+      reply,
+      await keptJson(app.readCache, context.user.id, key, null, () => list(context, request.query)),
+    );
+  });
 
   if (!resource.ownDetailRoute) {
     app.get(`${base}:id/`, { onRequest, schema: doc('detail') }, async (request) => {

@@ -106,6 +106,11 @@ export interface ResourceDeclaration<
   ownDetailRoute?: boolean;
   /** Record writes in the audit log; default: on for resources that need the admin profile. */
   audit?: boolean;
+  /**
+   * The caller's own rows, whose every change the database announces for their owner (migration 0012):
+   * list pages are kept in the read cache (lib/read-cache.ts) until the caller's data changes.
+   */
+  keptPerUser?: boolean;
 
   create?: {
     body: z.ZodType;

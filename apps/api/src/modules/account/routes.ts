@@ -14,6 +14,7 @@ import { detailSchema } from '@lombard/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
+import { keptJson, sendJson } from '../../lib/read-cache';
 import { createCredentialsService } from './credentials';
 import { preloadPasswordPolicy } from './password-policy';
 import { createAccountService } from './service';
@@ -85,7 +86,10 @@ export async function accountModule(app: FastifyInstance) {
       onRequest: requireAuth,
       schema: { tags: ['account'], summary: 'The signed-in user', security: signedIn, response: { 200: meSchema } },
     },
-    async (request) => accounts.me(currentUser(request).id),
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      return sendJson(reply, await keptJson(app.readCache, id, 'me', meSchema, () => accounts.me(id)));
+    },
   );
 
   api.patch(

@@ -20,6 +20,7 @@ import { inTransaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { notFound } from '../../lib/errors';
 import { findFile, sendFile } from '../../lib/files/store';
+import { keptJson, sendJson } from '../../lib/read-cache';
 import { registerResource } from '../../lib/resource/routes';
 import { getAccount } from '../account/service';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
@@ -58,7 +59,14 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
       onRequest: borrowers,
       schema: schema('Collateral lines and the largest advance', { response: { 200: borrowingPowerSchema } }),
     },
-    async (request) => borrowingPowerOf(db, currentUser(request).id, request.t, MINIMUM_ADVANCE_AMOUNT),
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      const load = () => borrowingPowerOf(db, id, request.t, MINIMUM_ADVANCE_AMOUNT);
+      return sendJson(
+        reply,
+        await keptJson(app.readCache, id, `power:${request.language}`, borrowingPowerSchema, load),
+      );
+    },
   );
 
   app.post(
@@ -70,8 +78,14 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
         response: { 200: advanceQuoteSchema },
       }),
     },
-    async (request) =>
-      quoteRequest(db, flowContext(request), currentUser(request).id, request.body as AdvanceQuoteRequest),
+    async (request, reply) => {
+      const context = flowContext(request);
+      const body = request.body as AdvanceQuoteRequest;
+      // A quote depends on the day (the schedule's dates), the language of its messages and the body.
+      const key = `quote:${context.today}:${context.language}:${JSON.stringify(body)}`;
+      const load = () => quoteRequest(db, context, context.actor.id, body);
+      return sendJson(reply, await keptJson(app.readCache, context.actor.id, key, advanceQuoteSchema, load));
+    },
   );
 
   app.get(

@@ -3,10 +3,11 @@
 
 import { loginSchema, logoutRequestSchema, refreshRequestSchema, tokenPairSchema } from '@lombard/shared/schemas/auth';
 import { detailSchema } from '@lombard/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadJwtSecret } from '../../lib/jwt-secret';
+import { addRouteHook, isApiRoute } from '../../lib/route-hooks';
 import { createAuthService } from './service';
 import { createSessionCache } from './session-cache';
 import { createAccessTokens } from './tokens';
@@ -29,15 +30,20 @@ export const authModule = fp(async (app: FastifyInstance) => {
 
   // An invalid or expired access token leaves the request anonymous: guarded routes then answer 401
   // (the client refreshes and retries), while public calls such as sign-in still work.
-  app.addHook('onRequest', async (request) => {
-    // By the matched route, as the rate limits decide: `/%61pi/…` is an API call too.
-    if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) return;
-    const token = match[1]!;
+  const signedIn = async (request: FastifyRequest, token: string) => {
     const claims = await tokens.verify(token);
-    if (!claims) return;
-    request.user = await sessions.get(claims.sessionId, () => service.authenticate(token));
+    if (claims) request.user = await sessions.get(claims.sessionId, () => service.authenticate(token));
+  };
+  // A callback hook: an anonymous request (most of the API's public calls) passes without a promise.
+  const authenticate: onRequestHookHandler = (request, _reply, done) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) return done();
+    signedIn(request, match[1]!).then(() => done(), done);
+  };
+  // API routes only, by the matched route as the rate limits decide: `/%61pi/…` is an API call too.
+  // Before the route's guards, which read what it finds.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (isApiRoute(route)) addRouteHook(route, 'onRequest', authenticate, { first: true });
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

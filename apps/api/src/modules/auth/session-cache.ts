@@ -82,7 +82,7 @@ export async function createSessionCache(handle: DatabaseHandle) {
     listening = now;
   };
   local.on('forget', forget);
-  const unlisten = await handle.listen(AUTH_CHANNEL, forget, onGap);
+  const subscription = await handle.listen(AUTH_CHANNEL, forget, onGap);
 
   return {
     /** The user of a sign-in: from memory, or from `load` (one query), remembered when safe to. */
@@ -101,7 +101,7 @@ export async function createSessionCache(handle: DatabaseHandle) {
     async close() {
       local.off('forget', forget);
       entries.clear();
-      await unlisten();
+      await subscription.stop();
     },
   };
 }

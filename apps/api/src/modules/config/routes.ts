@@ -36,8 +36,8 @@ export const configModule = fp(async (app: FastifyInstance) => {
     for (const statement of TRIGGERS) await tx.execute(statement);
   });
   // Also after a lost connection to the database: a change may have been missed meanwhile.
-  const unlisten = await app.database.listen(CHANNEL, service.invalidate, service.invalidate);
-  app.addHook('onClose', async () => unlisten());
+  const subscription = await app.database.listen(CHANNEL, service.invalidate, service.invalidate);
+  app.addHook('onClose', async () => subscription.stop());
 
   // Answered with the JSON prepared by the service (304 when unchanged), hence not the typed instance.
   app.get(

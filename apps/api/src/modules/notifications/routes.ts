@@ -45,6 +45,7 @@ export const myNotifications = defineResource({
   select: columns,
   id: notifications.id,
   scope: (context) => eq(notifications.userId, context.user.id),
+  keptPerUser: true,
   fields: commonFields,
   defaultOrder: ['-created_at'],
   item: notificationSchema,

@@ -53,6 +53,7 @@ export const myTransactions = defineResource({
   select: transactionColumns,
   id: transactions.id,
   scope: (context) => eq(transactions.userId, context.user.id),
+  keptPerUser: true,
   fields,
   defaultOrder: ['-created_at'],
   item: transactionSchema,

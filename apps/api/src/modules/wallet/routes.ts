@@ -1,8 +1,11 @@
 // GET /api/v1/wallet/, /api/v1/cash/, /api/v1/home/summary/: the customer's money at a glance.
+
+import { calendarDate } from '@lombard/shared/money/business-days';
 import { cashSummarySchema, homeSummarySchema, walletSchema } from '@lombard/shared/schemas/wallet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
+import { keptJson, sendJson } from '../../lib/read-cache';
 import { cashSummary, homeSummary, wallet } from './service';
 
 const investors = requireProfile('lead', 'customer', 'admin');
@@ -13,7 +16,13 @@ export const walletModule = fp(async (app: FastifyInstance) => {
   app.get(
     '/api/v1/wallet/',
     { onRequest: investors, schema: { tags: ['wallet'], summary: 'Positions', response: { 200: walletSchema } } },
-    async (request) => wallet(db, currentUser(request).id, app.clock()),
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      const now = app.clock();
+      // Valued per calendar day: holding periods end on a date.
+      const key = `wallet:${calendarDate(now)}`;
+      return sendJson(reply, await keptJson(app.readCache, id, key, walletSchema, () => wallet(db, id, now)));
+    },
   );
   app.get(
     '/api/v1/cash/',
