@@ -18,28 +18,13 @@ import { COUNTRY_CODES, ITALY, UNITED_STATES } from '../data/countries';
 import { ITALIAN_BANKS_BY_ABI } from '../data/italian-banks';
 import { ITALIAN_PROVINCE_CODES } from '../data/italian-provinces';
 import { VALIDATION_MESSAGES as V } from '../errors';
+import { PROFILE_STEPS, type ProfileStep } from '../profile-steps';
 import { isoDateSchema } from './documents';
 import { text } from './text';
 
 // --- Steps and progress ------------------------------------------------------------------------------
 
-/** The steps of a complete profile, in the order a person is asked to do them. */
-export const PROFILE_STEPS = [
-  'citizenship',
-  'identity',
-  'addresses',
-  'phone-number',
-  'kyc',
-  'occupation',
-  'bank-account',
-  'mifid',
-] as const;
-export type ProfileStep = (typeof PROFILE_STEPS)[number];
 export const profileStepSchema = z.enum(PROFILE_STEPS);
-
-/** The tabs of the profile page: every step, plus the referral code (not a step). */
-export const PROFILE_TABS = [...PROFILE_STEPS, 'referral'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** Steps approved by the person's own action; every other step waits for an operator. */
 export const SELF_APPROVED_STEPS: readonly ProfileStep[] = ['phone-number', 'mifid'];
