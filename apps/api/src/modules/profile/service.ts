@@ -11,12 +11,9 @@ import {
   identitySchema,
   type OccupationData,
   occupationSchema,
-  type PhoneState,
-  type ProfileProgress,
   SELF_APPROVED_STEPS,
-  type StepStatus,
 } from '@lombard/shared/schemas/profile';
-import type { ProfileView } from '@lombard/shared/schemas/profile-views';
+import type { PhoneState, ProfileProgress, ProfileView, StepStatus } from '@lombard/shared/schemas/profile-views';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { profileSteps, profileTabs } from '../../db/schema/profile';
