@@ -1,6 +1,7 @@
 // The profile's steps as the user sees them (profile page and customer home): done, awaiting review,
 // rejected with the operator's reason, or still to do — and the one thing to do next.
-import type { ProfileStep, StepStatus } from '@lombard/shared/schemas/profile';
+import type { ProfileStep } from '@lombard/shared/profile-steps';
+import type { StepStatus } from '@lombard/shared/schemas/profile-views';
 import {
   Alert,
   Anchor,

@@ -5,8 +5,8 @@ import { VALIDATION_MESSAGES as V } from '../errors';
 import { PROFILES } from '../permissions';
 import { listResponseSchema } from './common';
 import { documentItemSchema } from './documents';
-import { profileProgressSchema, profileStepSchema, REJECTION_REASON_MAX_LENGTH } from './profile';
-import { profileViewSchema } from './profile-views';
+import { REJECTION_REASON_MAX_LENGTH } from './profile';
+import { profileProgressSchema, profileStepSchema, profileViewSchema } from './profile-views';
 import { text } from './text';
 
 /** GET /api/v1/backoffice/kyc-reviews/: oldest submission first; filter by step, search name or e-mail. */

@@ -1,16 +1,121 @@
-// What the profile API answers: the whole profile (every tab's saved data, null where empty, and the
-// progress), a saved tab, the settings, the referral and the reference lists; and the API paths.
+// What the profile API answers: the steps' progress, the whole profile (every tab's saved data, null where
+// empty), a saved tab, the settings, the referral and the reference lists; and the API paths. Free of the
+// forms' validators (profile.ts), so that reading the profile does not load them.
 import { z } from 'zod';
+import { INCOME_BANDS } from '../constants';
+import { COUNTRY_CODES } from '../data/countries';
+import { VALIDATION_MESSAGES as V } from '../errors';
 import { LANGUAGES } from '../locale';
+import { PROFILE_STEPS } from '../profile-steps';
 import { mifidResultSchema } from './mifid';
-import {
-  bankAccountStateSchema,
-  countryCodeSchema,
-  occupationStateSchema,
-  phoneStateSchema,
-  profileProgressSchema,
-  SEXES,
-} from './profile';
+
+// --- Steps, progress and the values the tabs answer with (the forms' rules are in profile.ts) ---------
+
+export const profileStepSchema = z.enum(PROFILE_STEPS);
+
+export const STEP_STATUSES = ['todo', 'submitted', 'approved', 'rejected'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+export const stepProgressSchema = z.object({
+  step: profileStepSchema,
+  status: z.enum(STEP_STATUSES),
+  /** The operator's reason, when rejected. */
+  reason: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type StepProgress = z.infer<typeof stepProgressSchema>;
+
+export const profileProgressSchema = z.object({
+  steps: z.array(stepProgressSchema),
+  /** The first step still to do or rejected; null when every step is submitted or approved. */
+  next_step: profileStepSchema.nullable(),
+  /** Every step approved. */
+  approved: z.boolean(),
+});
+export type ProfileProgress = z.infer<typeof profileProgressSchema>;
+
+export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: V.country });
+
+export const SEXES = ['M', 'F'] as const;
+export type Sex = (typeof SEXES)[number];
+
+export const phoneStateSchema = z.object({ phone: z.string(), verified: z.boolean() });
+export type PhoneState = z.infer<typeof phoneStateSchema>;
+
+export const OCCUPATIONS = [
+  'employee',
+  'manager',
+  'executive',
+  'self_employed',
+  'professional',
+  'entrepreneur',
+  'retired',
+  'student',
+  'homemaker',
+  'unemployed',
+] as const;
+export type Occupation = (typeof OCCUPATIONS)[number];
+/** Occupations with an employer to name (a partner company or another). */
+export const EMPLOYED_OCCUPATIONS: readonly Occupation[] = ['employee', 'manager', 'executive'];
+
+export const SECTORS = [
+  'banking_finance',
+  'insurance',
+  'information_technology',
+  'manufacturing',
+  'construction_real_estate',
+  'retail_commerce',
+  'healthcare',
+  'education_research',
+  'public_administration',
+  'legal_consulting',
+  'energy_utilities',
+  'transport_logistics',
+  'hospitality_tourism',
+  'agriculture',
+  'arts_media',
+  'other',
+] as const;
+export type Sector = (typeof SECTORS)[number];
+
+export const SOURCES_OF_FUNDS = [
+  'salary',
+  'business_income',
+  'professional_fees',
+  'pension',
+  'savings',
+  'investments',
+  'inheritance_gift',
+  'property_sale',
+  'other',
+] as const;
+export type SourceOfFunds = (typeof SOURCES_OF_FUNDS)[number];
+
+export const INCOME_BAND_CODES = INCOME_BANDS.map((b) => b.code) as [
+  (typeof INCOME_BANDS)[number]['code'],
+  ...(typeof INCOME_BANDS)[number]['code'][],
+];
+export type IncomeBand = (typeof INCOME_BAND_CODES)[number];
+
+/** The saved occupation, with the partner's name when the employer is a partner. */
+export const occupationStateSchema = z.object({
+  occupation: z.enum(OCCUPATIONS),
+  sector: z.enum(SECTORS),
+  employer_partner_id: z.number().int().nullable(),
+  employer_partner_name: z.string().nullable(),
+  employer_name: z.string(),
+  income_band: z.enum(INCOME_BAND_CODES),
+  source_of_funds: z.enum(SOURCES_OF_FUNDS),
+});
+export type OccupationState = z.infer<typeof occupationStateSchema>;
+
+export const bankAccountStateSchema = z.object({
+  iban: z.string(),
+  holder_name: z.string(),
+  /** Derived from the IBAN; null when the bank is not known. */
+  bank_name: z.string().nullable(),
+});
+export type BankAccountState = z.infer<typeof bankAccountStateSchema>;
 
 export const citizenshipStateSchema = z.object({
   citizenships: z.array(countryCodeSchema),

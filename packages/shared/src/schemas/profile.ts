@@ -1,70 +1,42 @@
-// Contract of the profile (issue 12): the steps and their statuses, one schema per tab (the same schema
-// checks the browser form and the server body, so a rule lives once), the answers, settings, referral and
-// reference data. Messages are i18n keys of the product's form messages; a message with a limit carries it as min/max.
+// Contract of the profile's forms (issue 12): one schema per tab (the same schema checks the browser form
+// and the server body, so a rule lives once), the answers, settings, referral and reference data. Messages
+// are i18n keys of the product's form messages; a message with a limit carries it as min/max. The steps'
+// progress and the values the tabs answer with are in profile-views.ts, which the customer home reads
+// without loading these rules' phone, IBAN and tax-code validators (docs/decisions/006).
 import dayjs from 'dayjs';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { taxCodeFormatProblem, taxCodeProblem } from '../codice-fiscale';
 import {
-  INCOME_BANDS,
   MAX_CITIZENSHIPS,
   MIN_BIRTH_YEAR,
   MIN_CUSTOMER_AGE_YEARS,
   ONE_TIME_CODE_LENGTH,
   US_PERSON_TEST_DAYS,
 } from '../constants';
-import { COUNTRY_CODES, ITALY, UNITED_STATES } from '../data/countries';
+import { ITALY, UNITED_STATES } from '../data/countries';
 import { ITALIAN_BANKS_BY_ABI } from '../data/italian-banks';
 import { ITALIAN_PROVINCE_CODES } from '../data/italian-provinces';
 import { VALIDATION_MESSAGES as V } from '../errors';
+import { PROFILE_STEPS, type ProfileStep } from '../profile-steps';
 import { isoDateSchema } from './documents';
+import {
+  countryCodeSchema,
+  EMPLOYED_OCCUPATIONS,
+  INCOME_BAND_CODES,
+  OCCUPATIONS,
+  SECTORS,
+  SEXES,
+  SOURCES_OF_FUNDS,
+} from './profile-views';
 import { text } from './text';
 
 // --- Steps and progress ------------------------------------------------------------------------------
 
-/** The steps of a complete profile, in the order a person is asked to do them. */
-export const PROFILE_STEPS = [
-  'citizenship',
-  'identity',
-  'addresses',
-  'phone-number',
-  'kyc',
-  'occupation',
-  'bank-account',
-  'mifid',
-] as const;
-export type ProfileStep = (typeof PROFILE_STEPS)[number];
-export const profileStepSchema = z.enum(PROFILE_STEPS);
-
-/** The tabs of the profile page: every step, plus the referral code (not a step). */
-export const PROFILE_TABS = [...PROFILE_STEPS, 'referral'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
-
 /** Steps approved by the person's own action; every other step waits for an operator. */
 export const SELF_APPROVED_STEPS: readonly ProfileStep[] = ['phone-number', 'mifid'];
 export const REVIEWED_STEPS: readonly ProfileStep[] = PROFILE_STEPS.filter((s) => !SELF_APPROVED_STEPS.includes(s));
-
-export const STEP_STATUSES = ['todo', 'submitted', 'approved', 'rejected'] as const;
-export type StepStatus = (typeof STEP_STATUSES)[number];
-
-export const stepProgressSchema = z.object({
-  step: profileStepSchema,
-  status: z.enum(STEP_STATUSES),
-  /** The operator's reason, when rejected. */
-  reason: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
-export type StepProgress = z.infer<typeof stepProgressSchema>;
-
-export const profileProgressSchema = z.object({
-  steps: z.array(stepProgressSchema),
-  /** The first step still to do or rejected; null when every step is submitted or approved. */
-  next_step: profileStepSchema.nullable(),
-  /** Every step approved. */
-  approved: z.boolean(),
-});
-export type ProfileProgress = z.infer<typeof profileProgressSchema>;
 
 // --- Shared field rules ------------------------------------------------------------------------------
 
@@ -76,8 +48,6 @@ export const PLACE_NAME_MAX_LENGTH = 100;
 export const STREET_MAX_LENGTH = 200;
 export const EMPLOYER_NAME_MAX_LENGTH = 150;
 export const REJECTION_REASON_MAX_LENGTH = 1000;
-
-export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: V.country });
 
 // --- Citizenship and the US-person test --------------------------------------------------------------
 
@@ -117,9 +87,6 @@ export function usPersonReasons(v: Pick<Citizenship, 'citizenships' | 'us_green_
 export const isUsPerson = (v: Parameters<typeof usPersonReasons>[0]) => usPersonReasons(v).length > 0;
 
 // --- Identity ----------------------------------------------------------------------------------------
-
-export const SEXES = ['M', 'F'] as const;
-export type Sex = (typeof SEXES)[number];
 
 /** Latest birth date of an adult, given today (`YYYY-MM-DD`). */
 export const latestAdultBirthDate = (today = dayjs()) =>
@@ -231,65 +198,7 @@ export const oneTimeCodeSchema = text({ error: V.required })
 export const phoneVerifySchema = z.object({ code: oneTimeCodeSchema });
 export type PhoneVerifyInput = z.input<typeof phoneVerifySchema>;
 
-export const phoneStateSchema = z.object({ phone: z.string(), verified: z.boolean() });
-export type PhoneState = z.infer<typeof phoneStateSchema>;
-
 // --- Occupation --------------------------------------------------------------------------------------
-
-export const OCCUPATIONS = [
-  'employee',
-  'manager',
-  'executive',
-  'self_employed',
-  'professional',
-  'entrepreneur',
-  'retired',
-  'student',
-  'homemaker',
-  'unemployed',
-] as const;
-export type Occupation = (typeof OCCUPATIONS)[number];
-/** Occupations with an employer to name (a partner company or another). */
-export const EMPLOYED_OCCUPATIONS: readonly Occupation[] = ['employee', 'manager', 'executive'];
-
-export const SECTORS = [
-  'banking_finance',
-  'insurance',
-  'information_technology',
-  'manufacturing',
-  'construction_real_estate',
-  'retail_commerce',
-  'healthcare',
-  'education_research',
-  'public_administration',
-  'legal_consulting',
-  'energy_utilities',
-  'transport_logistics',
-  'hospitality_tourism',
-  'agriculture',
-  'arts_media',
-  'other',
-] as const;
-export type Sector = (typeof SECTORS)[number];
-
-export const SOURCES_OF_FUNDS = [
-  'salary',
-  'business_income',
-  'professional_fees',
-  'pension',
-  'savings',
-  'investments',
-  'inheritance_gift',
-  'property_sale',
-  'other',
-] as const;
-export type SourceOfFunds = (typeof SOURCES_OF_FUNDS)[number];
-
-export const INCOME_BAND_CODES = INCOME_BANDS.map((b) => b.code) as [
-  (typeof INCOME_BANDS)[number]['code'],
-  ...(typeof INCOME_BANDS)[number]['code'][],
-];
-export type IncomeBand = (typeof INCOME_BAND_CODES)[number];
 
 /** PUT /api/v1/profile/occupation/: an employee names a partner company (by id) or types the employer. */
 export const occupationSchema = z
@@ -308,18 +217,6 @@ export const occupationSchema = z
   .transform((v) => (v.employer_partner_id !== null ? { ...v, employer_name: '' } : v));
 export type OccupationInput = z.input<typeof occupationSchema>;
 export type OccupationData = z.output<typeof occupationSchema>;
-
-/** The saved occupation, with the partner's name when the employer is a partner. */
-export const occupationStateSchema = z.object({
-  occupation: z.enum(OCCUPATIONS),
-  sector: z.enum(SECTORS),
-  employer_partner_id: z.number().int().nullable(),
-  employer_partner_name: z.string().nullable(),
-  employer_name: z.string(),
-  income_band: z.enum(INCOME_BAND_CODES),
-  source_of_funds: z.enum(SOURCES_OF_FUNDS),
-});
-export type OccupationState = z.infer<typeof occupationStateSchema>;
 
 // --- Bank account ------------------------------------------------------------------------------------
 
@@ -367,11 +264,3 @@ export const bankAccountFormSchema = (account: { first_name: string; last_name: 
     path: ['holder_name'],
     when: (payload) => typeof (payload.value as { holder_name?: unknown } | null)?.holder_name === 'string',
   });
-
-export const bankAccountStateSchema = z.object({
-  iban: z.string(),
-  holder_name: z.string(),
-  /** Derived from the IBAN; null when the bank is not known. */
-  bank_name: z.string().nullable(),
-});
-export type BankAccountState = z.infer<typeof bankAccountStateSchema>;

@@ -8,7 +8,7 @@ import {
   kycReviewListSchema,
   kycReviewQuerySchema,
 } from '@lombard/shared/schemas/kyc-review';
-import { profileStepSchema } from '@lombard/shared/schemas/profile';
+import { profileStepSchema } from '@lombard/shared/schemas/profile-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

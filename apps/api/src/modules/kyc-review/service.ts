@@ -3,9 +3,9 @@
 // decision.
 import { DEFAULT_PER_PAGE } from '@lombard/shared/constants';
 import type { Profile } from '@lombard/shared/permissions';
+import { PROFILE_STEPS, type ProfileStep } from '@lombard/shared/profile-steps';
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import type { KycDecision, KycReviewDetail, KycReviewItem } from '@lombard/shared/schemas/kyc-review';
-import { PROFILE_STEPS, type ProfileStep } from '@lombard/shared/schemas/profile';
 import type { AppConfig } from '../../config';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';

@@ -1,7 +1,7 @@
 // Phone verification: the number is saved unverified and a one-time code goes to it by SMS; the right
 // code marks it verified and approves the step. Changing the number means verifying again.
 import type { Language } from '@lombard/shared/locale';
-import type { PhoneState } from '@lombard/shared/schemas/profile';
+import type { PhoneState } from '@lombard/shared/schemas/profile-views';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';

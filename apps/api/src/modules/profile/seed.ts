@@ -2,13 +2,13 @@
 // half: citizenship approved and identity submitted, waiting for an operator. The lead and the customer
 // have every step filled in; `approveDemoProfiles` approves them after their documents are filed.
 import { computeTaxCode } from '@lombard/shared/codice-fiscale';
+import { PROFILE_STEPS } from '@lombard/shared/profile-steps';
 import {
   addressesSchema,
   bankAccountSchema,
   citizenshipSchema,
   identitySchema,
   occupationSchema,
-  PROFILE_STEPS,
 } from '@lombard/shared/schemas/profile';
 import type { Queryable } from '../../db/client';
 import { messagesTo } from '../../lib/outbox';

@@ -1,6 +1,7 @@
 // The profile: where each person stands on each step, the saved data of every tab, and the operators'
 // decisions. Other modules use the step functions (documents submits the kyc step, mifid approves its
 // own) and the read functions (the KYC review); the tabs are saved through tabs.ts.
+import { PROFILE_STEPS, type ProfileStep } from '@lombard/shared/profile-steps';
 import type { MifidResult } from '@lombard/shared/schemas/mifid';
 import {
   addressesSchema,
@@ -10,14 +11,9 @@ import {
   identitySchema,
   type OccupationData,
   occupationSchema,
-  type PhoneState,
-  PROFILE_STEPS,
-  type ProfileProgress,
-  type ProfileStep,
   SELF_APPROVED_STEPS,
-  type StepStatus,
 } from '@lombard/shared/schemas/profile';
-import type { ProfileView } from '@lombard/shared/schemas/profile-views';
+import type { PhoneState, ProfileProgress, ProfileView, StepStatus } from '@lombard/shared/schemas/profile-views';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { profileSteps, profileTabs } from '../../db/schema/profile';

@@ -1,10 +1,10 @@
+import type { ProfileStep } from '@lombard/shared/profile-steps';
 import {
   type Addresses,
   type Citizenship,
   holderNameMatches,
   type Identity,
   type OccupationData,
-  type ProfileStep,
   usPersonReasons,
 } from '@lombard/shared/schemas/profile';
 import type { Database, Queryable } from '../../db/client';

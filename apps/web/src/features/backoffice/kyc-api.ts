@@ -1,6 +1,7 @@
 // The operators' KYC review calls: the queue, one person's data and documents, the decision on a step,
 // and the documents' files fetched with the operator's token (to show images inline).
 
+import type { ProfileStep } from '@lombard/shared/profile-steps';
 import {
   KYC_REVIEWS_PATH,
   kycDecisionSchema,
@@ -9,7 +10,6 @@ import {
   kycReviewPath,
   kycStepDecisionPath,
 } from '@lombard/shared/schemas/kyc-review';
-import type { ProfileStep } from '@lombard/shared/schemas/profile';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 

@@ -1,7 +1,7 @@
 // The KYC review queue: people with at least one step waiting for review, oldest submission first,
 // filtered by step or searched by name and e-mail.
 import { PER_PAGE_OPTIONS } from '@lombard/shared/constants';
-import { PROFILE_STEPS } from '@lombard/shared/schemas/profile';
+import { PROFILE_STEPS } from '@lombard/shared/profile-steps';
 import { Badge, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserCheck } from '@tabler/icons-react';

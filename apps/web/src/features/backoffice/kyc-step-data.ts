@@ -1,7 +1,7 @@
 // A step's saved data as label/value rows for the reviewer, in the operator's language.
 import type { Language } from '@lombard/shared/locale';
+import type { ProfileStep } from '@lombard/shared/profile-steps';
 import type { KycReviewDetail } from '@lombard/shared/schemas/kyc-review';
-import type { ProfileStep } from '@lombard/shared/schemas/profile';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../lib/resource/format';
 

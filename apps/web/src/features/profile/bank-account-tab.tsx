@@ -1,11 +1,7 @@
 // The bank account for payouts: a valid IBAN (the bank is named from it where known) held in the
 // account owner's name — both checked before sending with the shared rules.
-import {
-  type BankAccountInput,
-  type BankAccountState,
-  bankAccountFormSchema,
-  bankNameFromIban,
-} from '@lombard/shared/schemas/profile';
+import { type BankAccountInput, bankAccountFormSchema, bankNameFromIban } from '@lombard/shared/schemas/profile';
+import type { BankAccountState } from '@lombard/shared/schemas/profile-views';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useMemo } from 'react';

@@ -1,7 +1,7 @@
 // Identity: names, birth date (adults only) and place, sex, the Italian tax code — checked against the
 // other fields by the shared schema, so a mismatch is named before sending — and the PEP declaration.
-import { type Identity, identitySchema, latestAdultBirthDate, SEXES } from '@lombard/shared/schemas/profile';
-import type { ProfileView } from '@lombard/shared/schemas/profile-views';
+import { type Identity, identitySchema, latestAdultBirthDate } from '@lombard/shared/schemas/profile';
+import { type ProfileView, SEXES } from '@lombard/shared/schemas/profile-views';
 import { Radio, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../components/submit-button';

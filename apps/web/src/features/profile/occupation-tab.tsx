@@ -1,15 +1,14 @@
 // Occupation, sector, employer (for employed people), yearly income band and where the money comes from.
 import { INCOME_BANDS } from '@lombard/shared/constants';
+import { type OccupationInput, occupationSchema } from '@lombard/shared/schemas/profile';
 import {
   EMPLOYED_OCCUPATIONS,
   OCCUPATIONS,
   type Occupation,
-  type OccupationInput,
   type OccupationState,
-  occupationSchema,
   SECTORS,
   SOURCES_OF_FUNDS,
-} from '@lombard/shared/schemas/profile';
+} from '@lombard/shared/schemas/profile-views';
 import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmployerField } from '../../components/employer-field';

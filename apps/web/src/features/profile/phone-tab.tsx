@@ -1,7 +1,8 @@
 // The phone number in international format, confirmed by a six-digit code sent by SMS. After too many
 // sends or wrong codes the server refuses with a typed code and the limit message is shown under the field.
 import { ONE_TIME_CODE_LENGTH, ONE_TIME_CODE_VALIDITY_MINUTES } from '@lombard/shared/constants';
-import { type PhoneState, phoneNumberSchema, phoneVerifySchema } from '@lombard/shared/schemas/profile';
+import { phoneNumberSchema, phoneVerifySchema } from '@lombard/shared/schemas/profile';
+import type { PhoneState } from '@lombard/shared/schemas/profile-views';
 import { Alert, Group, Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,7 +1,8 @@
 // /customer/profile/ — the profile's tabs (every step, plus the referral code) beside the progress panel
 // and the account card. `profile/<tab>/` and `?defaultTab=<tab>` open a tab; on a phone the tabs become
 // a select, on a larger screen a vertical list with each step's status as an icon.
-import type { ProfileStep, StepStatus } from '@lombard/shared/schemas/profile';
+import type { ProfileStep } from '@lombard/shared/profile-steps';
+import type { StepStatus } from '@lombard/shared/schemas/profile-views';
 import { Select, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 // The frame of every profile tab: title, what the step is for, its review status and, when an operator
 // rejected it, their reason — above the tab's form.
-import type { StepStatus } from '@lombard/shared/schemas/profile';
+import type { StepStatus } from '@lombard/shared/schemas/profile-views';
 import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 // Which tab the profile opens: `profile/<tab>/` redirects to `profile/?defaultTab=<tab>` (the tabs'
 // own paths), and the query chooses the tab; anything else opens the first step.
-import { PROFILE_TABS, type ProfileTab } from '@lombard/shared/schemas/profile';
+import { PROFILE_TABS, type ProfileTab } from '@lombard/shared/profile-steps';
 
 export { PROFILE_TABS, type ProfileTab };
 
