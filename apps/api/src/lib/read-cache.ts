@@ -117,7 +117,7 @@ export async function createReadCache(handle: DatabaseHandle, now: () => number 
 
 /**
  * A customer's JSON answer, kept as sent: encoded with the route's response schema (as the serializer
- * would) once per change instead of once per request.
+ * would) and to UTF-8 bytes once per change instead of once per request.
  */
 export function keptJson<T>(
   cache: ReadCache,
@@ -125,12 +125,12 @@ export function keptJson<T>(
   key: string,
   schema: z.ZodType<T> | null,
   load: () => Promise<T>,
-): Promise<string> {
+): Promise<Buffer> {
   return cache.forUser(userId, key, async () => {
     const value = await load();
-    return JSON.stringify(schema ? z.encode(schema, value) : value);
+    return Buffer.from(JSON.stringify(schema ? z.encode(schema, value) : value));
   });
 }
 
-/** Sends JSON that is already serialized (a string reply is not serialized again). */
-export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+/** Sends JSON that is already serialized (bytes are sent as they are). */
+export const sendJson = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);

@@ -59,4 +59,12 @@ describe('TARGET2 business days', () => {
     expect(calendarDate(new Date('2026-11-30T23:30:00Z'), 'UTC')).toBe('2026-11-30');
     expect(addCalendarDays('2026-02-27', 2)).toBe('2026-03-01');
   });
+
+  it('turns the day at the bank’s midnight, asked second by second', () => {
+    // Rome is UTC+1 in November: its midnight is 23:00 UTC.
+    expect(calendarDate(new Date('2026-11-30T22:59:59.999Z'))).toBe('2026-11-30');
+    expect(calendarDate(new Date('2026-11-30T23:00:00.000Z'))).toBe('2026-12-01');
+    expect(calendarDate(new Date('2026-11-30T22:59:59.999Z'))).toBe('2026-11-30');
+    expect(calendarDate(new Date('2026-11-30T23:00:00.000Z'), 'UTC')).toBe('2026-11-30');
+  });
 });

@@ -63,8 +63,16 @@ export function addBusinessDays(value: string, count: number): string {
 // Building a formatter costs far more than using one, and screens date every row: one per time zone.
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
+// The last answer per time zone, by the minute it was asked for: a day never changes within a minute
+// (zone offsets are whole minutes), and a request asks for today many times.
+const lastDay = new Map<string, { minute: number; date: string }>();
+const MINUTE_MS = 60_000;
+
 /** The calendar date of an instant in a time zone (the bank's day, by default Europe/Rome). */
 export function calendarDate(instant: Date, timeZone = 'Europe/Rome'): string {
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  const last = lastDay.get(timeZone);
+  if (last?.minute === minute) return last.date;
   let format = dayFormatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -72,7 +80,9 @@ export function calendarDate(instant: Date, timeZone = 'Europe/Rome'): string {
   }
   const parts: Record<string, string> = {};
   for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDay.set(timeZone, { minute, date });
+  return date;
 }
 
 /** `value` plus a number of calendar days. */
