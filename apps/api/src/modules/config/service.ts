@@ -59,10 +59,10 @@ export async function writeSetting(db: Queryable, key: string, value: unknown): 
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
-/** The configuration as sent: its JSON, serialized once, and the entity tag of that JSON. */
+/** The configuration as sent: its JSON bytes, serialized once, and the entity tag of that JSON. */
 export interface ConfigAnswer {
   value: GlobalConfig;
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -107,7 +107,7 @@ export function createConfigService(db: Database, config: AppConfig) {
   async function answer(): Promise<ConfigAnswer> {
     // Checked against the shared schema once here, rather than on every answer.
     const value = globalConfigSchema.parse(await build());
-    const body = JSON.stringify(value);
+    const body = Buffer.from(JSON.stringify(value));
     return { value, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
   }
 
