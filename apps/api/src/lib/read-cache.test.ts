@@ -1,11 +1,10 @@
 // The read cache keeps a customer's answers until the database says their data changed: through the
 // API, behind its back (SQL), or on another instance of the API (PostgreSQL).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { createInstances, createTestApp, type TestApp } from '../test/app';
 import { loginAs, type Session } from '../test/auth';
 import { createReadCache } from './read-cache';
 
@@ -119,31 +118,14 @@ describe('loads that race a change', () => {
 
 // Two instances of the API on one PostgreSQL database: what one writes, the other stops keeping.
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
-  const base = process.env.DATABASE_URL as string;
-  const name = `lombard_test_cache_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const instances: TestApp[] = [];
   let a: FastifyInstance;
   let b: FastifyInstance;
-
+  let instances: Awaited<ReturnType<typeof createInstances>>;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(base);
-    parsed.pathname = `/${name}`;
-    const env = { JWT_SECRET: randomBytes(32).toString('hex') };
-    instances.push(await createTestApp({ databaseUrl: parsed.toString(), env }));
-    instances.push(await createTestApp({ databaseUrl: parsed.toString(), env }));
-    [a, b] = instances.map((instance) => instance.app) as [FastifyInstance, FastifyInstance];
+    instances = await createInstances(process.env.DATABASE_URL as string, 2);
+    [a, b] = instances.apps as [FastifyInstance, FastifyInstance];
   });
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  afterAll(async () => instances.close());
 
   it('a withdrawal on A shows in the list B kept, once B has heard of it', async () => {
     const session = await loginAs(a, customer);

@@ -1,6 +1,7 @@
 // Test harness: builds the real app on an isolated database. Without DATABASE_URL each call gets an
 // in-memory PGlite; with it, a fresh database is created on that server and dropped afterwards, so
 // runs can repeat on the same server and files run in parallel.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,4 +122,29 @@ export async function restartTestApp(t: TestApp, env: Env = {}): Promise<Fastify
   const app = await buildApp({ config, database: { ...t.database } });
   await app.ready();
   return app;
+}
+
+/**
+ * Instances of the API sharing one fresh PostgreSQL database, as several processes of one deployment do
+ * (same signing key; started one after the other, so that the first migrates). The caller closes them.
+ */
+export async function createInstances(
+  serverUrl: string,
+  count: number,
+  options: { seed?: boolean } = {},
+): Promise<{ apps: FastifyInstance[]; url: string; close(): Promise<void> }> {
+  const name = `lombard_test_instances_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = databaseUrlFor(serverUrl, name);
+  const env = { JWT_SECRET: randomBytes(32).toString('hex') };
+  const instances: TestApp[] = [];
+  for (let i = 0; i < count; i++) instances.push(await createTestApp({ ...options, databaseUrl: url, env }));
+  return {
+    apps: instances.map((instance) => instance.app),
+    url,
+    async close() {
+      for (const instance of instances) await instance.close();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
 }

@@ -1,11 +1,10 @@
 // Authentication without a query per request, and revocation that still takes effect at once: on this
 // instance, and (PostgreSQL) on another instance of the API sharing the database.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createInstances, createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs } from '../../test/auth';
 
 /** Counts the SELECT statements built on the app's database while `work` runs. */
@@ -73,34 +72,17 @@ describe('signed-in requests', () => {
 
 // Two instances of the API on one PostgreSQL database; revocations also made outside either of them.
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
-  const base = process.env.DATABASE_URL as string;
-  const name = `lombard_test_instances_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  const instances: TestApp[] = [];
+  let instances: Awaited<ReturnType<typeof createInstances>>;
   let url: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(base);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    // Instances of one deployment share the signing key. One after the other: the first migrates.
-    const env = { JWT_SECRET: randomBytes(32).toString('hex') };
-    instances.push(await createTestApp({ seed: false, databaseUrl: url, env }));
-    instances.push(await createTestApp({ seed: false, databaseUrl: url, env }));
-    [a, b] = instances.map((instance) => instance.app) as [FastifyInstance, FastifyInstance];
+    instances = await createInstances(process.env.DATABASE_URL as string, 2, { seed: false });
+    [a, b] = instances.apps as [FastifyInstance, FastifyInstance];
+    url = instances.url;
   });
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  afterAll(async () => instances.close());
 
   const me = (app: FastifyInstance, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url: '/api/account/me/', headers }).then((res) => res.statusCode);
