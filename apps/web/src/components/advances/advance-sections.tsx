@@ -17,34 +17,30 @@ export function CollateralSection({ advance }: { advance: AdvanceDetail }) {
       <Title order={2} fz="md" mb="xs">
         {t('detail.collateral')}
       </Title>
-      <Stack gap={6}>
+      <Stack gap="sm">
         {advance.collateral.map((line) => (
-          <Group key={line.key} justify="space-between" wrap="nowrap" gap="sm">
+          // The badge sits under the name, as on the loan overview: beside the figure it squeezed the
+          // fund's name into a narrow column on a phone.
+          <Group key={line.key} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
             <div>
               <Text size="sm" fw={600}>
                 {line.label}
               </Text>
-              <Text size="xs" c="dimmed">
-                {t('detail.collateralLine', {
-                  value: formatMoney(line.value, language),
-                  ltv: formatPercent(line.loan_to_value, language),
-                })}
-              </Text>
+              <Group gap={6}>
+                <Text size="xs" c="dimmed">
+                  {t('detail.collateralLine', {
+                    value: formatMoney(line.value, language),
+                    ltv: formatPercent(line.loan_to_value, language),
+                  })}
+                </Text>
+                <Badge size="xs" variant="light" color={line.pledged ? 'blue' : 'gray'} miw="max-content">
+                  {line.pledged ? t('detail.pledged') : t('detail.released')}
+                </Badge>
+              </Group>
             </div>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600}>
-                {formatMoney(line.contribution, language)}
-              </Text>
-              <Badge
-                size="sm"
-                variant="light"
-                color={line.pledged ? 'blue' : 'gray'}
-                miw="max-content"
-                style={{ flexShrink: 0 }}
-              >
-                {line.pledged ? t('detail.pledged') : t('detail.released')}
-              </Badge>
-            </Group>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(line.contribution, language)}
+            </Text>
           </Group>
         ))}
       </Stack>

@@ -35,6 +35,15 @@ export const scheduleRows = (
 
 const STATE_COLOR: Record<InstalmentState, string> = { scheduled: 'gray', paid: 'teal', overdue: 'red' };
 
+function StateBadge({ state, size }: { state: InstalmentState; size: 'xs' | 'sm' }) {
+  const { t } = useTranslation('advance');
+  return (
+    <Badge size={size} variant="light" color={STATE_COLOR[state]} miw="max-content" style={{ flexShrink: 0 }}>
+      {t(`schedule.states.${state}`)}
+    </Badge>
+  );
+}
+
 export function ScheduleTable({
   rows,
   language,
@@ -91,7 +100,11 @@ export function ScheduleTable({
               <Table.Th scope="col" ta="right">
                 {t('schedule.total')}
               </Table.Th>
-              {withState && <Table.Th scope="col">{t('schedule.state')}</Table.Th>}
+              {withState && (
+                <Table.Th scope="col" visibleFrom="sm">
+                  {t('schedule.state')}
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -105,7 +118,16 @@ export function ScheduleTable({
               ) : (
                 <Table.Tr key={row.number} data-testid={`instalment-${row.number}`}>
                   <Table.Td>{row.number}</Table.Td>
-                  <Table.Td>{formatDate(row.dueDate, language)}</Table.Td>
+                  <Table.Td>
+                    {formatDate(row.dueDate, language)}
+                    {/* On a phone the state goes under the date: a fourth column pushed the Italian badge
+                        ("Da pagare") past the edge of the screen. */}
+                    {row.state && (
+                      <Box hiddenFrom="sm" mt={2}>
+                        <StateBadge state={row.state} size="xs" />
+                      </Box>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
                     {formatMoney(row.interest, language)}
                   </Table.Td>
@@ -116,19 +138,7 @@ export function ScheduleTable({
                     {formatMoney(row.total, language)}
                   </Table.Td>
                   {withState && (
-                    <Table.Td>
-                      {row.state && (
-                        <Badge
-                          size="sm"
-                          variant="light"
-                          color={STATE_COLOR[row.state]}
-                          miw="max-content"
-                          style={{ flexShrink: 0 }}
-                        >
-                          {t(`schedule.states.${row.state}`)}
-                        </Badge>
-                      )}
-                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{row.state && <StateBadge state={row.state} size="sm" />}</Table.Td>
                   )}
                 </Table.Tr>
               ),

@@ -51,7 +51,10 @@ export function AdvancesPage() {
           <Badge color="orange" variant="light" data-testid={`flagged-${row.id}`}>
             {t('advances.flagged')}
           </Badge>
-        ) : null,
+        ) : (
+          // The table's own mark for "nothing here": an empty cell read as missing data on the phone cards.
+          '—'
+        ),
     },
   ];
 

@@ -53,7 +53,9 @@ function Actions({ advance }: { advance: AdvanceDetail }) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="advance-actions">
       <Tabs value={shown} onChange={setTab}>
-        <Tabs.List>
+        {/* One row that scrolls sideways on a phone, as the back office's tabs do: wrapped, the third tab
+            sat on a second line without the underline. */}
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {tabs.map(({ key }) => (
             <Tabs.Tab key={key} value={key} data-testid={`action-${key}`}>
               {t(`detail.actions.${key}`)}
@@ -105,7 +107,8 @@ export function AdvancePage() {
         </Alert>
       )}
       <Paper withBorder radius="md" p="md" data-testid="advance-figures">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={6}>
+        {/* A wide gutter between the columns: with a narrow one a figure ran into the next column's label. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'xs', sm: 'xl' }} verticalSpacing={6}>
           <SummaryRow
             label={t('figures.outstanding')}
             value={formatMoney(advance.outstanding, language)}

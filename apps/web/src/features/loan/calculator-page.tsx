@@ -1,5 +1,6 @@
 // loan/calculator/: what an advance costs, computed in the browser by the same shared quoteAdvance() as
 // the public calculator and the server: quarterly interest, total cost, APR and the dated schedule.
+import { CALCULATOR_MAX_AMOUNT, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -55,8 +56,13 @@ export function CalculatorPage() {
       />
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {/* The range as a hint, like the instalments beside it: the two fields then line up side by side. */}
           <AmountInput
             label={t('request.amount')}
+            description={t('request.amountHint', {
+              min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+              max: formatMoney(CALCULATOR_MAX_AMOUNT, language, { cents: false }),
+            })}
             value={amount}
             onChange={setAmount}
             error={message(issues.amount)}

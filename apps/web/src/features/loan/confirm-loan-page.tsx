@@ -94,16 +94,26 @@ export function ConfirmLoanPage() {
         <Title order={2} fz="md" mb="xs">
           {t('confirm.collateral')}
         </Title>
-        <Stack gap={4}>
+        {/* Each line as on the loan overview's phone list: the name, what it secures on the right, its value
+            below; two figures beside a long fund name did not fit in the right-hand column. */}
+        <Stack gap={6}>
           {pledged.map((line) => (
-            <SummaryRow
-              key={line.key}
-              label={line.label}
-              value={t('confirm.collateralLine', {
-                value: formatMoney(line.value, language),
-                contribution: formatMoney(line.contribution, language),
-              })}
-            />
+            <div key={line.key}>
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <Text size="sm" fw={600}>
+                  {line.label}
+                </Text>
+                <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  {t('confirm.collateralSecures', { contribution: formatMoney(line.contribution, language) })}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('confirm.collateralLine', {
+                  value: formatMoney(line.value, language),
+                  ltv: formatPercent(line.loan_to_value, language),
+                })}
+              </Text>
+            </div>
           ))}
         </Stack>
       </Card>
@@ -135,8 +145,9 @@ export function ConfirmLoanPage() {
           onClick={() => void downloadFile(secciUrl(q.amount, q.instalments), 'secci.pdf')}
           data-testid="secci-download"
         >
-          <Group gap={4} component="span">
-            <IconDownload size={16} aria-hidden />
+          {/* Icon and words stay on one line and start at the left edge, also where the words wrap. */}
+          <Group gap={4} component="span" wrap="nowrap" ta="left">
+            <IconDownload size={16} aria-hidden style={{ flexShrink: 0 }} />
             {t('confirm.secci')}
           </Group>
         </Anchor>

@@ -8,7 +8,7 @@ import {
   type StockPlanRequest,
   stockPlanRequestSchema,
 } from '@lombard/shared/schemas/stock-plans';
-import { Badge, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -141,7 +141,8 @@ function RegisterForm({ onDone, partner }: { onDone(): void; partner: PartnerCho
           {...form.getInputProps('vested_units')}
           data-testid="plan-units"
         />
-        <Group grow align="flex-start">
+        {/* Side by side from xs up; on a phone the Italian label wrapped and the price source was cut off. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label={t('plans.form.unitPrice')}
             inputMode="decimal"
@@ -155,7 +156,7 @@ function RegisterForm({ onDone, partner }: { onDone(): void; partner: PartnerCho
             {...form.getInputProps('price_source')}
             data-testid="plan-source"
           />
-        </Group>
+        </SimpleGrid>
         <UploadField
           label={t('plans.form.document')}
           value={file}
