@@ -2,7 +2,7 @@
 // product's name and ISIN, locked before a change, and shown to customers and operators.
 import { creditorReference } from '@lombard/shared/money/creditor-reference';
 import type { TransactionItem, TransactionStatus, TransactionType } from '@lombard/shared/schemas/transactions';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
@@ -30,11 +30,65 @@ export function depositReferenceOwner(reference: string): number | null {
 
 /** Inserts a row whose reference code is derived from its own id (taken from the sequence first). */
 export async function insertTransaction(tx: Queryable, values: NewTransaction): Promise<number> {
-  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence('transactions', 'id'))::int as id`);
-  const id = Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+  const { id } = await nextTransactionId(tx, {});
+  await insertRow(tx, id, values);
+  return id;
+}
+
+async function insertRow(tx: Queryable, id: number, values: NewTransaction): Promise<string> {
   const referenceCode = creditorReference(`${PREFIX[values.type as TransactionType]}${id}`);
   await tx.insert(transactions).values({ ...values, id, referenceCode });
-  return id;
+  return referenceCode;
+}
+
+/**
+ * An id for a new row, taken from the sequence, with `also` (SQL expressions a flow needs anyway) read in
+ * the same statement.
+ */
+export async function nextTransactionId<T extends Record<string, SQL>>(
+  tx: Queryable,
+  also: T,
+): Promise<{ id: number } & { [K in keyof T]: T[K] extends SQL<infer V> ? V : unknown }> {
+  const columns = Object.entries(also).map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
+  const result = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('transactions', 'id'))::int as id${sql.join(columns)}`,
+  );
+  const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return { ...row, id: Number(row!.id) } as never;
+}
+
+/**
+ * Inserts a row with an id from `nextTransactionId` and answers it as `findTransaction` would, without
+ * reading it back; only for a row without a product (whose names would need a read).
+ */
+export async function writeTransaction(tx: Queryable, id: number, values: NewTransaction): Promise<TransactionRow> {
+  if (values.productId != null) throw new Error('writeTransaction answers rows without a product only');
+  const referenceCode = await insertRow(tx, id, values);
+  return {
+    id,
+    userId: values.userId,
+    type: values.type,
+    status: values.status,
+    productId: values.productId ?? null,
+    paymentMethod: values.paymentMethod ?? null,
+    amount: values.amount ?? null,
+    units: values.units ?? null,
+    nav: values.nav ?? null,
+    navDate: values.navDate ?? null,
+    fee: values.fee ?? null,
+    referenceCode,
+    executeOn: values.executeOn ?? null,
+    signatureId: values.signatureId ?? null,
+    payerName: values.payerName ?? null,
+    valueDate: values.valueDate ?? null,
+    reason: values.reason ?? null,
+    createdAt: values.createdAt ?? new Date(),
+    executedAt: values.executedAt ?? null,
+    decidedBy: values.decidedBy ?? null,
+    productName: null,
+    productIsin: null,
+    bank: null,
+  };
 }
 
 /** What lists and answers select: the row, the product's name and ISIN, the bank for pending transfers. */
