@@ -18,7 +18,6 @@ import {
   findTransaction,
   insertTransaction,
   lockTransaction,
-  nextTransactionId,
   serializeTransaction,
   updateTransaction,
   writeTransaction,
@@ -125,15 +124,19 @@ export async function requestWithdrawal(
   body: WithdrawalRequest,
 ): Promise<{ answer: TransactionItem; move(): Promise<void> }> {
   const amount = new Decimal(body.amount);
-  const { id, bank } = await nextTransactionId(tx, { bank: hasApprovedBankAccount(userId) });
-  const row = await writeTransaction(tx, id, {
-    userId,
-    type: 'withdrawal',
-    status: 'submitted',
-    amount: money(amount),
-    executeOn: addBusinessDays(context.today, WITHDRAWAL_BUSINESS_DAYS),
-    createdAt: context.now,
-  });
+  const { row, bank } = await writeTransaction(
+    tx,
+    {
+      userId,
+      type: 'withdrawal',
+      status: 'submitted',
+      amount: money(amount),
+      executeOn: addBusinessDays(context.today, WITHDRAWAL_BUSINESS_DAYS),
+      createdAt: context.now,
+    },
+    { bank: hasApprovedBankAccount(userId) },
+  );
+  const id = row.id;
   const move = async () => {
     if (!bank) throw new AppError('WITHDRAWAL_NO_BANK_ACCOUNT');
     const cash: AccountRef = { kind: 'customer.cash', userId };

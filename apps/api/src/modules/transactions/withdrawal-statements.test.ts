@@ -2,8 +2,11 @@
 // statements, and the customer's cash is locked by the last of them only. A change that adds a round trip
 // to the path, or takes the lock earlier, fails here.
 
+import { creditorReference } from '@lombard/shared/money/creditor-reference';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
+import { referenceCodeSql } from './records';
 
 let f: MoneyFixture;
 let statements: string[] = [];
@@ -31,11 +34,11 @@ async function withdraw(amount: string, key?: string) {
 }
 
 describe('statements per withdrawal', () => {
-  it('costs four statements besides begin and commit, the lock taken by the last', async () => {
+  it('costs three statements besides begin and commit, the lock taken by the last', async () => {
     const { res, statements } = await withdraw('1.00');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type: 'withdrawal', status: 'submitted', amount: '1.00' });
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(3);
     const locking = statements.map((query, index) => (/for update/i.test(query) ? index : -1)).filter((i) => i >= 0);
     expect(locking).toEqual([statements.length - 1]);
   });
@@ -57,5 +60,23 @@ describe('statements per withdrawal', () => {
     expect(res.json().code).toBe('WITHDRAWAL_ABOVE_AVAILABLE');
     expect(res.json().detail).toBe(`The amount is above your available cash of €${before.available}.`);
     expect((await f.get(investor.session, '/api/v1/cash/')).json()).toEqual(before);
+  });
+
+  it('derives the reference code in the database exactly as creditorReference does', async () => {
+    const { res } = await withdraw('1.00');
+    expect(res.json().reference_code).toBe(creditorReference(`W${res.json().id}`));
+    for (const [type, prefix] of [
+      ['withdrawal', 'W'],
+      ['invest', 'O'],
+      ['deposit', 'D'],
+    ] as const) {
+      const result = await f.t.database.db.execute(
+        sql`select g as id, ${referenceCodeSql(type, sql`g`)} as reference
+            from (select generate_series(1, 3000) union all select 2147483647) as s (g)`,
+      );
+      const rows = (result as unknown as { rows: Array<{ id: number; reference: string }> }).rows;
+      expect(rows).toHaveLength(3001);
+      for (const row of rows) expect(row.reference).toBe(creditorReference(`${prefix}${row.id}`));
+    }
   });
 });
