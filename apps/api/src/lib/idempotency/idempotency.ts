@@ -78,6 +78,78 @@ export async function runIdempotent<T>(
   });
 }
 
+/** The answer of a request, known before its money moves, and the step that moves it. */
+export interface PreparedResult<T> extends IdempotentResult<T> {
+  /** Runs once the key is claimed with the answer; may still refuse (throw), which rolls back both. */
+  complete(): Promise<void>;
+}
+
+/** Thrown inside the transaction when the key was taken first: what `prepare` wrote is rolled back. */
+class KeyTaken extends Error {
+  constructor(readonly first: typeof idempotencyKeys.$inferSelect | undefined) {
+    super('idempotency key taken');
+  }
+}
+
+/**
+ * Like `runIdempotent`, for a request whose answer is known before its money moves: `prepare` writes its
+ * business row (no contended lock, no refusal yet), the key is claimed with the answer in one statement,
+ * then `complete` locks, decides and moves. Whatever locks `complete` takes are held for its own statements
+ * and the commit only, not for the claim and the answer's write. The same key sent again waits for the
+ * first at the claim, then rolls its prepared row back and answers as `runIdempotent` does.
+ */
+export async function runIdempotentPrepared<T>(
+  db: Database,
+  input: { userId: number; key: string; scope: string; body: unknown },
+  prepare: (tx: Transaction) => Promise<PreparedResult<T>>,
+): Promise<IdempotentResult<T> & { replayed: boolean }> {
+  const hash = requestHash(input.scope, input.body);
+  try {
+    return await inTransaction(db, async (tx) => {
+      const prepared = await prepare(tx);
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({
+          userId: input.userId,
+          key: input.key,
+          requestHash: hash,
+          statusCode: prepared.status,
+          response: prepared.body as object,
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
+        throw new KeyTaken((await tx.select().from(idempotencyKeys).where(where))[0]);
+      }
+      await prepared.complete();
+      return { status: prepared.status, body: prepared.body, replayed: false };
+    });
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+    const first = error.first;
+    if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return { status: first.statusCode ?? 200, body: first.response as T, replayed: true };
+  }
+}
+
+/** The route side of `runIdempotentPrepared` (see `replyIdempotent`). */
+export async function replyIdempotentPrepared<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  prepare: (tx: Transaction) => Promise<PreparedResult<T>>,
+): Promise<T> {
+  const input = { userId, key: idempotencyKeyOf(request), scope: scopeOf(request), body: request.body };
+  const result = await runIdempotentPrepared(request.server.database.db, input, prepare);
+  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
+  reply.code(result.status);
+  return result.body;
+}
+
+const scopeOf = (request: FastifyRequest) =>
+  `${request.method} ${request.routeOptions.url} ${JSON.stringify(canonical(request.params ?? {}))}`;
+
 /**
  * The route-side wrapper: reads the key, scopes it to the matched route and its parameters, runs the work
  * and sends the answer (with `Idempotent-Replayed: true` on a repeat).
@@ -89,8 +161,11 @@ export async function replyIdempotent<T>(
   work: (tx: Transaction) => Promise<IdempotentResult<T>>,
 ): Promise<T> {
   const key = idempotencyKeyOf(request);
-  const scope = `${request.method} ${request.routeOptions.url} ${JSON.stringify(canonical(request.params ?? {}))}`;
-  const result = await runIdempotent(request.server.database.db, { userId, key, scope, body: request.body }, work);
+  const result = await runIdempotent(
+    request.server.database.db,
+    { userId, key, scope: scopeOf(request), body: request.body },
+    work,
+  );
   if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
   reply.code(result.status);
   return result.body;

@@ -198,6 +198,20 @@ export async function lockBalance(tx: Transaction, ref: AccountRef): Promise<Dec
  * below zero; the caller's transaction is then rolled back by the thrown error.
  */
 export async function postEntry(tx: Transaction, input: JournalEntryInput): Promise<{ entryId: number }> {
+  const posted = await tryPostEntry(tx, input);
+  if ('short' in posted) throw new AppError('INSUFFICIENT_FUNDS');
+  return posted;
+}
+
+/**
+ * Like `postEntry`, but a customer account that would go below zero is answered instead of thrown: `short`
+ * has the balance each account had (keyed like the lines' accounts), and nothing was written. The
+ * accounts stay locked until the transaction ends either way.
+ */
+export async function tryPostEntry(
+  tx: Transaction,
+  input: JournalEntryInput,
+): Promise<{ entryId: number } | { short: (account: AccountRef) => Decimal }> {
   const lines = input.lines
     .map((line) => ({ account: line.account, amount: new Decimal(line.amount) }))
     .filter((line) => !line.amount.isZero());
@@ -214,50 +228,90 @@ export async function postEntry(tx: Transaction, input: JournalEntryInput): Prom
   for (const [asset, sum] of sums) {
     if (!sum.isZero()) throw new Error(`journal entry ${input.kind} does not balance in ${asset}: ${sum}`);
   }
-  const balances = await lockBalances(
-    tx,
-    lines.map((line) => line.account),
-  );
   const deltas = new Map<string, { ref: AccountRef; delta: Decimal }>();
   for (const line of lines) {
     const key = refKey(line.account);
     const current = deltas.get(key);
     deltas.set(key, { ref: line.account, delta: (current?.delta ?? new Decimal(0)).plus(line.amount) });
   }
-  for (const [key, { ref, delta }] of deltas) {
-    if ('userId' in ref && (balances.get(key) ?? new Decimal(0)).plus(delta).isNegative()) {
-      throw new AppError('INSUFFICIENT_FUNDS');
-    }
+  let written = await writeEntry(tx, input, lines, [...deltas.values()]);
+  // Only an account that was never used is missing: open it and write again (nothing was written).
+  if (written.missing) {
+    await accountIds(
+      tx,
+      lines.map((line) => line.account),
+    );
+    written = await writeEntry(tx, input, lines, [...deltas.values()]);
+    if (written.missing) throw new Error(`journal entry ${input.kind}: ledger accounts could not be opened`);
   }
-  const ids = await accountIds(
-    tx,
-    lines.map((line) => line.account),
+  if (written.entryId !== null) return { entryId: written.entryId };
+  const keys = [...deltas.keys()];
+  const balances = written.balances;
+  return { short: (account) => balances.get(keys.indexOf(refKey(account))) ?? new Decimal(0) };
+}
+
+const ownerValues = (ref: AccountRef) =>
+  sql`${ref.kind}::text, ${'userId' in ref ? ref.userId : 0}::int, ${
+    PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0
+  }::int, ${PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0}::int`;
+
+/**
+ * One statement: find and lock the accounts (in id order, so two requests never wait on each other
+ * crosswise), decide that no customer account goes below zero on its latest balance, and only then write
+ * the entry, its lines and the balances. The locks are taken by the statement that uses them, so an entry
+ * holds them for one round trip before its transaction commits; a refused or incomplete one writes nothing.
+ */
+async function writeEntry(
+  tx: Transaction,
+  input: JournalEntryInput,
+  lines: Array<{ account: AccountRef; amount: Decimal }>,
+  deltas: Array<{ ref: AccountRef; delta: Decimal }>,
+): Promise<{ entryId: number | null; missing: boolean; balances: Map<number, Decimal> }> {
+  const deltaIndex = new Map(deltas.map(({ ref }, index) => [refKey(ref), index]));
+  const deltaRows = deltas.map(
+    ({ ref, delta }, index) => sql`(${index}::int, ${ownerValues(ref)}, ${delta.toFixed(UNIT_DECIMALS)}::numeric)`,
   );
   const lineRows = lines.map(
-    (line) => sql`(${ids.get(refKey(line.account)) as number}::int, ${line.amount.toFixed(UNIT_DECIMALS)}::numeric)`,
+    (line) => sql`(${deltaIndex.get(refKey(line.account))}::int, ${line.amount.toFixed(UNIT_DECIMALS)}::numeric)`,
   );
-  const deltaRows = [...deltas].map(
-    ([key, { delta }]) => sql`(${ids.get(key) as number}::int, ${delta.toFixed(UNIT_DECIMALS)}::numeric)`,
-  );
-  // The entry, its lines and every balance in one statement: the accounts locked above are held for one
-  // round trip to the database instead of three.
   const result = await tx.execute(sql`
-    with entry as (
+    with d (k, kind, user_id, product_id, stock_plan_id, delta) as (values ${sql.join(deltaRows, sql`, `)}),
+    locked as (
+      select d.k, a.id, a.user_id, a.balance, d.delta from ${ledgerAccounts} a
+      join d on a.kind = d.kind and coalesce(a.user_id, 0) = d.user_id
+        and coalesce(a.product_id, 0) = d.product_id and coalesce(a.stock_plan_id, 0) = d.stock_plan_id
+      order by a.id for update of a
+    ), decision as (
+      select count(*) = ${deltas.length} as found,
+             coalesce(bool_and(user_id is null or balance + delta >= 0), true) as covered
+      from locked
+    ), entry as (
       insert into ${journalEntries} (kind, reference, user_id, actor_id)
-      values (${input.kind}, ${input.reference}, ${input.userId ?? null}::int, ${input.actorId ?? null}::int)
+      select ${input.kind}, ${input.reference}, ${input.userId ?? null}::int, ${input.actorId ?? null}::int
+      from decision where found and covered
       returning id
     ), written as (
       insert into ${journalLines} (entry_id, account_id, amount)
-      select entry.id, l.account_id, l.amount from entry, (values ${sql.join(lineRows, sql`, `)}) as l(account_id, amount)
+      select entry.id, locked.id, l.amount
+      from entry, (values ${sql.join(lineRows, sql`, `)}) as l (k, amount) join locked on locked.k = l.k
     ), moved as (
-      update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + d.delta
-      from (values ${sql.join(deltaRows, sql`, `)}) as d(id, delta)
-      where ${ledgerAccounts.id} = d.id
+      update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + locked.delta
+      from locked, decision
+      where ${ledgerAccounts.id} = locked.id and decision.found and decision.covered
     )
-    select id from entry`);
-  const [entry] = (result as unknown as { rows: Array<{ id: number | string }> }).rows;
-  if (!entry) throw new Error('journal entry not written');
-  return { entryId: Number(entry.id) };
+    select (select id from entry) as id, (select found from decision) as found,
+           (select json_agg(json_build_array(k, balance::text)) from locked) as balances`);
+  const [row] = (
+    result as unknown as {
+      rows: Array<{ id: number | string | null; found: boolean; balances: Array<[number, string]> | null }>;
+    }
+  ).rows;
+  if (!row) throw new Error('journal entry not written');
+  return {
+    entryId: row.id === null ? null : Number(row.id),
+    missing: !row.found,
+    balances: new Map((row.balances ?? []).map(([k, balance]) => [k, new Decimal(balance)])),
+  };
 }
 
 /** A customer's balances, without locking: for screens, never for a decision that moves money. */
@@ -303,92 +357,8 @@ export async function customerBalances(db: Queryable, userId: number) {
   return { cash, positions, advance, planUnits };
 }
 
-// Invariants, checked from the lines up (never from the maintained balances alone).
-
-export interface LedgerCheck {
-  name: 'entries_balance' | 'balances_match_lines' | 'no_negative_balances' | 'orders_match_positions';
-  ok: boolean;
-  problems: string[];
-}
-
-/** How many offending rows a check names; the count of the rest is enough to act on. */
-const MAX_PROBLEMS = 20;
-
-type Row = Record<string, unknown>;
-
-async function rows(db: Queryable, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
-}
-
-/** Entries balance per asset; balances equal the sum of their lines; no customer account below zero. */
-export async function verifyLedgerInvariants(
-  db: Queryable,
-): Promise<{ checks: LedgerCheck[]; entries: number; accounts: number }> {
-  const unbalanced = await rows(
-    db,
-    sql`select l.entry_id, a.asset, sum(l.amount)::text as total
-        from journal_lines l join ledger_accounts a on a.id = l.account_id
-        group by l.entry_id, a.asset having sum(l.amount) <> 0
-        order by l.entry_id limit ${MAX_PROBLEMS}`,
-  );
-  const mismatched = await rows(
-    db,
-    sql`select a.id, a.kind, a.balance::text as balance, coalesce(sum(l.amount), 0)::text as lines
-        from ledger_accounts a left join journal_lines l on l.account_id = a.id
-        group by a.id having a.balance <> coalesce(sum(l.amount), 0)
-        order by a.id limit ${MAX_PROBLEMS}`,
-  );
-  const negative = await rows(
-    db,
-    sql`select id, kind, user_id, balance::text as balance from ledger_accounts
-        where user_id is not null and balance < 0 order by id limit ${MAX_PROBLEMS}`,
-  );
-  const [counts] = await rows(
-    db,
-    sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from ledger_accounts)::int as accounts`,
-  );
-  return {
-    entries: Number(counts?.entries ?? 0),
-    accounts: Number(counts?.accounts ?? 0),
-    checks: [
-      {
-        name: 'entries_balance',
-        ok: unbalanced.length === 0,
-        problems: unbalanced.map((r) => `entry ${r.entry_id}: ${r.asset} lines sum to ${r.total}`),
-      },
-      {
-        name: 'balances_match_lines',
-        ok: mismatched.length === 0,
-        problems: mismatched.map((r) => `account ${r.id} (${r.kind}): balance ${r.balance}, lines ${r.lines}`),
-      },
-      {
-        name: 'no_negative_balances',
-        ok: negative.length === 0,
-        problems: negative.map((r) => `account ${r.id} (${r.kind}) of user ${r.user_id}: ${r.balance}`),
-      },
-    ],
-  };
-}
-
-/**
- * Every customer's units of every fund (free + reserved + pledged), for the check that orders and the
- * ledger agree. Read without locks: a verification, not a decision.
- */
-export async function unitHoldings(
-  db: Queryable,
-): Promise<Array<{ userId: number; productId: number; units: string }>> {
-  const result = await db
-    .select({
-      userId: ledgerAccounts.userId,
-      productId: ledgerAccounts.productId,
-      units: sql<string>`sum(${ledgerAccounts.balance})::text`,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.kind, ['customer.units', 'customer.units_reserved', 'customer.units_pledged']))
-    .groupBy(ledgerAccounts.userId, ledgerAccounts.productId);
-  return result.map((row) => ({ userId: row.userId as number, productId: row.productId as number, units: row.units }));
-}
+// The invariants live in verify.ts; other modules reach them through this service.
+export { type LedgerCheck, unitHoldings, verifyLedgerInvariants } from './verify';
 
 /**
  * A stock plan's pledged units as an SQL expression (text, six decimals), for lists that show them per

@@ -261,6 +261,17 @@ export async function profileView(db: Queryable, userId: number, mifid: MifidRes
   };
 }
 
+/**
+ * Whether a withdrawal can be paid (see `approvedBankAccount`), as an SQL expression, so that a flow asks it
+ * in a statement it sends anyway.
+ */
+export function hasApprovedBankAccount(userId: number) {
+  return sql<boolean>`(exists (select 1 from ${profileSteps} where ${profileSteps.userId} = ${userId}
+    and ${profileSteps.step} = 'bank-account' and ${profileSteps.status} = 'approved')
+    and exists (select 1 from ${profileTabs} where ${profileTabs.userId} = ${userId}
+    and ${profileTabs.tab} = 'bank-account' and jsonb_typeof(${profileTabs.data}) = 'object'))`;
+}
+
 /** The bank account withdrawals are paid to: only once an operator approved the step. */
 export async function approvedBankAccount(
   db: Queryable,

@@ -10,9 +10,9 @@ import { sqlState, type Transaction } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
 import { formatDate, formatDecimal, formatMoney } from '../../lib/format';
-import { lockBalance, lockCustomerCash, postEntry } from '../ledger/service';
+import { type AccountRef, lockBalance, postEntry, tryPostEntry } from '../ledger/service';
 import { productForOrder } from '../products/service';
-import { approvedBankAccount } from '../profile/service';
+import { hasApprovedBankAccount } from '../profile/service';
 import type { FlowContext } from './context';
 import {
   findTransaction,
@@ -20,6 +20,7 @@ import {
   lockTransaction,
   serializeTransaction,
   updateTransaction,
+  writeTransaction,
 } from './records';
 import { releaseReservation } from './reservations';
 
@@ -110,42 +111,52 @@ export async function placeDisinvestment(
   return serializeTransaction((await findTransaction(tx, id))!, context.t);
 }
 
+/**
+ * A withdrawal in two steps (see `preparingMoney`): the answer and the row first, written without a lock;
+ * then, once the key is claimed, the bank account and the cash are decided on and the cash set aside by
+ * one ledger statement, which holds the customer's cash locked only from there to the commit. Every other
+ * withdrawal of the customer waits for that lock; a refusal rolls everything back.
+ */
 export async function requestWithdrawal(
   tx: Transaction,
   context: FlowContext,
   userId: number,
   body: WithdrawalRequest,
-): Promise<TransactionItem> {
+): Promise<{ answer: TransactionItem; move(): Promise<void> }> {
   const amount = new Decimal(body.amount);
-  if (!(await approvedBankAccount(tx, userId))) throw new AppError('WITHDRAWAL_NO_BANK_ACCOUNT');
-  // The request is written before the cash is locked, so that the lock (which every other withdrawal of
-  // this customer waits for) is held only while deciding and moving; a refusal rolls it all back.
-  const id = await insertTransaction(tx, {
-    userId,
-    type: 'withdrawal',
-    status: 'submitted',
-    amount: money(amount),
-    executeOn: addBusinessDays(context.today, WITHDRAWAL_BUSINESS_DAYS),
-    createdAt: context.now,
-  });
-  const answer = serializeTransaction((await findTransaction(tx, id))!, context.t);
-  const { available } = await lockCustomerCash(tx, userId);
-  if (amount.gt(available)) {
-    throw new AppError('WITHDRAWAL_ABOVE_AVAILABLE', {
-      params: { available: formatMoney(available, context.language) },
+  const { row, bank } = await writeTransaction(
+    tx,
+    {
+      userId,
+      type: 'withdrawal',
+      status: 'submitted',
+      amount: money(amount),
+      executeOn: addBusinessDays(context.today, WITHDRAWAL_BUSINESS_DAYS),
+      createdAt: context.now,
+    },
+    { bank: hasApprovedBankAccount(userId) },
+  );
+  const id = row.id;
+  const move = async () => {
+    if (!bank) throw new AppError('WITHDRAWAL_NO_BANK_ACCOUNT');
+    const cash: AccountRef = { kind: 'customer.cash', userId };
+    const posted = await tryPostEntry(tx, {
+      kind: 'withdrawal.request',
+      reference: `transactions:${id}`,
+      userId,
+      actorId: context.actor.id,
+      lines: [
+        { account: cash, amount: amount.neg() },
+        { account: { kind: 'customer.cash_reserved', userId }, amount },
+      ],
     });
-  }
-  await postEntry(tx, {
-    kind: 'withdrawal.request',
-    reference: `transactions:${id}`,
-    userId,
-    actorId: context.actor.id,
-    lines: [
-      { account: { kind: 'customer.cash', userId }, amount: amount.neg() },
-      { account: { kind: 'customer.cash_reserved', userId }, amount },
-    ],
-  });
-  return answer;
+    if ('short' in posted) {
+      throw new AppError('WITHDRAWAL_ABOVE_AVAILABLE', {
+        params: { available: formatMoney(posted.short(cash), context.language) },
+      });
+    }
+  };
+  return { answer: serializeTransaction(row, context.t), move };
 }
 
 /** The customer takes back an order or a withdrawal nobody has acted on; what was set aside returns. */

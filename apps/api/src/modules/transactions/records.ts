@@ -2,7 +2,7 @@
 // product's name and ISIN, locked before a change, and shown to customers and operators.
 import { creditorReference } from '@lombard/shared/money/creditor-reference';
 import type { TransactionItem, TransactionStatus, TransactionType } from '@lombard/shared/schemas/transactions';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
@@ -28,13 +28,90 @@ export function depositReferenceOwner(reference: string): number | null {
   return Number(match[1]);
 }
 
-/** Inserts a row whose reference code is derived from its own id (taken from the sequence first). */
+/** Inserts a row whose reference code is derived from its own id, in one statement (see `insertRow`). */
 export async function insertTransaction(tx: Queryable, values: NewTransaction): Promise<number> {
-  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence('transactions', 'id'))::int as id`);
-  const id = Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
-  const referenceCode = creditorReference(`${PREFIX[values.type as TransactionType]}${id}`);
-  await tx.insert(transactions).values({ ...values, id, referenceCode });
-  return id;
+  return (await insertRow(tx, values, {})).id;
+}
+
+/**
+ * `creditorReference(prefix + id)` computed by the database (ISO 11649: letters as 10–35, `RF00` moved to
+ * the end, 98 − mod 97), so that a row gets its id and its reference in the statement that inserts it.
+ */
+export function referenceCodeSql(type: TransactionType, id: SQL): SQL<string> {
+  const prefix = PREFIX[type];
+  const digits = [...`${prefix}RF`].map((char) => char.charCodeAt(0) - 55).join('');
+  const [head, tail] = [digits.slice(0, -4), `${digits.slice(-4)}00`];
+  return sql<string>`('RF' || lpad((98 - (${head} || ${id}::text || ${tail})::numeric % 97)::text, 2, '0') || ${prefix} || ${id}::text)`;
+}
+
+type Also<T extends Record<string, SQL>> = { [K in keyof T]: T[K] extends SQL<infer V> ? V : unknown };
+
+/**
+ * One statement: takes the id from the sequence, derives the reference code from it, inserts the row and
+ * answers the id and the reference with `also` (SQL expressions a flow needs anyway) evaluated alongside.
+ */
+async function insertRow<T extends Record<string, SQL>>(
+  tx: Queryable,
+  values: NewTransaction,
+  also: T,
+): Promise<{ id: number; referenceCode: string } & Also<T>> {
+  const columns = getTableColumns(transactions);
+  const given = Object.entries(values).filter(([, value]) => value !== undefined) as Array<
+    [keyof typeof columns, unknown]
+  >;
+  const names = given.map(([key]) => sql.identifier(columns[key].name));
+  const params = given.map(([key, value]) => sql.param(value, columns[key]));
+  const extra = Object.entries(also).map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
+  const result = await tx.execute(sql`
+    with n as (
+      select id, ${referenceCodeSql(values.type as TransactionType, sql`id`)} as reference
+      from (select nextval(pg_get_serial_sequence('transactions', 'id'))::int as id) as next
+    )
+    insert into ${transactions} (id, reference_code, ${sql.join(names, sql`, `)})
+    values ((select id from n), (select reference from n), ${sql.join(params, sql`, `)})
+    returning id, reference_code${sql.join(extra)}`);
+  const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const { id, reference_code: referenceCode, ...rest } = row!;
+  return { ...(rest as Also<T>), id: Number(id), referenceCode: String(referenceCode) };
+}
+
+/**
+ * Inserts a row (one statement, `also` as in `insertRow`) and answers it as `findTransaction` would,
+ * without reading it back; only for a row without a product (whose names would need a read).
+ */
+export async function writeTransaction<T extends Record<string, SQL>>(
+  tx: Queryable,
+  values: NewTransaction,
+  also: T,
+): Promise<{ row: TransactionRow } & Also<T>> {
+  if (values.productId != null) throw new Error('writeTransaction answers rows without a product only');
+  const { id, referenceCode, ...rest } = await insertRow(tx, values, also);
+  const row: TransactionRow = {
+    id,
+    userId: values.userId,
+    type: values.type,
+    status: values.status,
+    productId: null,
+    paymentMethod: values.paymentMethod ?? null,
+    amount: values.amount ?? null,
+    units: values.units ?? null,
+    nav: values.nav ?? null,
+    navDate: values.navDate ?? null,
+    fee: values.fee ?? null,
+    referenceCode,
+    executeOn: values.executeOn ?? null,
+    signatureId: values.signatureId ?? null,
+    payerName: values.payerName ?? null,
+    valueDate: values.valueDate ?? null,
+    reason: values.reason ?? null,
+    createdAt: values.createdAt ?? new Date(),
+    executedAt: values.executedAt ?? null,
+    decidedBy: values.decidedBy ?? null,
+    productName: null,
+    productIsin: null,
+    bank: null,
+  };
+  return { ...(rest as Also<T>), row };
 }
 
 /** What lists and answers select: the row, the product's name and ISIN, the bank for pending transfers. */

@@ -19,7 +19,7 @@ import { replyIdempotent } from '../../lib/idempotency/idempotency';
 import { registerResource } from '../../lib/resource/routes';
 import { confirmSignature, ORDER_SIGNATURE_PURPOSE } from '../signing/service';
 import { backofficeRoutes } from './backoffice-routes';
-import { flowContext, idParams, movingMoney, pathId } from './context';
+import { flowContext, idParams, movingMoney, pathId, preparingMoney } from './context';
 import { cancelTransaction, placeDisinvestment, requestWithdrawal } from './customer-flows';
 import { orderPayload, placeInvestment, quoteInvestment, requestInvestSignature } from './invest';
 import { myTransactions } from './resources';
@@ -131,7 +131,7 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
         response: { 201: transactionSchema },
       }),
     },
-    movingMoney(201, (tx, context, request) =>
+    preparingMoney(201, (tx, context, request) =>
       requestWithdrawal(tx, context, context.actor.id, request.body as WithdrawalRequest),
     ),
   );

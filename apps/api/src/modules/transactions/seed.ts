@@ -65,7 +65,12 @@ export async function seedDemoMoney(db: Queryable, dataDir: string): Promise<voi
   const sold = await placeDisinvestment(tx, asCustomer(40), customer.id, id(SLUGS.bond), { units: '30' });
   await settleOrders(tx, operator(35), [sold.id]);
 
-  const paidOut = await requestWithdrawal(tx, asCustomer(30), customer.id, { amount: '1500.00' });
+  const withdraw = async (context: FlowContext, amount: string) => {
+    const { answer, move } = await requestWithdrawal(tx, context, customer.id, { amount });
+    await move();
+    return answer;
+  };
+  const paidOut = await withdraw(asCustomer(30), '1500.00');
   await executeWithdrawal(tx, operator(29), paidOut.id);
 
   await recordTransfer(tx, operator(20), {
@@ -76,7 +81,7 @@ export async function seedDemoMoney(db: Queryable, dataDir: string): Promise<voi
   });
   // Placed last week: due by now, waiting for the operator to execute it at its day's NAV.
   await placeDisinvestment(tx, asCustomer(5), customer.id, id(SLUGS.corporate), { units: '10' });
-  await requestWithdrawal(tx, asCustomer(0), customer.id, { amount: '500.00' });
+  await withdraw(asCustomer(0), '500.00');
 
   await placeInvestment(tx, at(2, lead), lead.id, id(SLUGS.bond), {
     amount: '6000.00',

@@ -1,0 +1,82 @@
+// A withdrawal is the request every customer's cash serialises on: it costs a fixed number of SQL
+// statements, and the customer's cash is locked by the last of them only. A change that adds a round trip
+// to the path, or takes the lock earlier, fails here.
+
+import { creditorReference } from '@lombard/shared/money/creditor-reference';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
+import { referenceCodeSql } from './records';
+
+let f: MoneyFixture;
+let statements: string[] = [];
+let investor: Investor;
+
+beforeAll(async () => {
+  // begin and commit are logged on PostgreSQL only (PGlite's driver opens its transactions itself).
+  f = await moneyFixture({
+    onQuery: (query) => {
+      if (!/^\s*(begin|commit)\b/i.test(query)) statements.push(query);
+    },
+  });
+  investor = await f.investor();
+  await f.deposit(investor, '100.00');
+  // The first withdrawal opens the reserved-cash account; the ones after it are the steady state.
+  const first = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1.00' });
+  expect(first.statusCode).toBe(201);
+});
+afterAll(() => f.t.close());
+
+async function withdraw(amount: string, key?: string) {
+  statements = [];
+  const res = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount }, key);
+  return { res, statements: [...statements] };
+}
+
+describe('statements per withdrawal', () => {
+  it('costs three statements besides begin and commit, the lock taken by the last', async () => {
+    const { res, statements } = await withdraw('1.00');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ type: 'withdrawal', status: 'submitted', amount: '1.00' });
+    expect(statements).toHaveLength(3);
+    const locking = statements.map((query, index) => (/for update/i.test(query) ? index : -1)).filter((i) => i >= 0);
+    expect(locking).toEqual([statements.length - 1]);
+  });
+
+  it('answers a repeated key from the first answer, moving nothing', async () => {
+    const key = 'withdrawal-statements-repeat';
+    const first = await withdraw('1.00', key);
+    const again = await withdraw('1.00', key);
+    expect(again.res.statusCode).toBe(201);
+    expect(again.res.headers['idempotent-replayed']).toBe('true');
+    expect(again.res.json()).toEqual(first.res.json());
+    expect(again.statements.some((query) => /journal_entries/.test(query))).toBe(false);
+  });
+
+  it('a refusal answers the available cash and writes nothing', async () => {
+    const before = (await f.get(investor.session, '/api/v1/cash/')).json();
+    const { res } = await withdraw('1000.00');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('WITHDRAWAL_ABOVE_AVAILABLE');
+    expect(res.json().detail).toBe(`The amount is above your available cash of €${before.available}.`);
+    expect((await f.get(investor.session, '/api/v1/cash/')).json()).toEqual(before);
+  });
+
+  it('derives the reference code in the database exactly as creditorReference does', async () => {
+    const { res } = await withdraw('1.00');
+    expect(res.json().reference_code).toBe(creditorReference(`W${res.json().id}`));
+    for (const [type, prefix] of [
+      ['withdrawal', 'W'],
+      ['invest', 'O'],
+      ['deposit', 'D'],
+    ] as const) {
+      const result = await f.t.database.db.execute(
+        sql`select g as id, ${referenceCodeSql(type, sql`g`)} as reference
+            from (select generate_series(1, 3000) union all select 2147483647) as s (g)`,
+      );
+      const rows = (result as unknown as { rows: Array<{ id: number; reference: string }> }).rows;
+      expect(rows).toHaveLength(3001);
+      for (const row of rows) expect(row.reference).toBe(creditorReference(`${prefix}${row.id}`));
+    }
+  });
+});
