@@ -47,6 +47,18 @@ export interface IdempotentResult<T> {
   body: T;
 }
 
+const keyOf = (input: { userId: number; key: string }) =>
+  and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
+
+/** The first answer under a key taken already, or 422 when the key came with another request. */
+function replayOf<T>(
+  first: typeof idempotencyKeys.$inferSelect | undefined,
+  hash: string,
+): IdempotentResult<T> & { replayed: boolean } {
+  if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return { status: first.statusCode ?? 200, body: first.response as T, replayed: true };
+}
+
 /**
  * Runs `work` once per (user, key) in one transaction. `scope` names the operation (the matched route and
  * its path parameters); the same key sent with another scope or body is refused with 422.
@@ -57,18 +69,14 @@ export async function runIdempotent<T>(
   work: (tx: Transaction) => Promise<IdempotentResult<T>>,
 ): Promise<IdempotentResult<T> & { replayed: boolean }> {
   const hash = requestHash(input.scope, input.body);
-  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
+  const where = keyOf(input);
   return inTransaction(db, async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ userId: input.userId, key: input.key, requestHash: hash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [first] = await tx.select().from(idempotencyKeys).where(where);
-      if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      return { status: first.statusCode ?? 200, body: first.response as T, replayed: true };
-    }
+    if (claimed.length === 0) return replayOf<T>((await tx.select().from(idempotencyKeys).where(where))[0], hash);
     const result = await work(tx);
     await tx
       .update(idempotencyKeys)
@@ -119,17 +127,14 @@ export async function runIdempotentPrepared<T>(
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
-        const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
-        throw new KeyTaken((await tx.select().from(idempotencyKeys).where(where))[0]);
+        throw new KeyTaken((await tx.select().from(idempotencyKeys).where(keyOf(input)))[0]);
       }
       await prepared.complete();
       return { status: prepared.status, body: prepared.body, replayed: false };
     });
   } catch (error) {
     if (!(error instanceof KeyTaken)) throw error;
-    const first = error.first;
-    if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return { status: first.statusCode ?? 200, body: first.response as T, replayed: true };
+    return replayOf<T>(error.first, hash);
   }
 }
 
