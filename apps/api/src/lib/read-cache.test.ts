@@ -1,9 +1,10 @@
 // The read cache keeps a customer's answers until the database says their data changed: through the
 // API, behind its back (SQL), or on another instance of the API (PostgreSQL).
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInstances, createTestApp, type TestApp } from '../test/app';
 import { loginAs, type Session } from '../test/auth';
 import { createReadCache } from './read-cache';
@@ -43,6 +44,29 @@ describe('a kept answer', () => {
     expect(read.statusCode).toBe(200);
     const after = await get(t.app, session, url);
     expect(after.results[0].is_read).toBe(!first.results[0].is_read);
+  });
+
+  it('goes out compressed as the client asks, the same bytes each time, and as it is to a client that does not', async () => {
+    const url = '/api/v1/transactions/?page=1&per_page=10';
+    const plain = await t.app.inject({ method: 'GET', url, headers: session.headers });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const sent = await Promise.all(
+        [1, 2].map(() =>
+          t.app.inject({ method: 'GET', url, headers: { ...session.headers, 'accept-encoding': accept } }),
+        ),
+      );
+      for (const res of sent) {
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toContain('Accept-Encoding');
+        expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+      }
+      expect(sent[0]?.rawPayload.equals(sent[1]?.rawPayload as Buffer)).toBe(true);
+    }
   });
 
   it('is dropped by a change written behind the API’s back, and by a change of prices for everyone', async () => {
@@ -145,5 +169,27 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     const after = await get(b, session, url);
     expect(after.count).toBe(before.count + 1);
     expect(after.results[0].id).toBe(res.json().id);
+  });
+
+  it('a write waits to hear of its change; a quote, which changes nothing, does not wait', async () => {
+    const session = await loginAs(a, customer);
+    const waits = vi.spyOn(a.readCache, 'caughtUp');
+    const quote = await a.inject({
+      method: 'POST',
+      url: '/api/v1/advances/quote/',
+      headers: session.headers,
+      payload: { amount: '6000.00', instalments: 4 },
+    });
+    expect(quote.statusCode).toBe(200);
+    expect(waits).not.toHaveBeenCalled();
+    const withdrawal = await a.inject({
+      method: 'POST',
+      url: '/api/v1/cash/withdrawals/',
+      headers: { ...session.headers, 'idempotency-key': randomUUID() },
+      payload: { amount: '1.00' },
+    });
+    expect(withdrawal.statusCode).toBe(201);
+    expect(waits).toHaveBeenCalledTimes(1);
+    waits.mockRestore();
   });
 });

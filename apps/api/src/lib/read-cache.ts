@@ -9,9 +9,10 @@
 // - While the listening connection is down nothing is kept, and what was kept is dropped.
 // - A write answers only once this instance has heard of what it committed (see `caughtUp`), so that a
 //   client reading right after its write, or after an operator's, sees it.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle, Subscription } from '../db/client';
+import { EncodedBody, sendEncoded } from './content-encoding';
 
 export const DATA_CHANNEL = 'lombard_data';
 /** A safety net only: entries are dropped by notifications; this bounds any surprise. */
@@ -117,7 +118,7 @@ export async function createReadCache(handle: DatabaseHandle, now: () => number 
 
 /**
  * A customer's JSON answer, kept as sent: encoded with the route's response schema (as the serializer
- * would) and to UTF-8 bytes once per change instead of once per request.
+ * would), to UTF-8 bytes and, when a client asks, compressed, once per change instead of once per request.
  */
 export function keptJson<T>(
   cache: ReadCache,
@@ -125,12 +126,13 @@ export function keptJson<T>(
   key: string,
   schema: z.ZodType<T> | null,
   load: () => Promise<T>,
-): Promise<Buffer> {
+): Promise<EncodedBody> {
   return cache.forUser(userId, key, async () => {
     const value = await load();
-    return Buffer.from(JSON.stringify(schema ? z.encode(schema, value) : value));
+    return new EncodedBody(Buffer.from(JSON.stringify(schema ? z.encode(schema, value) : value)));
   });
 }
 
-/** Sends JSON that is already serialized (bytes are sent as they are). */
-export const sendJson = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);
+/** Sends JSON that is already serialized, compressed as the client takes it. */
+export const sendJson = (request: FastifyRequest, reply: FastifyReply, json: EncodedBody) =>
+  sendEncoded(request, reply.type('application/json; charset=utf-8'), json);

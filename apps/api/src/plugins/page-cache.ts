@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { CONSENT_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, THEME_COOKIE } from '@lombard/shared/locale';
 import type { FastifyRequest } from 'fastify';
+import { EncodedBody } from '../lib/content-encoding';
 
 const FRESH_MS = 30_000;
 const STALE_MS = 5 * 60_000;
@@ -23,25 +24,11 @@ export interface CachedPage {
 
 /** A cached page as sent: its bytes, and compressed once (off the event loop) for the browsers that ask. */
 export interface StoredPage extends CachedPage {
-  bytes: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  body: EncodedBody;
 }
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-// An encoding named in Accept-Encoding, unless its weight is zero.
-const BR = /(^|,)\s*br\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i;
-const GZIP = /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i;
-
-/** The best encoding of a stored page the request accepts. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  if (BR.test(acceptEncoding)) return 'br';
-  if (GZIP.test(acceptEncoding)) return 'gzip';
-  return null;
-}
 
 function cookieValue(header: string, name: string): string | null {
   for (const part of header.split(';')) {
@@ -112,7 +99,8 @@ export function createPageCache(now: () => number = Date.now) {
         gzipAsync(bytes, { level: 9 }),
       ]);
       const time = now();
-      const entry = { ...page, bytes, br, gzip: gzipped, fresh: time + FRESH_MS, expires: time + FRESH_MS + STALE_MS };
+      const body = new EncodedBody(bytes, { br, gzip: gzipped });
+      const entry = { ...page, body, fresh: time + FRESH_MS, expires: time + FRESH_MS + STALE_MS };
       entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       entries.set(key, entry);

@@ -5,15 +5,16 @@ import fastifyStatic from '@fastify/static';
 import type { RendererModule, RenderResult } from '@lombard/shared/server-rendering';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendEncoded } from '../lib/content-encoding';
 import { AppError } from '../lib/errors';
-import { createPageCache, pageKey, pickEncoding, type StoredPage } from './page-cache';
+import { createPageCache, pageKey, type StoredPage } from './page-cache';
 import { fillTemplate } from './page-template';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 /** A page to send: a stored one (compressed copies ready), or one rendered for one visitor only. */
-type SentPage = StoredPage | { status: number; html: string; br: null };
+type SentPage = StoredPage | { status: number; html: string; body: null };
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every non-API
@@ -156,7 +157,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   async function renderForOne(request: FastifyRequest): Promise<SentPage | Exclude<RenderResult, { kind: 'page' }>> {
     const result = await renderRequest(request);
     if (result.kind !== 'page') return result;
-    return { status: result.status, html: fillTemplate(indexHtml(), result), br: null };
+    return { status: result.status, html: fillTemplate(indexHtml(), result), body: null };
   }
 
   /**
@@ -175,11 +176,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   /** A stored page goes out compressed already when the browser takes br or gzip. */
   function sendStored(request: FastifyRequest, reply: FastifyReply, page: SentPage) {
     reply.code(page.status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
-    if (!page.br) return reply.header('Vary', 'Cookie, Accept-Language').send(page.html);
-    reply.header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(page.bytes);
-    return reply.header('Content-Encoding', encoding).send(page[encoding]);
+    if (!page.body) return reply.header('Vary', 'Cookie, Accept-Language').send(page.html);
+    return sendEncoded(request, reply, page.body, ['Cookie', 'Accept-Language']);
   }
 
   // Anonymous renders, shared by every visitor whose page would come out the same (page-cache.ts).

@@ -124,6 +124,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
     const search = request.url.indexOf('?');
     const key = `${resource.name}:${context.language}:${search < 0 ? '' : request.url.slice(search + 1)}`;
     return sendJson(
+      request,
       reply,
       await keptJson(app.readCache, context.user.id, key, null, () => list(context, request.query)),
     );

@@ -88,7 +88,7 @@ export async function accountModule(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = currentUser(request);
-      return sendJson(reply, await keptJson(app.readCache, id, 'me', meSchema, () => accounts.me(id)));
+      return sendJson(request, reply, await keptJson(app.readCache, id, 'me', meSchema, () => accounts.me(id)));
     },
   );
 

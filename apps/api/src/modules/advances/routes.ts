@@ -63,6 +63,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
       const { id } = currentUser(request);
       const load = () => borrowingPowerOf(db, id, request.t, MINIMUM_ADVANCE_AMOUNT);
       return sendJson(
+        request,
         reply,
         await keptJson(app.readCache, id, `power:${request.language}`, borrowingPowerSchema, load),
       );
@@ -73,6 +74,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     '/api/v1/advances/quote/',
     {
       onRequest: borrowers,
+      config: { readOnly: true },
       schema: schema('Quote an advance (moves nothing)', {
         body: advanceQuoteRequestSchema,
         response: { 200: advanceQuoteSchema },
@@ -84,7 +86,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
       // A quote depends on the day (the schedule's dates), the language of its messages and the body.
       const key = `quote:${context.today}:${context.language}:${JSON.stringify(body)}`;
       const load = () => quoteRequest(db, context, context.actor.id, body);
-      return sendJson(reply, await keptJson(app.readCache, context.actor.id, key, advanceQuoteSchema, load));
+      return sendJson(request, reply, await keptJson(app.readCache, context.actor.id, key, advanceQuoteSchema, load));
     },
   );
 

@@ -21,7 +21,7 @@ export const walletModule = fp(async (app: FastifyInstance) => {
       const now = app.clock();
       // Valued per calendar day: holding periods end on a date.
       const key = `wallet:${calendarDate(now)}`;
-      return sendJson(reply, await keptJson(app.readCache, id, key, walletSchema, () => wallet(db, id, now)));
+      return sendJson(request, reply, await keptJson(app.readCache, id, key, walletSchema, () => wallet(db, id, now)));
     },
   );
   app.get(
