@@ -36,13 +36,18 @@ describe('MaintenanceDialog', () => {
     act(() => {
       showMaintenance({ loggedIn: true });
     });
-    const dialog = await screen.findByRole('dialog');
+    const dialog = (await screen.findByRole('dialog')) as HTMLDialogElement;
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    fireEvent.keyDown(document, { key: 'Escape' });
-    const overlay = document.querySelector('.mantine-Modal-overlay');
-    if (overlay) fireEvent.click(overlay);
+    // What Escape does to a modal dialog: a cancel it refuses, or, when the browser insists, a close.
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    dialog.removeAttribute('open');
+    dialog.dispatchEvent(new Event('close'));
+    expect(dialog.open).toBe(true);
+    fireEvent.click(document.body);
     expect(getMaintenanceState().open).toBe(true);
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'System in maintenance' })).toBeInTheDocument();
   });
 
   it('tells logged-out users about the login redirect and takes them there on OK', async () => {
