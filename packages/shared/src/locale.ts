@@ -35,9 +35,23 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
   return null;
 }
 
+const RANKED_LANGUAGES_MAX = 1000;
+const rankedLanguages = new Map<string, Language>();
+
 /** Picks the best supported language from an Accept-Language header, honouring q-values. */
 export function languageFromAcceptLanguage(header: string | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;
+  // Browsers send a handful of distinct headers: each is ranked once.
+  let language = rankedLanguages.get(header);
+  if (language === undefined) {
+    language = rankLanguages(header);
+    if (rankedLanguages.size >= RANKED_LANGUAGES_MAX) rankedLanguages.clear();
+    rankedLanguages.set(header, language);
+  }
+  return language;
+}
+
+function rankLanguages(header: string): Language {
   const ranked = header
     .split(',')
     .map((part, index) => {

@@ -38,10 +38,17 @@ void instance.init({
 
 export type Translate = (key: string, options?: TOptions) => string;
 
-/** A translate function bound to one language. Keys are `namespace:path.to.key`. */
+const translators = new Map<Language, Translate>();
+
+/** A translate function bound to one language (one per language, shared). Keys are `namespace:path.to.key`. */
 export function translator(language: Language): Translate {
-  const fixed = instance.getFixedT(language);
-  return (key, options) => (options ? fixed(key, options) : fixed(key)) as string;
+  let translate = translators.get(language);
+  if (!translate) {
+    const fixed = instance.getFixedT(language);
+    translate = (key, options) => (options ? fixed(key, options) : fixed(key)) as string;
+    translators.set(language, translate);
+  }
+  return translate;
 }
 
 export function hasTranslation(key: string, language: Language = DEFAULT_LANGUAGE): boolean {

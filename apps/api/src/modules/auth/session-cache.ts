@@ -85,6 +85,11 @@ export async function createSessionCache(handle: DatabaseHandle) {
   const subscription = await handle.listen(AUTH_CHANNEL, forget, onGap);
 
   return {
+    /** The user of a sign-in when it is in memory (a signed-in request's usual case, with no promise). */
+    known(sessionId: string): AuthUser | undefined {
+      const hit = entries.get(sessionId);
+      return hit && hit.expires > Date.now() ? hit.user : undefined;
+    },
     /** The user of a sign-in: from memory, or from `load` (one query), remembered when safe to. */
     async get(sessionId: string, load: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
       const hit = entries.get(sessionId);

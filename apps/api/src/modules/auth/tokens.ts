@@ -29,6 +29,11 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(secret);
     },
+    /** The claims of a token verified before and still unexpired; undefined when it must be verified. */
+    known(token: string): AccessClaims | undefined {
+      const known = verified.get(token);
+      return known && known.expiresAt > Date.now() ? known.claims : undefined;
+    },
     /** The claims of a valid, unexpired token, or null for anything else. */
     async verify(token: string): Promise<AccessClaims | null> {
       // A token already verified is the same bytes with the same signature: only its expiry can change.
