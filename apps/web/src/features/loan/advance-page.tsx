@@ -40,7 +40,15 @@ function Actions({ advance }: { advance: AdvanceDetail }) {
   const power = useQuery({ ...borrowingPowerQuery, enabled: advance.status === ADVANCE_STATUS.active });
   const actions = new Set(advance.allowed_actions);
   const tabs = [
-    actions.has('sign') && { key: 'sign', node: <SignPanel advanceId={advance.id} /> },
+    actions.has('sign') && {
+      key: 'sign',
+      node: (
+        <SignPanel
+          advanceId={advance.id}
+          contractUrl={advance.documents.find((document) => document.kind === 'contract')?.url}
+        />
+      ),
+    },
     actions.has('repay') && { key: 'repay', node: <RepaymentPanel advance={advance} /> },
     actions.has('withdraw') && advance.can_withdraw && { key: 'withdraw', node: <WithdrawPanel advance={advance} /> },
     advance.status === ADVANCE_STATUS.active &&
