@@ -101,12 +101,7 @@ export function ConfirmLoanPage() {
         <Stack gap="xs">
           {pledged.map((line) => (
             <div key={line.key}>
-              <Flex
-                direction={{ base: 'column', sm: 'row' }}
-                justify="space-between"
-                align="flex-start"
-                columnGap="xs"
-              >
+              <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align="flex-start" columnGap="xs">
                 <Text size="sm" fw={600}>
                   {line.label}
                 </Text>
