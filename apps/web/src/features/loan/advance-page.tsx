@@ -40,7 +40,15 @@ function Actions({ advance }: { advance: AdvanceDetail }) {
   const power = useQuery({ ...borrowingPowerQuery, enabled: advance.status === ADVANCE_STATUS.active });
   const actions = new Set(advance.allowed_actions);
   const tabs = [
-    actions.has('sign') && { key: 'sign', node: <SignPanel advanceId={advance.id} /> },
+    actions.has('sign') && {
+      key: 'sign',
+      node: (
+        <SignPanel
+          advanceId={advance.id}
+          contractUrl={advance.documents.find((document) => document.kind === 'contract')?.url}
+        />
+      ),
+    },
     actions.has('repay') && { key: 'repay', node: <RepaymentPanel advance={advance} /> },
     actions.has('withdraw') && advance.can_withdraw && { key: 'withdraw', node: <WithdrawPanel advance={advance} /> },
     advance.status === ADVANCE_STATUS.active &&
@@ -109,17 +117,23 @@ export function AdvancePage() {
       <Paper withBorder radius="md" p="md" data-testid="advance-figures">
         {/* A wide gutter between the columns: with a narrow one a figure ran into the next column's label. */}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'xs', sm: 'xl' }} verticalSpacing={6}>
-          <SummaryRow
-            label={t('figures.outstanding')}
-            value={formatMoney(advance.outstanding, language)}
-            strong
-            testId="advance-outstanding"
-          />
-          <SummaryRow
-            label={t('figures.paidBack')}
-            value={formatMoney(advance.paid_back, language)}
-            testId="advance-paid-back"
-          />
+          {/* Owed and paid back once the money is paid out: before, "Still owed €0.00" under a request of
+              €9,876.54 read as if nothing would be owed. */}
+          {advance.disbursed_at && (
+            <>
+              <SummaryRow
+                label={t('figures.outstanding')}
+                value={formatMoney(advance.outstanding, language)}
+                strong
+                testId="advance-outstanding"
+              />
+              <SummaryRow
+                label={t('figures.paidBack')}
+                value={formatMoney(advance.paid_back, language)}
+                testId="advance-paid-back"
+              />
+            </>
+          )}
           <SummaryRow label={t('figures.rate')} value={formatPercent(advance.annual_rate, language)} />
           <SummaryRow label={t('figures.apr')} value={formatPercent(advance.apr, language)} testId="advance-apr" />
           <SummaryRow label={t('figures.totalInterest')} value={formatMoney(advance.total_interest, language)} />

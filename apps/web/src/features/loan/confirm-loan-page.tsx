@@ -2,7 +2,7 @@
 // (the same figures the SECCI prints), the collateral to be pledged, the SECCI to download, the risks of
 // pledging in plain words, and the request itself with one Idempotency-Key per visit, so that a retry can
 // only ever make this one request.
-import { Alert, Anchor, Button, Card, Checkbox, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Flex, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -95,18 +95,20 @@ export function ConfirmLoanPage() {
           {t('confirm.collateral')}
         </Title>
         {/* Each line as on the loan overview's phone list: the name, what it secures on the right, its value
-            below; two figures beside a long fund name did not fit in the right-hand column. */}
-        <Stack gap={6}>
+            below; two figures beside a long fund name did not fit in the right-hand column. On a phone what it
+            secures goes under the name: beside it, "garantisce 11.443,49 €" ran past the card's padding and
+            squeezed the name to one word a line. */}
+        <Stack gap="xs">
           {pledged.map((line) => (
             <div key={line.key}>
-              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align="flex-start" columnGap="xs">
                 <Text size="sm" fw={600}>
                   {line.label}
                 </Text>
                 <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                   {t('confirm.collateralSecures', { contribution: formatMoney(line.contribution, language) })}
                 </Text>
-              </Group>
+              </Flex>
               <Text size="xs" c="dimmed">
                 {t('confirm.collateralLine', {
                   value: formatMoney(line.value, language),
@@ -171,8 +173,10 @@ export function ConfirmLoanPage() {
         data-testid="loan-understood"
       />
       <Group justify="flex-end">
+        {/* Full width on a phone, as the withdrawal's confirmation: half a row at the right edge read as secondary. */}
         <Button
           size="md"
+          w={{ base: '100%', xs: 'auto' }}
           onClick={confirm}
           loading={submit.isPending}
           disabled={!understood || !q.valid}

@@ -1,6 +1,6 @@
 // Signing the contract by code, as orders are signed: the code is sent by SMS, typed, and the contract
 // signed; a wrong code leaves the customer on the panel with an empty code to try again.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,8 +33,8 @@ vi.mock('../../lib/http/client', async () =>
   }),
 );
 
-function renderPanel() {
-  renderWithQueryClient(<SignPanel advanceId={4} />);
+function renderPanel(contractUrl?: string) {
+  renderWithQueryClient(<SignPanel advanceId={4} contractUrl={contractUrl} />);
 }
 
 describe('Contract signature', { timeout: 20_000 }, () => {
@@ -58,5 +58,13 @@ describe('Contract signature', { timeout: 20_000 }, () => {
     expect(digits.every((digit) => (digit as HTMLInputElement).value === '')).toBe(true);
     expect(server.calls.find((call) => call.url.endsWith('/sign/'))?.body).toEqual({ code: '654321' });
     expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it('offers the contract to read beside the code, when there is one', async () => {
+    renderPanel('/api/v1/advances/4/contract/');
+    expect(screen.getByTestId('sign-contract-download')).toHaveTextContent('Download the contract (PDF)');
+    cleanup();
+    renderPanel();
+    expect(screen.queryByTestId('sign-contract-download')).not.toBeInTheDocument();
   });
 });

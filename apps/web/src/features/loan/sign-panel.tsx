@@ -1,13 +1,19 @@
 // Signing the contract with the one-time code, as orders are signed: read the contract, ask for the code
 // by SMS, type it, sign. A wrong or expired code gets the server's message and the customer tries again.
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
 import { notifySuccess } from '../../lib/notify';
+import { downloadFile } from '../../lib/resource/download';
 import { useContractSignature, useSignContract } from './api';
 
-export function SignPanel({ advanceId }: { advanceId: number }) {
+/**
+ * `contractUrl` puts the contract to read next to the code: the page's Documents are far below the panel on
+ * a phone (after the schedule and the collateral), and the words pointed "above" in English, "below" in Italian.
+ */
+export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contractUrl?: string }) {
   const { t } = useTranslation('loan');
   const signature = useContractSignature(advanceId);
   const sign = useSignContract(advanceId);
@@ -16,6 +22,20 @@ export function SignPanel({ advanceId }: { advanceId: number }) {
   return (
     <Stack gap="sm" data-testid="sign-panel">
       <Text size="sm">{t('sign.intro')}</Text>
+      {contractUrl && (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => void downloadFile(contractUrl, 'contract.pdf')}
+          data-testid="sign-contract-download"
+        >
+          <Group gap={4} component="span" wrap="nowrap" ta="left">
+            <IconDownload size={16} aria-hidden style={{ flexShrink: 0 }} />
+            {t('sign.download')}
+          </Group>
+        </Anchor>
+      )}
       {!signature.data ? (
         <Group>
           <Button loading={signature.isPending} onClick={() => signature.mutate()} data-testid="send-code">
