@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -63,7 +62,7 @@ export function securityHeaders(config: AppConfig) {
 
 const isDocument = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
 
-/** Security headers, cookies, per-IP rate limiting of the API, and response compression. */
+/** Security headers, per-IP rate limiting of the API, and response compression. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { everyAnswer, documentOnly } = securityHeaders(app.config);
   // A global hook (not one per route), so that the not-found answer has them too. A probe's answer is
@@ -76,7 +75,6 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     done(null, payload);
   };
   app.addHook('onSend', harden);
-  await app.register(cookie);
   // Only the API is limited here; static files are cheap and cached. The decision goes by the route the
   // request matched, never by the raw URL: the router decodes `/%61pi/…` to an API route, so a prefix
   // test on the raw URL would let such a request (and every per-route limit) through unlimited. Made as
@@ -84,6 +82,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiRoute(route) && route.config?.rateLimit === undefined)
       route.config = { ...route.config, rateLimit: false };
+    // No client sends a compressed body: the compression plugin's decompression step on every request
+    // of every route would be work for nothing.
+    if (route.decompress === undefined) route.decompress = false;
   });
   // The limit's headers go with the refusal only (with Retry-After): the app's own client never reads
   // them on a success, and on every answer they were three headers of work per request.
