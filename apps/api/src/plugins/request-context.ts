@@ -1,20 +1,23 @@
-import { languageFromAcceptLanguage } from '@lombard/shared/locale';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { type Language, languageFromAcceptLanguage } from '@lombard/shared/locale';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { translator } from '../lib/i18n';
+import { type Translate, translator } from '../lib/i18n';
 
-/** Decorates every request with its language and a bound translate function. */
+/**
+ * Every request's language (from Accept-Language, Italian by default) and a translate function bound to
+ * it, read when something asks: a hook per request would cost every answer, most of which never
+ * translate. The answer says its language (Content-Language) in the security plugin's onSend hook,
+ * which every answer but a probe's passes through.
+ */
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('language', 'it');
-  app.decorateRequest('t', () => '');
-  // A global hook (not one per route): the not-found answer is written in the caller's language too.
-  const setLanguage: onRequestHookHandler = (request, reply, done) => {
-    if (!request.routeOptions.config.probe) {
-      request.language = languageFromAcceptLanguage(request.headers['accept-language']);
-      request.t = translator(request.language);
-      reply.header('Content-Language', request.language);
-    }
-    done();
-  };
-  app.addHook('onRequest', setLanguage);
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest): Language {
+      return languageFromAcceptLanguage(this.headers['accept-language']);
+    },
+  });
+  app.decorateRequest('t', {
+    getter(this: FastifyRequest): Translate {
+      return translator(this.language);
+    },
+  });
 });

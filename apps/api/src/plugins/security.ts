@@ -66,9 +66,11 @@ const isDocument = (contentType: unknown) => typeof contentType === 'string' && 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { everyAnswer, documentOnly } = securityHeaders(app.config);
   // A global hook (not one per route), so that the not-found answer has them too. A probe's answer is
-  // read by a balancer, not a browser: the headers would say nothing to it.
+  // read by a balancer, not a browser: the headers would say nothing to it. Every other answer also
+  // says which language it is in.
   const harden: onSendHookHandler = (request, reply, payload, done) => {
     if (!request.routeOptions.config.probe) {
+      reply.header('content-language', request.language);
       reply.headers(everyAnswer);
       if (isDocument(reply.getHeader('content-type'))) reply.headers(documentOnly);
     }
