@@ -84,7 +84,7 @@ export function assetOf(ref: AccountRef): string {
   return `UNITS:${ref.productId}`;
 }
 
-function refKey(ref: AccountRef): string {
+export function refKey(ref: AccountRef): string {
   const userId = 'userId' in ref ? ref.userId : 0;
   const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0;
   return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}|${planId}`;
@@ -107,7 +107,7 @@ function ownerCondition(ref: AccountRef) {
 const knownIds = new WeakMap<object, Map<string, number>>();
 
 /** The accounts' ids by key, opening the missing ones: two statements at most, however many accounts. */
-async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string, number>> {
+export async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string, number>> {
   let known = knownIds.get(tx);
   if (!known) {
     known = new Map();
@@ -204,14 +204,10 @@ export async function postEntry(tx: Transaction, input: JournalEntryInput): Prom
 }
 
 /**
- * Like `postEntry`, but a customer account that would go below zero is answered instead of thrown: `short`
- * has the balance each account had (keyed like the lines' accounts), and nothing was written. The
- * accounts stay locked until the transaction ends either way.
+ * An entry's lines checked (each sums to zero per asset, no more decimals than the asset has, at least one
+ * line) and its movement per account, keyed like `refKey`.
  */
-export async function tryPostEntry(
-  tx: Transaction,
-  input: JournalEntryInput,
-): Promise<{ entryId: number } | { short: (account: AccountRef) => Decimal }> {
+export function balancedLines(input: JournalEntryInput) {
   const lines = input.lines
     .map((line) => ({ account: line.account, amount: new Decimal(line.amount) }))
     .filter((line) => !line.amount.isZero());
@@ -234,6 +230,19 @@ export async function tryPostEntry(
     const current = deltas.get(key);
     deltas.set(key, { ref: line.account, delta: (current?.delta ?? new Decimal(0)).plus(line.amount) });
   }
+  return { lines, deltas };
+}
+
+/**
+ * Like `postEntry`, but a customer account that would go below zero is answered instead of thrown: `short`
+ * has the balance each account had (keyed like the lines' accounts), and nothing was written. The
+ * accounts stay locked until the transaction ends either way.
+ */
+export async function tryPostEntry(
+  tx: Transaction,
+  input: JournalEntryInput,
+): Promise<{ entryId: number } | { short: (account: AccountRef) => Decimal }> {
+  const { lines, deltas } = balancedLines(input);
   let written = await writeEntry(tx, input, lines, [...deltas.values()]);
   // Only an account that was never used is missing: open it and write again (nothing was written).
   if (written.missing) {
@@ -250,7 +259,7 @@ export async function tryPostEntry(
   return { short: (account) => balances.get(keys.indexOf(refKey(account))) ?? new Decimal(0) };
 }
 
-const ownerValues = (ref: AccountRef) =>
+export const ownerValues = (ref: AccountRef) =>
   sql`${ref.kind}::text, ${'userId' in ref ? ref.userId : 0}::int, ${
     PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0
   }::int, ${PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0}::int`;
@@ -357,7 +366,9 @@ export async function customerBalances(db: Queryable, userId: number) {
   return { cash, positions, advance, planUnits };
 }
 
-// The invariants live in verify.ts; other modules reach them through this service.
+// The invariants live in verify.ts, entries decided in order in ordered.ts; other modules reach them
+// through this service.
+export { type OrderedPosting, postEntriesInOrder } from './ordered';
 export { type LedgerCheck, unitHoldings, verifyLedgerInvariants } from './verify';
 
 /**
