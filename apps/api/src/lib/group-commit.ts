@@ -35,7 +35,10 @@ export class GroupCommit<T, R> {
       }
       const state = { queue: [{ item, resolve, reject }], writing: 0 };
       this.#owners.set(owner, state);
-      void this.#drain(owner, state);
+      // The first group starts a turn of the event loop later, so that the requests read in this turn join
+      // it: the embedded database runs a whole transaction without giving the event loop a turn, so
+      // otherwise no request would ever arrive while a group is being written.
+      setImmediate(() => void this.#drain(owner, state));
     });
   }
 

@@ -177,20 +177,18 @@ export interface KeyClaim {
  */
 export async function claimKeys(tx: Transaction, userId: number, claims: KeyClaim[]): Promise<Set<string>> {
   const sorted = [...claims].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values(
-      sorted.map((claim) => ({
-        userId,
-        key: claim.key,
-        requestHash: claim.hash,
-        statusCode: claim.status,
-        response: claim.response as object,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return new Set(claimed.map((row) => row.key));
+  // One parameter, whatever the number of keys (see transactions' `insertRows`).
+  const payload = JSON.stringify(
+    sorted.map(({ key, hash, status, response }, n) => ({ n, key, hash, status, response })),
+  );
+  const result = await tx.execute(sql`
+    insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response)
+    select ${userId}::int, c.key, c.hash, c.status, c.response
+    from jsonb_to_recordset(${payload}::jsonb) as c (n int, key text, hash text, status int, response jsonb)
+    order by c.n
+    on conflict do nothing
+    returning key`);
+  return new Set((result as unknown as { rows: Array<{ key: string }> }).rows.map((row) => row.key));
 }
 
 /** What was kept under keys taken already (pass each to `replayOf`). */

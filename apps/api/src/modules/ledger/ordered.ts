@@ -11,7 +11,7 @@ import {
   accountIds,
   balancedLines,
   type JournalEntryInput,
-  ownerValues,
+  ownerOf,
   refKey,
   UNIT_DECIMALS,
 } from './service';
@@ -73,19 +73,25 @@ async function decideInOrder(
   accounts: Map<string, { k: number; ref: AccountRef }>,
   options: OrderedOptions,
 ): Promise<OrderedPosting[] | null> {
-  const owners = [...accounts.values()].map(({ k, ref }) => sql`(${k}::int, ${ownerValues(ref)})`);
-  const entryRows = inputs.map((input, index) => {
-    const deltas = [...accounts.keys()].map(
-      (key) => sql`${(entries[index]!.deltas.get(key)?.delta ?? new Decimal(0)).toFixed(UNIT_DECIMALS)}::numeric`,
-    );
-    return sql`(${index + 1}::int, ${input.kind}::text, ${input.reference}::text, ${input.userId ?? null}::int,
-      ${input.actorId ?? null}::int, array[${sql.join(deltas, sql`, `)}])`;
-  });
-  const lineRows = entries.flatMap(({ lines }, index) =>
-    lines.map(
-      (line) =>
-        sql`(${index + 1}::int, ${accounts.get(refKey(line.account))!.k}::int, ${line.amount.toFixed(UNIT_DECIMALS)}::numeric)`,
+  // One parameter per relation, whatever the number of entries: a constant statement the database parses
+  // quickly. Amounts travel as decimal strings.
+  const owners = [...accounts.values()].map(({ k, ref }) => ({ k, ...ownerOf(ref) }));
+  const entryRows = inputs.map((input, index) => ({
+    i: index + 1,
+    kind: input.kind,
+    reference: input.reference,
+    user_id: input.userId ?? null,
+    actor_id: input.actorId ?? null,
+    deltas: [...accounts.keys()].map((key) =>
+      (entries[index]!.deltas.get(key)?.delta ?? new Decimal(0)).toFixed(UNIT_DECIMALS),
     ),
+  }));
+  const lineRows = entries.flatMap(({ lines }, index) =>
+    lines.map((line) => ({
+      i: index + 1,
+      k: accounts.get(refKey(line.account))!.k,
+      amount: line.amount.toFixed(UNIT_DECIMALS),
+    })),
   );
   const also = (options.also?.(sql.raw('refused')) ?? []).map(
     (statement, n) => sql`, also_${sql.raw(String(n))} as (${statement})`,
@@ -93,7 +99,10 @@ async function decideInOrder(
   // `run` walks the entries in order, carrying the balances: an entry is posted when no customer account
   // (one with an owner) goes below zero on the balances left by the entries posted before it.
   const result = await tx.execute(sql`
-    with recursive d (k, kind, user_id, product_id, stock_plan_id) as (values ${sql.join(owners, sql`, `)}),
+    with recursive d as (
+      select * from jsonb_to_recordset(${JSON.stringify(owners)}::jsonb)
+        as d (k int, kind text, user_id int, product_id int, stock_plan_id int)
+    ),
     locked as (
       select d.k, a.id, a.user_id, a.balance from ${ledgerAccounts} a
       join d on a.kind = d.kind and coalesce(a.user_id, 0) = d.user_id
@@ -103,7 +112,10 @@ async function decideInOrder(
       select count(*) = ${accounts.size} as found, array_agg(balance order by k) as b,
              array_agg(user_id is not null order by k) as guarded
       from locked
-    ), e (i, kind, reference, user_id, actor_id, deltas) as (values ${sql.join(entryRows, sql`, `)}),
+    ), e as (
+      select * from jsonb_to_recordset(${JSON.stringify(entryRows)}::jsonb)
+        as e (i int, kind text, reference text, user_id int, actor_id int, deltas numeric[])
+    ),
     run (i, b, posted, before) as (
       select 0, start.b, false, start.b from start where start.found
       union all
@@ -123,7 +135,7 @@ async function decideInOrder(
       insert into ${journalLines} (entry_id, account_id, amount)
       select entry.id, locked.id, l.amount
       from entry join e on e.reference = entry.reference
-      join (values ${sql.join(lineRows, sql`, `)}) as l (i, k, amount) on l.i = e.i
+      join jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) as l (i int, k int, amount numeric) on l.i = e.i
       join locked on locked.k = l.k
     ), moved as (
       update ${ledgerAccounts} set balance = last.b[locked.k]

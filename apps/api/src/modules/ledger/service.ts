@@ -259,10 +259,20 @@ export async function tryPostEntry(
   return { short: (account) => balances.get(keys.indexOf(refKey(account))) ?? new Decimal(0) };
 }
 
-export const ownerValues = (ref: AccountRef) =>
-  sql`${ref.kind}::text, ${'userId' in ref ? ref.userId : 0}::int, ${
-    PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0
-  }::int, ${PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0}::int`;
+/** An account's owner as the ledger statements match it: 0 for no customer, fund or stock plan. */
+export function ownerOf(ref: AccountRef) {
+  return {
+    kind: ref.kind,
+    user_id: 'userId' in ref ? ref.userId : 0,
+    product_id: PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0,
+    stock_plan_id: PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0,
+  };
+}
+
+const ownerValues = (ref: AccountRef) => {
+  const owner = ownerOf(ref);
+  return sql`${owner.kind}::text, ${owner.user_id}::int, ${owner.product_id}::int, ${owner.stock_plan_id}::int`;
+};
 
 /**
  * One statement: find and lock the accounts (in id order, so two requests never wait on each other
