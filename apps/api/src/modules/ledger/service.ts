@@ -7,88 +7,32 @@ import { and, asc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle
 import type { Queryable, Transaction } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
+import {
+  type AccountRef,
+  assetOf,
+  balancedLines,
+  type JournalEntryInput,
+  ownerOf,
+  PER_PLAN_KINDS,
+  PER_PRODUCT_KINDS,
+  refKey,
+  UNIT_DECIMALS,
+} from './accounts';
 
-/** A customer's accounts: what they hold, what is set aside for requests in flight, what is pledged. */
-export const CUSTOMER_ACCOUNTS = [
-  'customer.cash',
-  'customer.cash_reserved',
-  'customer.units',
-  'customer.units_reserved',
-  'customer.units_pledged',
-  'customer.position_cost',
-  /** Advances: the principal the customer owes; a verified stock plan's free and pledged units. */
-  'customer.advance',
-  'customer.plan_units',
-  'customer.plan_units_pledged',
-] as const;
-/** The platform's side: the partner bank's clearing account, fee income, interest, and each fund. */
-export const PLATFORM_ACCOUNTS = [
-  'platform.bank',
-  'platform.fees',
-  'platform.interest',
-  'platform.fund_units',
-  'platform.fund_capital',
-  /** Advances lent (mirror of every customer's `customer.advance`) and stock-plan units recognised. */
-  'platform.advances',
-  'platform.plan_units',
-] as const;
-export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNTS)[number];
-export type PlatformAccountKind = (typeof PLATFORM_ACCOUNTS)[number];
-export type AccountKind = CustomerAccountKind | PlatformAccountKind;
-
-const UNIT_KINDS = new Set<AccountKind>([
-  'customer.units',
-  'customer.units_reserved',
-  'customer.units_pledged',
-  'platform.fund_units',
-]);
-/** Kinds kept per fund (units, and the cost or capital behind them). */
-const PER_PRODUCT_KINDS = new Set<AccountKind>([...UNIT_KINDS, 'customer.position_cost', 'platform.fund_capital']);
-/** Kinds kept per stock plan: its units, counted apart from any fund's. */
-const PER_PLAN_KINDS = new Set<AccountKind>([
-  'customer.plan_units',
-  'customer.plan_units_pledged',
-  'platform.plan_units',
-]);
-
-export type AccountRef =
-  | { kind: CustomerAccountKind; userId: number; productId?: number; stockPlanId?: number }
-  | { kind: PlatformAccountKind; productId?: number; stockPlanId?: number };
-
-export interface LedgerLine {
-  account: AccountRef;
-  /** Signed; positive raises the account's balance. */
-  amount: Decimal.Value;
-}
-
-export interface JournalEntryInput {
-  /** What happened, e.g. `withdrawal.request`, `invest.settle`. */
-  kind: string;
-  /** The business row behind it, e.g. `transactions:42`. */
-  reference: string;
-  userId?: number | null;
-  actorId?: number | null;
-  lines: LedgerLine[];
-}
-
-export const EURO_DECIMALS = 2;
-export const UNIT_DECIMALS = 6;
-
-export function assetOf(ref: AccountRef): string {
-  if (PER_PLAN_KINDS.has(ref.kind)) {
-    if (!ref.stockPlanId) throw new Error(`${ref.kind} needs a stock plan`);
-    return `PLAN:${ref.stockPlanId}`;
-  }
-  if (!UNIT_KINDS.has(ref.kind)) return 'EUR';
-  if (!ref.productId) throw new Error(`${ref.kind} needs a product`);
-  return `UNITS:${ref.productId}`;
-}
-
-export function refKey(ref: AccountRef): string {
-  const userId = 'userId' in ref ? ref.userId : 0;
-  const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0;
-  return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}|${planId}`;
-}
+// Kinds, references and checks of accounts and entries live in accounts.ts; other modules reach them here.
+export {
+  type AccountKind,
+  type AccountRef,
+  assetOf,
+  CUSTOMER_ACCOUNTS,
+  type CustomerAccountKind,
+  EURO_DECIMALS,
+  type JournalEntryInput,
+  type LedgerLine,
+  PLATFORM_ACCOUNTS,
+  type PlatformAccountKind,
+  UNIT_DECIMALS,
+} from './accounts';
 
 function ownerCondition(ref: AccountRef) {
   const userId = 'userId' in ref ? ref.userId : null;
@@ -204,36 +148,6 @@ export async function postEntry(tx: Transaction, input: JournalEntryInput): Prom
 }
 
 /**
- * An entry's lines checked (each sums to zero per asset, no more decimals than the asset has, at least one
- * line) and its movement per account, keyed like `refKey`.
- */
-export function balancedLines(input: JournalEntryInput) {
-  const lines = input.lines
-    .map((line) => ({ account: line.account, amount: new Decimal(line.amount) }))
-    .filter((line) => !line.amount.isZero());
-  if (lines.length === 0) throw new Error(`journal entry ${input.kind} has no lines`);
-  const sums = new Map<string, Decimal>();
-  for (const line of lines) {
-    const asset = assetOf(line.account);
-    const decimals = asset === 'EUR' ? EURO_DECIMALS : UNIT_DECIMALS;
-    if (line.amount.decimalPlaces() > decimals) {
-      throw new Error(`journal entry ${input.kind}: ${line.amount} has more than ${decimals} decimals for ${asset}`);
-    }
-    sums.set(asset, (sums.get(asset) ?? new Decimal(0)).plus(line.amount));
-  }
-  for (const [asset, sum] of sums) {
-    if (!sum.isZero()) throw new Error(`journal entry ${input.kind} does not balance in ${asset}: ${sum}`);
-  }
-  const deltas = new Map<string, { ref: AccountRef; delta: Decimal }>();
-  for (const line of lines) {
-    const key = refKey(line.account);
-    const current = deltas.get(key);
-    deltas.set(key, { ref: line.account, delta: (current?.delta ?? new Decimal(0)).plus(line.amount) });
-  }
-  return { lines, deltas };
-}
-
-/**
  * Like `postEntry`, but a customer account that would go below zero is answered instead of thrown: `short`
  * has the balance each account had (keyed like the lines' accounts), and nothing was written. The
  * accounts stay locked until the transaction ends either way.
@@ -257,16 +171,6 @@ export async function tryPostEntry(
   const keys = [...deltas.keys()];
   const balances = written.balances;
   return { short: (account) => balances.get(keys.indexOf(refKey(account))) ?? new Decimal(0) };
-}
-
-/** An account's owner as the ledger statements match it: 0 for no customer, fund or stock plan. */
-export function ownerOf(ref: AccountRef) {
-  return {
-    kind: ref.kind,
-    user_id: 'userId' in ref ? ref.userId : 0,
-    product_id: PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0,
-    stock_plan_id: PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0,
-  };
 }
 
 const ownerValues = (ref: AccountRef) => {
