@@ -8,8 +8,16 @@ import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture'
 import { pendingWithdrawals } from './withdrawal-group';
 
 let f: MoneyFixture;
+// Statements that lock the cash: one per transaction that decided on it. A burst decided as intended
+// locks once for the first request and once per group, not once per request (a group that failed and
+// went one by one would give the same answers, so the answers alone cannot tell).
+let locking = 0;
 beforeAll(async () => {
-  f = await moneyFixture();
+  f = await moneyFixture({
+    onQuery: (query) => {
+      if (/for update/i.test(query)) locking += 1;
+    },
+  });
 });
 afterAll(() => f.t.close());
 
@@ -21,6 +29,7 @@ const WITHDRAW = '/api/v1/cash/withdrawals/';
  */
 async function burst(investor: Investor, requests: Array<{ amount: string; key?: string }>) {
   const hold = await f.holdWithdrawals(investor);
+  locking = 0;
   const answers: Array<Promise<LightMyRequestResponse>> = [];
   try {
     for (const [index, request] of requests.entries()) {
@@ -41,7 +50,19 @@ async function burst(investor: Investor, requests: Array<{ amount: string; key?:
   } finally {
     await hold.release();
   }
-  return Promise.all(answers);
+  const answered = await Promise.all(answers);
+  return Object.assign(answered, { locks: locking });
+}
+
+/**
+ * An investor with `available` cash whose reserved-cash account is open (by a first withdrawal of 1.00),
+ * so that each decision below is one locking statement.
+ */
+async function investorWith(available: string) {
+  const investor = await f.investor();
+  await f.deposit(investor, (Number(available) + 1).toFixed(2));
+  expect((await f.post(investor.session, WITHDRAW, { amount: '1.00' })).statusCode).toBe(201);
+  return investor;
 }
 
 const cash = async (investor: Investor) => (await f.get(investor.session, '/api/v1/cash/')).json();
@@ -51,8 +72,7 @@ const withdrawals = async (investor: Investor) =>
 
 describe('withdrawals decided together', () => {
   it('decides each in arrival order on what the ones before it left', async () => {
-    const investor = await f.investor();
-    await f.deposit(investor, '100.00');
+    const investor = await investorWith('100.00');
     const answers = await burst(investor, [
       { amount: '30.00' },
       { amount: '50.00' },
@@ -61,28 +81,29 @@ describe('withdrawals decided together', () => {
       { amount: '10.00' },
     ]);
     expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 422, 201, 422]);
+    expect(answers.locks).toBe(2);
     expect(answers[2]!.json()).toMatchObject({
       code: 'WITHDRAWAL_ABOVE_AVAILABLE',
       detail: 'The amount is above your available cash of €20.00.',
     });
     expect(answers[4]!.json().detail).toBe('The amount is above your available cash of €0.00.');
-    expect(await cash(investor)).toMatchObject({ available: '0.00', reserved: '100.00' });
+    expect(await cash(investor)).toMatchObject({ available: '0.00', reserved: '101.00' });
     const rows = (await withdrawals(investor)).results.filter((row: { type: string }) => row.type === 'withdrawal');
-    expect(rows.map((row: { amount: string }) => row.amount).sort()).toEqual(['20.00', '30.00', '50.00']);
+    expect(rows.map((row: { amount: string }) => row.amount).sort()).toEqual(['1.00', '20.00', '30.00', '50.00']);
     expect(await ledgerOk()).toBe(true);
   });
 
   it('a refused request leaves its key free: sent again, it is evaluated afresh', async () => {
-    const investor = await f.investor();
-    await f.deposit(investor, '10.00');
+    const investor = await investorWith('10.00');
     const key = `refused-then-retried-${investor.id}`;
     const answers = await burst(investor, [{ amount: '1.00' }, { amount: '50.00', key }, { amount: '1.00' }]);
     expect(answers.map((res) => res.statusCode)).toEqual([201, 422, 201]);
+    expect(answers.locks).toBe(2);
     await f.deposit(investor, '100.00');
     const retried = await f.post(investor.session, WITHDRAW, { amount: '50.00' }, key);
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    expect(await cash(investor)).toMatchObject({ available: '58.00', reserved: '52.00' });
+    expect(await cash(investor)).toMatchObject({ available: '58.00', reserved: '53.00' });
   });
 
   it('a key repeated within one burst answers the first answer; with another body, 422', async () => {
@@ -103,6 +124,8 @@ describe('withdrawals decided together', () => {
       { amount: '2.00' },
     ]);
     expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 422, 201, 422, 422, 201]);
+    // The first alone, then one group, then one for the keys met twice.
+    expect(answers.locks).toBe(3);
     expect(answers[2]!.headers['idempotent-replayed']).toBe('true');
     expect(answers[2]!.json()).toEqual(answers[1]!.json());
     expect(answers[4]!.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
