@@ -2,7 +2,7 @@
 // money it moves: a retry after a success gets the first answer and moves nothing; a retry after a failure
 // (rolled back, key released) is tried again; two identical requests at once run one after the other.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Database, inTransaction, type Transaction } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/idempotency';
@@ -51,7 +51,7 @@ const keyOf = (input: { userId: number; key: string }) =>
   and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key));
 
 /** The first answer under a key taken already, or 422 when the key came with another request. */
-function replayOf<T>(
+export function replayOf<T>(
   first: typeof idempotencyKeys.$inferSelect | undefined,
   hash: string,
 ): IdempotentResult<T> & { replayed: boolean } {
@@ -138,21 +138,7 @@ export async function runIdempotentPrepared<T>(
   }
 }
 
-/** The route side of `runIdempotentPrepared` (see `replyIdempotent`). */
-export async function replyIdempotentPrepared<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: number,
-  prepare: (tx: Transaction) => Promise<PreparedResult<T>>,
-): Promise<T> {
-  const input = { userId, key: idempotencyKeyOf(request), scope: scopeOf(request), body: request.body };
-  const result = await runIdempotentPrepared(request.server.database.db, input, prepare);
-  if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
-  reply.code(result.status);
-  return result.body;
-}
-
-const scopeOf = (request: FastifyRequest) =>
+export const scopeOf = (request: FastifyRequest) =>
   `${request.method} ${request.routeOptions.url} ${JSON.stringify(canonical(request.params ?? {}))}`;
 
 /**
@@ -174,4 +160,50 @@ export async function replyIdempotent<T>(
   if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
   reply.code(result.status);
   return result.body;
+}
+
+/** A request's key claimed with its answer, for `claimKeys`. */
+export interface KeyClaim {
+  key: string;
+  hash: string;
+  status: number;
+  response: unknown;
+}
+
+/**
+ * Claims many keys of one user with their answers in one statement (the group form of the claim in
+ * `runIdempotentPrepared`); answers the keys this call took. A key held by a transaction in flight waits
+ * for it. Claimed in key order, so two groups never wait on each other crosswise.
+ */
+export async function claimKeys(tx: Transaction, userId: number, claims: KeyClaim[]): Promise<Set<string>> {
+  const sorted = [...claims].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // One parameter, whatever the number of keys (see transactions' `insertRows`).
+  const payload = JSON.stringify(
+    sorted.map(({ key, hash, status, response }, n) => ({ n, key, hash, status, response })),
+  );
+  const result = await tx.execute(sql`
+    insert into ${idempotencyKeys} (user_id, key, request_hash, status_code, response)
+    select ${userId}::int, c.key, c.hash, c.status, c.response
+    from jsonb_to_recordset(${payload}::jsonb) as c (n int, key text, hash text, status int, response jsonb)
+    order by c.n
+    on conflict do nothing
+    returning key`);
+  return new Set((result as unknown as { rows: Array<{ key: string }> }).rows.map((row) => row.key));
+}
+
+/** What was kept under keys taken already (pass each to `replayOf`). */
+export async function firstAnswers(tx: Transaction, userId: number, keys: string[]) {
+  const rows = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)));
+  return new Map(rows.map((row) => [row.key, row]));
+}
+
+/**
+ * Releases keys claimed in this transaction whose request was then refused (`keys`: a query answering
+ * them), so that a retry is evaluated afresh: a statement for a flow to fold into its last one.
+ */
+export function releaseKeysSql(userId: number, keys: SQL): SQL {
+  return sql`delete from ${idempotencyKeys} where ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.key} in (${keys})`;
 }

@@ -7,88 +7,32 @@ import { and, asc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle
 import type { Queryable, Transaction } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
+import {
+  type AccountRef,
+  assetOf,
+  balancedLines,
+  type JournalEntryInput,
+  ownerOf,
+  PER_PLAN_KINDS,
+  PER_PRODUCT_KINDS,
+  refKey,
+  UNIT_DECIMALS,
+} from './accounts';
 
-/** A customer's accounts: what they hold, what is set aside for requests in flight, what is pledged. */
-export const CUSTOMER_ACCOUNTS = [
-  'customer.cash',
-  'customer.cash_reserved',
-  'customer.units',
-  'customer.units_reserved',
-  'customer.units_pledged',
-  'customer.position_cost',
-  /** Advances: the principal the customer owes; a verified stock plan's free and pledged units. */
-  'customer.advance',
-  'customer.plan_units',
-  'customer.plan_units_pledged',
-] as const;
-/** The platform's side: the partner bank's clearing account, fee income, interest, and each fund. */
-export const PLATFORM_ACCOUNTS = [
-  'platform.bank',
-  'platform.fees',
-  'platform.interest',
-  'platform.fund_units',
-  'platform.fund_capital',
-  /** Advances lent (mirror of every customer's `customer.advance`) and stock-plan units recognised. */
-  'platform.advances',
-  'platform.plan_units',
-] as const;
-export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNTS)[number];
-export type PlatformAccountKind = (typeof PLATFORM_ACCOUNTS)[number];
-export type AccountKind = CustomerAccountKind | PlatformAccountKind;
-
-const UNIT_KINDS = new Set<AccountKind>([
-  'customer.units',
-  'customer.units_reserved',
-  'customer.units_pledged',
-  'platform.fund_units',
-]);
-/** Kinds kept per fund (units, and the cost or capital behind them). */
-const PER_PRODUCT_KINDS = new Set<AccountKind>([...UNIT_KINDS, 'customer.position_cost', 'platform.fund_capital']);
-/** Kinds kept per stock plan: its units, counted apart from any fund's. */
-const PER_PLAN_KINDS = new Set<AccountKind>([
-  'customer.plan_units',
-  'customer.plan_units_pledged',
-  'platform.plan_units',
-]);
-
-export type AccountRef =
-  | { kind: CustomerAccountKind; userId: number; productId?: number; stockPlanId?: number }
-  | { kind: PlatformAccountKind; productId?: number; stockPlanId?: number };
-
-export interface LedgerLine {
-  account: AccountRef;
-  /** Signed; positive raises the account's balance. */
-  amount: Decimal.Value;
-}
-
-export interface JournalEntryInput {
-  /** What happened, e.g. `withdrawal.request`, `invest.settle`. */
-  kind: string;
-  /** The business row behind it, e.g. `transactions:42`. */
-  reference: string;
-  userId?: number | null;
-  actorId?: number | null;
-  lines: LedgerLine[];
-}
-
-export const EURO_DECIMALS = 2;
-export const UNIT_DECIMALS = 6;
-
-export function assetOf(ref: AccountRef): string {
-  if (PER_PLAN_KINDS.has(ref.kind)) {
-    if (!ref.stockPlanId) throw new Error(`${ref.kind} needs a stock plan`);
-    return `PLAN:${ref.stockPlanId}`;
-  }
-  if (!UNIT_KINDS.has(ref.kind)) return 'EUR';
-  if (!ref.productId) throw new Error(`${ref.kind} needs a product`);
-  return `UNITS:${ref.productId}`;
-}
-
-function refKey(ref: AccountRef): string {
-  const userId = 'userId' in ref ? ref.userId : 0;
-  const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0;
-  return `${ref.kind}|${userId}|${PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0}|${planId}`;
-}
+// Kinds, references and checks of accounts and entries live in accounts.ts; other modules reach them here.
+export {
+  type AccountKind,
+  type AccountRef,
+  assetOf,
+  CUSTOMER_ACCOUNTS,
+  type CustomerAccountKind,
+  EURO_DECIMALS,
+  type JournalEntryInput,
+  type LedgerLine,
+  PLATFORM_ACCOUNTS,
+  type PlatformAccountKind,
+  UNIT_DECIMALS,
+} from './accounts';
 
 function ownerCondition(ref: AccountRef) {
   const userId = 'userId' in ref ? ref.userId : null;
@@ -107,7 +51,7 @@ function ownerCondition(ref: AccountRef) {
 const knownIds = new WeakMap<object, Map<string, number>>();
 
 /** The accounts' ids by key, opening the missing ones: two statements at most, however many accounts. */
-async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string, number>> {
+export async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string, number>> {
   let known = knownIds.get(tx);
   if (!known) {
     known = new Map();
@@ -212,28 +156,7 @@ export async function tryPostEntry(
   tx: Transaction,
   input: JournalEntryInput,
 ): Promise<{ entryId: number } | { short: (account: AccountRef) => Decimal }> {
-  const lines = input.lines
-    .map((line) => ({ account: line.account, amount: new Decimal(line.amount) }))
-    .filter((line) => !line.amount.isZero());
-  if (lines.length === 0) throw new Error(`journal entry ${input.kind} has no lines`);
-  const sums = new Map<string, Decimal>();
-  for (const line of lines) {
-    const asset = assetOf(line.account);
-    const decimals = asset === 'EUR' ? EURO_DECIMALS : UNIT_DECIMALS;
-    if (line.amount.decimalPlaces() > decimals) {
-      throw new Error(`journal entry ${input.kind}: ${line.amount} has more than ${decimals} decimals for ${asset}`);
-    }
-    sums.set(asset, (sums.get(asset) ?? new Decimal(0)).plus(line.amount));
-  }
-  for (const [asset, sum] of sums) {
-    if (!sum.isZero()) throw new Error(`journal entry ${input.kind} does not balance in ${asset}: ${sum}`);
-  }
-  const deltas = new Map<string, { ref: AccountRef; delta: Decimal }>();
-  for (const line of lines) {
-    const key = refKey(line.account);
-    const current = deltas.get(key);
-    deltas.set(key, { ref: line.account, delta: (current?.delta ?? new Decimal(0)).plus(line.amount) });
-  }
+  const { lines, deltas } = balancedLines(input);
   let written = await writeEntry(tx, input, lines, [...deltas.values()]);
   // Only an account that was never used is missing: open it and write again (nothing was written).
   if (written.missing) {
@@ -250,10 +173,10 @@ export async function tryPostEntry(
   return { short: (account) => balances.get(keys.indexOf(refKey(account))) ?? new Decimal(0) };
 }
 
-const ownerValues = (ref: AccountRef) =>
-  sql`${ref.kind}::text, ${'userId' in ref ? ref.userId : 0}::int, ${
-    PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? 0) : 0
-  }::int, ${PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? 0) : 0}::int`;
+const ownerValues = (ref: AccountRef) => {
+  const owner = ownerOf(ref);
+  return sql`${owner.kind}::text, ${owner.user_id}::int, ${owner.product_id}::int, ${owner.stock_plan_id}::int`;
+};
 
 /**
  * One statement: find and lock the accounts (in id order, so two requests never wait on each other
@@ -357,7 +280,9 @@ export async function customerBalances(db: Queryable, userId: number) {
   return { cash, positions, advance, planUnits };
 }
 
-// The invariants live in verify.ts; other modules reach them through this service.
+// The invariants live in verify.ts, entries decided in order in ordered.ts; other modules reach them
+// through this service.
+export { type OrderedPosting, postEntriesInOrder } from './ordered';
 export { type LedgerCheck, unitHoldings, verifyLedgerInvariants } from './verify';
 
 /**

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import { currentUser } from '../../lib/auth-guards';
 import type { Translate } from '../../lib/i18n';
-import { type PreparedResult, replyIdempotent, replyIdempotentPrepared } from '../../lib/idempotency/idempotency';
+import { replyIdempotent } from '../../lib/idempotency/idempotency';
 
 export interface FlowContext {
   now: Date;
@@ -56,26 +56,4 @@ export const movingMoney =
       status,
       body: await work(tx, context, request),
     }));
-  };
-
-/**
- * Like `movingMoney`, for a flow that knows its answer before it moves money: `prepare` answers and writes
- * its row, `move` (after the key is claimed with that answer) takes the locks and moves the money, so the
- * locks are held for the fewest statements.
- */
-export const preparingMoney =
-  <T>(
-    status: number,
-    prepare: (
-      tx: Transaction,
-      context: FlowContext,
-      request: FastifyRequest,
-    ) => Promise<{ answer: T; move(): Promise<void> }>,
-  ) =>
-  (request: FastifyRequest, reply: FastifyReply) => {
-    const context = flowContext(request);
-    return replyIdempotentPrepared(request, reply, context.actor.id, async (tx): Promise<PreparedResult<T>> => {
-      const { answer, move } = await prepare(tx, context, request);
-      return { status, body: answer, complete: move };
-    });
   };

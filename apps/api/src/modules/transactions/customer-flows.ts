@@ -20,7 +20,7 @@ import {
   lockTransaction,
   serializeTransaction,
   updateTransaction,
-  writeTransaction,
+  writeTransactions,
 } from './records';
 import { releaseReservation } from './reservations';
 
@@ -112,10 +112,10 @@ export async function placeDisinvestment(
 }
 
 /**
- * A withdrawal in two steps (see `preparingMoney`): the answer and the row first, written without a lock;
- * then, once the key is claimed, the bank account and the cash are decided on and the cash set aside by
- * one ledger statement, which holds the customer's cash locked only from there to the commit. Every other
- * withdrawal of the customer waits for that lock; a refusal rolls everything back.
+ * One withdrawal on its own, in two steps (`runIdempotentPrepared`): the answer and the row first, written
+ * without a lock; then, once the key is claimed, the bank account and the cash are decided on and the cash
+ * set aside by one ledger statement, which holds the customer's cash locked only from there to the commit.
+ * A refusal rolls everything back. Concurrent withdrawals of a customer go together (withdrawal-group.ts).
  */
 export async function requestWithdrawal(
   tx: Transaction,
@@ -124,19 +124,11 @@ export async function requestWithdrawal(
   body: WithdrawalRequest,
 ): Promise<{ answer: TransactionItem; move(): Promise<void> }> {
   const amount = new Decimal(body.amount);
-  const { row, bank } = await writeTransaction(
-    tx,
-    {
-      userId,
-      type: 'withdrawal',
-      status: 'submitted',
-      amount: money(amount),
-      executeOn: addBusinessDays(context.today, WITHDRAWAL_BUSINESS_DAYS),
-      createdAt: context.now,
-    },
-    { bank: hasApprovedBankAccount(userId) },
-  );
-  const id = row.id;
+  const {
+    rows: [row],
+    bank,
+  } = await writeTransactions(tx, [withdrawalRow(context, userId, amount)], { bank: hasApprovedBankAccount(userId) });
+  const id = row!.id;
   const move = async () => {
     if (!bank) throw new AppError('WITHDRAWAL_NO_BANK_ACCOUNT');
     const cash: AccountRef = { kind: 'customer.cash', userId };
@@ -156,7 +148,19 @@ export async function requestWithdrawal(
       });
     }
   };
-  return { answer: serializeTransaction(row, context.t), move };
+  return { answer: serializeTransaction(row!, context.t), move };
+}
+
+/** The row a withdrawal request writes, waiting for the payout. */
+export function withdrawalRow(context: FlowContext, userId: number, amount: Decimal) {
+  return {
+    userId,
+    type: 'withdrawal',
+    status: 'submitted',
+    amount: money(amount),
+    executeOn: addBusinessDays(context.today, WITHDRAWAL_BUSINESS_DAYS),
+    createdAt: context.now,
+  };
 }
 
 /** The customer takes back an order or a withdrawal nobody has acted on; what was set aside returns. */

@@ -3,10 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '@lombard/shared/permissions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inTransaction } from '../../db/client';
 import { translator } from '../../lib/i18n';
+import { claimKeys } from '../../lib/idempotency/idempotency';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session } from '../../test/auth';
 import { getAccountByEmail } from '../account/service';
+import { lockCustomerCash } from '../ledger/service';
 import { bestAnswers, submitAnswers } from '../mifid/service';
 import { productIdsBySlug } from '../products/service';
 import { decideStep, submitStep, writeTab } from '../profile/service';
@@ -28,6 +31,12 @@ export interface MoneyFixture {
   deposit(investor: Investor, amount: string): Promise<void>;
   post(session: Session, url: string, payload?: unknown, key?: string | null): Promise<LightMyRequestResponse>;
   get(session: Session, url: string): Promise<LightMyRequestResponse>;
+  /**
+   * Holds the investor's withdrawals until `release` is called: a transaction that locks their cash and
+   * claims `key`, so that a withdrawal sent with `key` waits even when it would be refused before moving
+   * cash (on PGlite, a transaction holds the single connection anyway). Released, it rolls back.
+   */
+  holdWithdrawals(investor: Investor): Promise<{ key: string; release(): Promise<void> }>;
 }
 
 let counter = 0;
@@ -104,5 +113,34 @@ export async function moneyFixture(options: { onQuery?: (query: string) => void 
     },
     post,
     get,
+    async holdWithdrawals(investor) {
+      const key = `held-${randomUUID()}`;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const rolledBack = new Error('released');
+      const done = inTransaction(app.database.db, async (tx) => {
+        await lockCustomerCash(tx, investor.id);
+        await claimKeys(tx, investor.id, [{ key, hash: 'held', status: 201, response: null }]);
+        held();
+        await released;
+        throw rolledBack;
+      }).catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+      await Promise.race([holding, done]);
+      return {
+        key,
+        async release() {
+          release();
+          await done;
+        },
+      };
+    },
   };
 }

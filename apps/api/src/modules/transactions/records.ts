@@ -28,9 +28,9 @@ export function depositReferenceOwner(reference: string): number | null {
   return Number(match[1]);
 }
 
-/** Inserts a row whose reference code is derived from its own id, in one statement (see `insertRow`). */
+/** Inserts a row whose reference code is derived from its own id, in one statement (see `insertRows`). */
 export async function insertTransaction(tx: Queryable, values: NewTransaction): Promise<number> {
-  return (await insertRow(tx, values, {})).id;
+  return (await insertRows(tx, [values], {})).ids[0]!.id;
 }
 
 /**
@@ -47,46 +47,78 @@ export function referenceCodeSql(type: TransactionType, id: SQL): SQL<string> {
 type Also<T extends Record<string, SQL>> = { [K in keyof T]: T[K] extends SQL<infer V> ? V : unknown };
 
 /**
- * One statement: takes the id from the sequence, derives the reference code from it, inserts the row and
- * answers the id and the reference with `also` (SQL expressions a flow needs anyway) evaluated alongside.
+ * One statement for any number of rows of one type, all giving the same columns: each takes its id from
+ * the sequence and its reference code from that id; answers them in the order given, with `also` (SQL
+ * expressions a flow needs anyway) evaluated alongside.
  */
-async function insertRow<T extends Record<string, SQL>>(
+async function insertRows<T extends Record<string, SQL>>(
   tx: Queryable,
-  values: NewTransaction,
+  rows: NewTransaction[],
   also: T,
-): Promise<{ id: number; referenceCode: string } & Also<T>> {
+): Promise<{ ids: Array<{ id: number; referenceCode: string }>; also: Also<T> }> {
   const columns = getTableColumns(transactions);
-  const given = Object.entries(values).filter(([, value]) => value !== undefined) as Array<
-    [keyof typeof columns, unknown]
-  >;
-  const names = given.map(([key]) => sql.identifier(columns[key].name));
-  const params = given.map(([key, value]) => sql.param(value, columns[key]));
-  const extra = Object.entries(also).map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
+  const first = rows[0]!;
+  const keys = (Object.keys(first) as Array<keyof NewTransaction>).filter((key) => first[key] !== undefined);
+  const given = (row: NewTransaction) => keys.filter((key) => row[key] !== undefined).join();
+  if (rows.some((row) => row.type !== first.type || given(row) !== keys.join())) {
+    throw new Error('rows inserted together need one type and the same columns');
+  }
+  const names = sql.join(
+    keys.map((key) => sql.identifier(columns[key].name)),
+    sql`, `,
+  );
+  // One parameter, whatever the number of rows: a constant statement the database parses quickly, and
+  // little for the query builder to do.
+  const definition = sql.join(
+    keys.map((key) => sql`${sql.identifier(columns[key].name)} ${sql.raw(columns[key].getSQLType())}`),
+    sql`, `,
+  );
+  const payload = rows.map((row, ord) => {
+    const record: Record<string, unknown> = { ord };
+    for (const key of keys) record[columns[key].name] = columns[key].mapToDriverValue(row[key]);
+    return record;
+  });
+  // Subqueries without a reference to the row: worked out once, not once per row.
+  const extra = Object.entries(also).map(
+    ([name, expression]) => sql`, (select ${expression}) as ${sql.identifier(name)}`,
+  );
   const result = await tx.execute(sql`
-    with n as (
-      select id, ${referenceCodeSql(values.type as TransactionType, sql`id`)} as reference
-      from (select nextval(pg_get_serial_sequence('transactions', 'id'))::int as id) as next
+    with v as (select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v (ord int, ${definition})),
+    numbered as (select v.*, nextval(pg_get_serial_sequence('transactions', 'id'))::int as id from v),
+    inserted as (
+      insert into ${transactions} (id, reference_code, ${names})
+      select id, ${referenceCodeSql(first.type as TransactionType, sql`id`)}, ${names} from numbered order by ord
+      returning id, reference_code
     )
-    insert into ${transactions} (id, reference_code, ${sql.join(names, sql`, `)})
-    values ((select id from n), (select reference from n), ${sql.join(params, sql`, `)})
-    returning id, reference_code${sql.join(extra)}`);
-  const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const { id, reference_code: referenceCode, ...rest } = row!;
-  return { ...(rest as Also<T>), id: Number(id), referenceCode: String(referenceCode) };
+    select numbered.ord, inserted.id, inserted.reference_code${sql.join(extra)}
+    from numbered join inserted on inserted.id = numbered.id order by numbered.ord`);
+  const answered = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  if (answered.length !== rows.length) throw new Error('not every transaction row was inserted');
+  const { ord: _ord, id: _id, reference_code: _reference, ...rest } = answered[0]!;
+  return {
+    ids: answered.map((row) => ({ id: Number(row.id), referenceCode: String(row.reference_code) })),
+    also: rest as Also<T>,
+  };
 }
 
 /**
- * Inserts a row (one statement, `also` as in `insertRow`) and answers it as `findTransaction` would,
- * without reading it back; only for a row without a product (whose names would need a read).
+ * Inserts rows (one statement, `also` as in `insertRows`) and answers them as `findTransaction` would,
+ * without reading them back; only for rows without a product (whose names would need a read).
  */
-export async function writeTransaction<T extends Record<string, SQL>>(
+export async function writeTransactions<T extends Record<string, SQL>>(
   tx: Queryable,
-  values: NewTransaction,
+  rows: NewTransaction[],
   also: T,
-): Promise<{ row: TransactionRow } & Also<T>> {
-  if (values.productId != null) throw new Error('writeTransaction answers rows without a product only');
-  const { id, referenceCode, ...rest } = await insertRow(tx, values, also);
-  const row: TransactionRow = {
+): Promise<{ rows: TransactionRow[] } & Also<T>> {
+  if (rows.some((values) => values.productId != null)) {
+    throw new Error('writeTransactions answers rows without a product only');
+  }
+  const inserted = await insertRows(tx, rows, also);
+  return { ...inserted.also, rows: rows.map((values, index) => answeredRow(values, inserted.ids[index]!)) };
+}
+
+function answeredRow(values: NewTransaction, { id, referenceCode }: { id: number; referenceCode: string }) {
+  return {
     id,
     userId: values.userId,
     type: values.type,
@@ -110,8 +142,12 @@ export async function writeTransaction<T extends Record<string, SQL>>(
     productName: null,
     productIsin: null,
     bank: null,
-  };
-  return { ...(rest as Also<T>), row };
+  } satisfies TransactionRow;
+}
+
+/** The rows `ids` selects (a set of ids), deleted: a statement for a flow to fold into its last one. */
+export function deleteTransactionsSql(ids: SQL): SQL {
+  return sql`delete from ${transactions} where ${transactions.id} in (${ids})`;
 }
 
 /** What lists and answers select: the row, the product's name and ISIN, the bank for pending transfers. */

@@ -15,14 +15,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
-import { replyIdempotent } from '../../lib/idempotency/idempotency';
+import {
+  idempotencyKeyOf,
+  REPLAYED_HEADER,
+  replyIdempotent,
+  requestHash,
+  scopeOf,
+} from '../../lib/idempotency/idempotency';
 import { registerResource } from '../../lib/resource/routes';
 import { confirmSignature, ORDER_SIGNATURE_PURPOSE } from '../signing/service';
 import { backofficeRoutes } from './backoffice-routes';
-import { flowContext, idParams, movingMoney, pathId, preparingMoney } from './context';
-import { cancelTransaction, placeDisinvestment, requestWithdrawal } from './customer-flows';
+import { flowContext, idParams, movingMoney, pathId } from './context';
+import { cancelTransaction, placeDisinvestment } from './customer-flows';
 import { orderPayload, placeInvestment, quoteInvestment, requestInvestSignature } from './invest';
 import { myTransactions } from './resources';
+import { withdraw } from './withdrawal-group';
 
 const investors = requireProfile('lead', 'customer', 'admin');
 const cashUsers = requireProfile('customer', 'admin');
@@ -131,9 +138,22 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
         response: { 201: transactionSchema },
       }),
     },
-    preparingMoney(201, (tx, context, request) =>
-      requestWithdrawal(tx, context, context.actor.id, request.body as WithdrawalRequest),
-    ),
+    async (request, reply) => {
+      const context = flowContext(request);
+      const scope = scopeOf(request);
+      const body = request.body as WithdrawalRequest;
+      const answer = await withdraw(db, {
+        context,
+        userId: context.actor.id,
+        body,
+        key: idempotencyKeyOf(request),
+        scope,
+        hash: requestHash(scope, body),
+      });
+      if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+      reply.code(answer.status);
+      return answer.body;
+    },
   );
 
   app.post(

@@ -1,22 +1,25 @@
 // A withdrawal is the request every customer's cash serialises on: it costs a fixed number of SQL
-// statements, and the customer's cash is locked by the last of them only. A change that adds a round trip
-// to the path, or takes the lock earlier, fails here.
+// statements, and the customer's cash is locked by the last of them only; concurrent withdrawals of one
+// customer go together, a group costing the statements of one withdrawal. A change that adds a round trip
+// to the path, takes the lock earlier, or writes a group request by request, fails here.
 
 import { creditorReference } from '@lombard/shared/money/creditor-reference';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
 import { referenceCodeSql } from './records';
+import { pendingWithdrawals } from './withdrawal-group';
 
 let f: MoneyFixture;
 let statements: string[] = [];
 let investor: Investor;
 
 beforeAll(async () => {
-  // begin and commit are logged on PostgreSQL only (PGlite's driver opens its transactions itself).
+  // begin, commit and rollback are logged on PostgreSQL only (PGlite's driver opens its transactions
+  // itself); the rollback is the hold's (`holdWithdrawals`).
   f = await moneyFixture({
     onQuery: (query) => {
-      if (!/^\s*(begin|commit)\b/i.test(query)) statements.push(query);
+      if (!/^\s*(begin|commit|rollback)\b/i.test(query)) statements.push(query);
     },
   });
   investor = await f.investor();
@@ -41,6 +44,31 @@ describe('statements per withdrawal', () => {
     expect(statements).toHaveLength(3);
     const locking = statements.map((query, index) => (/for update/i.test(query) ? index : -1)).filter((i) => i >= 0);
     expect(locking).toEqual([statements.length - 1]);
+  });
+
+  it('a group of concurrent withdrawals costs the three statements of one, the lock taken by the last', async () => {
+    const hold = await f.holdWithdrawals(investor);
+    statements = [];
+    const pending = (n: number) =>
+      vi.waitFor(() => expect(pendingWithdrawals(f.app.database.db, investor.id)).toBe(n), {
+        interval: 2,
+        timeout: 15_000,
+      });
+    // The first goes alone and waits for the held key; the other nine wait for it, then go as one group.
+    const answers = [];
+    for (let n = 1; n <= 10; n++) {
+      answers.push(
+        f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1.00' }, n === 1 ? hold.key : undefined),
+      );
+      await pending(n);
+    }
+    await hold.release();
+    const results = await Promise.all(answers);
+    expect(results.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((res) => res.json().id)).size).toBe(10);
+    expect(statements).toHaveLength(6);
+    const locking = statements.map((query, index) => (/for update/i.test(query) ? index : -1)).filter((i) => i >= 0);
+    expect(locking).toEqual([2, 5]);
   });
 
   it('answers a repeated key from the first answer, moving nothing', async () => {
