@@ -157,6 +157,11 @@ export async function replyIdempotent<T>(
     { userId, key, scope: scopeOf(request), body: request.body },
     work,
   );
+  return sendIdempotent(reply, result);
+}
+
+/** Answers with an idempotent result: its status, its body, and the replay header when it is a replay. */
+export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T> & { replayed: boolean }): T {
   if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
   reply.code(result.status);
   return result.body;

@@ -59,8 +59,9 @@ async function insertRows<T extends Record<string, SQL>>(
   const columns = getTableColumns(transactions);
   const first = rows[0]!;
   const keys = (Object.keys(first) as Array<keyof NewTransaction>).filter((key) => first[key] !== undefined);
+  const columnsGiven = keys.join();
   const given = (row: NewTransaction) => keys.filter((key) => row[key] !== undefined).join();
-  if (rows.some((row) => row.type !== first.type || given(row) !== keys.join())) {
+  if (rows.some((row) => row.type !== first.type || given(row) !== columnsGiven)) {
     throw new Error('rows inserted together need one type and the same columns');
   }
   const names = sql.join(

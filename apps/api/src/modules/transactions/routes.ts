@@ -17,10 +17,10 @@ import fp from 'fastify-plugin';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import {
   idempotencyKeyOf,
-  REPLAYED_HEADER,
   replyIdempotent,
   requestHash,
   scopeOf,
+  sendIdempotent,
 } from '../../lib/idempotency/idempotency';
 import { registerResource } from '../../lib/resource/routes';
 import { confirmSignature, ORDER_SIGNATURE_PURPOSE } from '../signing/service';
@@ -150,9 +150,7 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
         scope,
         hash: requestHash(scope, body),
       });
-      if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
-      reply.code(answer.status);
-      return answer.body;
+      return sendIdempotent(reply, answer);
     },
   );
 

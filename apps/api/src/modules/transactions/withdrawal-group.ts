@@ -126,23 +126,21 @@ async function decideTogether(tx: Transaction, calls: WithdrawalCall[]): Promise
     calls.map((call, index) => ({ key: call.key, hash: call.hash, status: 201, response: answers[index] })),
   );
   const settled: Array<Settled<WithdrawalAnswer>> = new Array(calls.length);
-  const taken = calls.filter((call) => !claimed.has(call.key));
-  if (taken.length > 0) {
+  // The requests whose key this group claimed move money; the others were taken before: they replay.
+  const moving: number[] = [];
+  const takenIndexes: number[] = [];
+  calls.forEach((call, index) => (claimed.has(call.key) ? moving : takenIndexes).push(index));
+  if (takenIndexes.length > 0) {
     const kept = await firstAnswers(
       tx,
       userId,
-      taken.map((call) => call.key),
+      takenIndexes.map((index) => calls[index]!.key),
     );
-    calls.forEach((call, index) => {
-      if (claimed.has(call.key)) return;
-      try {
-        settled[index] = { ok: true, value: replayOf<TransactionItem>(kept.get(call.key), call.hash) };
-      } catch (error) {
-        settled[index] = { ok: false, error };
-      }
-    });
+    for (const index of takenIndexes) {
+      const call = calls[index]!;
+      settled[index] = await settle(() => replayOf<TransactionItem>(kept.get(call.key), call.hash));
+    }
   }
-  const moving = calls.flatMap((call, index) => (claimed.has(call.key) ? [index] : []));
   if (moving.length === 0) throw new NothingClaimed(settled);
   if (!bank) throw new OneByOne();
   const cash: AccountRef = { kind: 'customer.cash', userId };
@@ -156,7 +154,6 @@ async function decideTogether(tx: Transaction, calls: WithdrawalCall[]): Promise
     moving.map((index) => sql`${calls[index]!.key}::text`),
     sql`, `,
   )}]`;
-  const takenIndexes = calls.flatMap((call, index) => (claimed.has(call.key) ? [] : [index]));
   const decided = await postEntriesInOrder(
     tx,
     moving.map((index) => ({
