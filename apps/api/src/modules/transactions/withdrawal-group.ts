@@ -129,7 +129,9 @@ async function decideTogether(tx: Transaction, calls: WithdrawalCall[]): Promise
   // The requests whose key this group claimed move money; the others were taken before: they replay.
   const moving: number[] = [];
   const takenIndexes: number[] = [];
-  calls.forEach((call, index) => (claimed.has(call.key) ? moving : takenIndexes).push(index));
+  calls.forEach((call, index) => {
+    (claimed.has(call.key) ? moving : takenIndexes).push(index);
+  });
   if (takenIndexes.length > 0) {
     const kept = await firstAnswers(
       tx,
