@@ -1,8 +1,10 @@
 // Starts the API (and, in production, the web app) and stops it gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { keepTickObjectShape } from './lib/tick-object-shape';
 
 async function main() {
+  keepTickObjectShape();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
