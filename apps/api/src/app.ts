@@ -38,6 +38,7 @@ import { docsPlugin } from './plugins/docs';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { outboxPlugin } from './plugins/outbox';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestContextPlugin } from './plugins/request-context';
 import { routeGuardsPlugin } from './plugins/route-guards';
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const logStream =
     options.logStream ??
     (config.isProduction ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined);
+  // A stream given by a caller (tests read it) gets each line at once; the app's own are batched.
+  const requestLog = new OneLinePerRequest(logStream ?? pino.destination(1), config.logLevel, !options.logStream);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -72,7 +75,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       serializers: LOG_SERIALIZERS,
       ...(logStream ? { stream: logStream } : {}),
     },
-    logController: new OneLinePerRequest(logStream ?? pino.destination(1), config.logLevel),
+    logController: requestLog,
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorateRequest('user', null);
+  app.addHook('onClose', async () => requestLog.flush());
 
   // Tier 1: infrastructure.
   registerErrorHandler(app);
@@ -99,6 +103,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(readCachePlugin);
   await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(inputGuardPlugin);
   await app.register(routeGuardsPlugin);
   await app.register(outboxPlugin);

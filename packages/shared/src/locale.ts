@@ -1,4 +1,5 @@
 // Languages of the interface: Italian by default, English as fallback.
+import { memoize } from './memoize';
 
 export const LOCALES = ['it-IT', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -36,19 +37,13 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
 }
 
 const RANKED_LANGUAGES_MAX = 1000;
-const rankedLanguages = new Map<string, Language>();
+// Browsers send a handful of distinct headers: each is ranked once.
+const rankedLanguage = memoize((header) => rankLanguages(header), RANKED_LANGUAGES_MAX);
 
 /** Picks the best supported language from an Accept-Language header, honouring q-values. */
 export function languageFromAcceptLanguage(header: string | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;
-  // Browsers send a handful of distinct headers: each is ranked once.
-  let language = rankedLanguages.get(header);
-  if (language === undefined) {
-    language = rankLanguages(header);
-    if (rankedLanguages.size >= RANKED_LANGUAGES_MAX) rankedLanguages.clear();
-    rankedLanguages.set(header, language);
-  }
-  return language;
+  return rankedLanguage(header);
 }
 
 function rankLanguages(header: string): Language {

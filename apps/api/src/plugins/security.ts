@@ -1,9 +1,7 @@
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { isApiRoute } from '../lib/route-hooks';
 import { COLOR_SCHEME_SCRIPT_HASH, EARLY_EVENTS_SCRIPT_HASH } from './page-template';
 
 /**
@@ -62,7 +60,7 @@ export function securityHeaders(config: AppConfig) {
 
 const isDocument = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
 
-/** Security headers, per-IP rate limiting of the API, and response compression. */
+/** Security headers and response compression (per-address limits: rate-limit.ts). */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { everyAnswer, documentOnly } = securityHeaders(app.config);
   // A global hook (not one per route), so that the not-found answer has them too. A probe's answer is
@@ -77,24 +75,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     done(null, payload);
   };
   app.addHook('onSend', harden);
-  // Only the API is limited here; static files are cheap and cached. The decision goes by the route the
-  // request matched, never by the raw URL: the router decodes `/%61pi/…` to an API route, so a prefix
-  // test on the raw URL would let such a request (and every per-route limit) through unlimited. Made as
-  // each route is added (before the limiter's own onRoute), so that other routes carry no limiter at all.
+  // No client sends a compressed body: the compression plugin's decompression step on every request
+  // of every route would be work for nothing.
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isApiRoute(route) && route.config?.rateLimit === undefined)
-      route.config = { ...route.config, rateLimit: false };
-    // No client sends a compressed body: the compression plugin's decompression step on every request
-    // of every route would be work for nothing.
     if (route.decompress === undefined) route.decompress = false;
-  });
-  // The limit's headers go with the refusal only (with Retry-After): the app's own client never reads
-  // them on a success, and on every answer they were three headers of work per request.
-  await app.register(rateLimit, {
-    global: true,
-    max: app.config.rateLimitMax,
-    timeWindow: '1 minute',
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 });

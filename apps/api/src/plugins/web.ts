@@ -106,22 +106,20 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
 
   // Rendering costs the server far more than sending the shell: past its budget, a visitor gets the
   // shell and the browser renders the page (its API calls are then limited like any other).
-  // (An empty allow-list: the plugin's own one lets every non-API path through.)
-  const renderBudget = app.createRateLimit({ max: app.config.rateLimitMax, timeWindow: '1 minute', allowList: [] });
+  const withinRenderBudget = app.rateLimits.budget({ max: app.config.rateLimitMax, timeWindow: '1 minute' });
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     // Whenever the shell is sent instead of a rendered page, its status still comes from the route tree:
     // an unknown address is a 404 even when rendering failed (a cold start) or was skipped.
     const sendShell = () => sendIndex(reply, statusOf(request.url));
     if (!render) return sendShell();
-    const budget = await renderBudget(request);
-    if (!budget.isAllowed && budget.isExceeded) return sendShell();
+    if (!withinRenderBudget(request)) return sendShell();
     const key = pageKey(request, request.language);
     if (key !== null) {
       const cached = pages.get(key);
       if (cached) {
         // As a fresh render would: its API calls would be refused, so the browser renders the page instead.
-        if (await overApiLimit(request)) return sendShell();
+        if (app.rateLimits.apiSpent(request)) return sendShell();
         // A page past its freshness is sent as it is while one render replaces it.
         if (cached.stale && !pages.isPending(key)) {
           renderShared(request, key).catch((error: unknown) =>
@@ -182,15 +180,6 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
 
   // Anonymous renders, shared by every visitor whose page would come out the same (page-cache.ts).
   const pages = createPageCache();
-  // The visitor's API allowance, read without spending it: the global limiter counts API routes only,
-  // so the check is made as for an API call from the visitor's address.
-  const apiLimit = app.createRateLimit();
-  const overApiLimit = async (request: FastifyRequest) => {
-    const asApiCall = { ip: request.ip, headers: request.headers, routeOptions: { url: '/api/', config: {} } };
-    const state = await apiLimit(asApiCall as unknown as FastifyRequest, { increment: false });
-    return !state.isAllowed && (state.remaining ?? 1) <= 0;
-  };
-
   const isAppPath = (url: string) => !(url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/'));
 
   // A route rather than the not-found handler, so that pages are compressed like every other answer.

@@ -12,6 +12,7 @@ import { signInThrottles } from '../../db/schema/auth';
 import type { AuthUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { addressKey } from '../../lib/rate-limit';
 import { forgetLocally } from './session-cache';
 import {
   clearAccount,
@@ -19,7 +20,6 @@ import {
   recordFailure,
   startEpisode,
   throttleAccount,
-  throttleSource,
   waitingSeconds,
 } from './sign-in-throttle';
 import { type NoticeLinks, queueThrottleNotice } from './throttle-notice';
@@ -77,7 +77,7 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
      * right password does the answer say why the account cannot sign in (blocked, not activated).
      */
     async signIn(input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<TokenPair> {
-      const key = { account: throttleAccount(input.email), source: throttleSource(ip) };
+      const key = { account: throttleAccount(input.email), source: addressKey(ip) };
       const waiting = await waitingSeconds(db, key);
       if (waiting !== null) throw throttled(waiting);
       const [user] = await db.select().from(users).where(emailEquals(input.email));

@@ -4,7 +4,6 @@
 // - a source that guesses wrong waits, other sources (the owner's) are not affected;
 // - the owner is told by e-mail, once per episode, and a completed password reset clears every count.
 // The state lives in the database so that several instances of the API share it.
-import { isIP } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -21,24 +20,6 @@ const MEMORY = sql`interval '1 day'`;
 /** The address as a throttling key: trimmed and lower-cased (addresses are unique case-insensitively). */
 export function throttleAccount(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/**
- * The source of a request as a throttling key. An IPv6 client usually holds a whole /64, so counting
- * per address there would let it rotate addresses at will; IPv4-mapped addresses count as IPv4.
- */
-export function throttleSource(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (isIP(ip) !== 6) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g || '0', 16).toString(16))
-    .join(':')}::/64`;
 }
 
 export interface ThrottleKey {
