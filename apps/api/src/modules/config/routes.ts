@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { sendEncoded } from '../../lib/content-encoding';
 import { createConfigService } from './service';
 
 declare module 'fastify' {
@@ -39,10 +40,12 @@ export const configModule = fp(async (app: FastifyInstance) => {
   const subscription = await app.database.listen(CHANNEL, service.invalidate, service.invalidate);
   app.addHook('onClose', async () => subscription.stop());
 
-  // Answered with the JSON prepared by the service (304 when unchanged), hence not the typed instance.
+  // Answered with the JSON prepared by the service (304 when unchanged), hence not the typed instance;
+  // the service keeps it compressed too, so the compression plugin has nothing to do here.
   app.get(
     '/api/get-global-config/',
     {
+      compress: false,
       schema: {
         tags: ['config'],
         summary: 'Global configuration',
@@ -55,7 +58,7 @@ export const configModule = fp(async (app: FastifyInstance) => {
       reply.header('Cache-Control', 'public, max-age=300').header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       // Serialized (and checked against the schema) once per change, not per answer.
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
     },
   );
 });

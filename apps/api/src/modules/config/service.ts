@@ -15,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/client';
 import { settings } from '../../db/schema/settings';
+import { EncodedBody } from '../../lib/content-encoding';
 
 /** Keys of the operator-editable settings that feed the global configuration. */
 export const SETTING_KEYS = {
@@ -59,10 +60,10 @@ export async function writeSetting(db: Queryable, key: string, value: unknown): 
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
-/** The configuration as sent: its JSON bytes, serialized once, and the entity tag of that JSON. */
+/** The configuration as sent: its JSON bytes, serialized (and compressed) once, and their entity tag. */
 export interface ConfigAnswer {
   value: GlobalConfig;
-  body: Buffer;
+  body: EncodedBody;
   etag: string;
 }
 
@@ -107,8 +108,9 @@ export function createConfigService(db: Database, config: AppConfig) {
   async function answer(): Promise<ConfigAnswer> {
     // Checked against the shared schema once here, rather than on every answer.
     const value = globalConfigSchema.parse(await build());
-    const body = Buffer.from(JSON.stringify(value));
-    return { value, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    const bytes = Buffer.from(JSON.stringify(value));
+    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+    return { value, body: new EncodedBody(bytes), etag };
   }
 
   return {
