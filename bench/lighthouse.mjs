@@ -19,22 +19,39 @@ const pagePath = arg('--path', '/home/');
 const distArg = arg('--dist', null);
 const dist = distArg ?? buildWeb();
 
+// Lighthouse's own answer to these is "run Lighthouse again": Chrome's trace of the load came back
+// without an event it needs, which happens now and then on a busy machine and says nothing about the
+// page. Such a run is measured again in a fresh Chrome (and said so); any other error stops the script.
+const TRACE_RECORDING_ERRORS = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL']);
+const MAX_ATTEMPTS = 3;
+
+async function measure(url) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await startChrome();
+    try {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const error = lhr.runtimeError;
+      if (!error) return lhr;
+      if (!TRACE_RECORDING_ERRORS.has(error.code) || attempt === MAX_ATTEMPTS) {
+        throw new Error(`Lighthouse: ${error.message}`);
+      }
+      console.warn(`  (Chrome's trace of run ${attempt} was incomplete: ${error.code}; measuring again)`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
 const server = await startServer(dist);
-const chrome = await startChrome();
 const results = [];
 try {
-  for (let i = 0; i < runs; i++) {
-    const { lhr } = await lighthouse(`${server.url}${pagePath}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    results.push(lhr);
-  }
+  for (let i = 0; i < runs; i++) results.push(await measure(`${server.url}${pagePath}`));
 } finally {
-  await chrome.kill();
   await server.stop();
   if (!distArg) rmSync(dist, { recursive: true, force: true });
 }
