@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Every benchmark of the repository, one after the other, on one build of the web app (and one of the
 // API): requests, bundle size, Lighthouse. `--smoke` (CI) runs each briefly and checks no threshold.
+// `--dist <folder>` measures a web build already made (CI passes the one its browser tests ran on).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildWeb } from './lib/app.mjs';
 
 const smoke = process.argv.includes('--smoke');
-const dist = buildWeb();
+const distArg = process.argv.indexOf('--dist');
+const ownBuild = distArg < 0;
+const dist = ownBuild ? buildWeb() : path.resolve(process.argv[distArg + 1]);
 let failed = false;
 try {
   for (const script of ['requests.mjs', 'bundle-size.mjs', 'lighthouse.mjs']) {
@@ -17,6 +20,6 @@ try {
     if (result.status !== 0) failed = true;
   }
 } finally {
-  rmSync(dist, { recursive: true, force: true });
+  if (ownBuild) rmSync(dist, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;
