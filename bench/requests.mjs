@@ -8,23 +8,15 @@
 //   --smoke: a second per row, no thresholds. --rows: only the rows whose label contains one of the
 //   comma-separated texts; --database: one database only (both for looking into one figure; the
 //   recorded figures come from the whole run).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildWeb, startServer } from './lib/app.mjs';
+import { autocannon, startBare } from './lib/load.mjs';
 import { createBenchProduct, seedPositions, seedTransactions } from './lib/money-data.mjs';
 import { ROWS } from './rows.mjs';
-
-// autocannon turns every chunk of every response body into a string, for body checks (expectBody,
-// verifyBody, onResponse) that this benchmark never asks for. On a compressed 16 KB page that decoding
-// took the whole load generator's core, and the page row measured autocannon at a quarter of the app's
-// capacity. The bytes are still counted; the text is no longer made.
-createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js').prototype.addBody = () => {};
 
 const { values } = parseArgs({
   options: {
@@ -67,18 +59,6 @@ function cannon(url, headers, seconds, row = {}, rate = undefined) {
   }
   if (rate) options.overallRate = rate;
   return autocannon(options);
-}
-
-/** The bare Fastify of lib/bare-server.mjs, in its own process like the app. */
-async function startBare() {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-server.mjs')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise((resolve, reject) => {
-    child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
-    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
 }
 
 async function call(base, method, url, { token, body, idempotencyKey } = {}) {

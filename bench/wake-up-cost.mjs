@@ -4,32 +4,22 @@
 // 100 connections each. On a machine where waking an idle client is expensive (two virtual CPUs), the
 // slower server pays for it in every response (bench/README.md, "Why a share is not simply…").
 // Usage: node wake-up-cost.mjs [--work 20,60,120] [--seconds 5]
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import autocannon from 'autocannon';
+import { parseArgs } from 'node:util';
+import { autocannon, startBare } from './lib/load.mjs';
 
-createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js').prototype.addBody = () => {};
-const arg = (name, fallback) => {
-  const index = process.argv.indexOf(name);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
-const works = arg('--work', '20,60,120').split(',').map(Number);
-const seconds = Number(arg('--seconds', '5'));
+const { values } = parseArgs({
+  options: { work: { type: 'string', default: '20,60,120' }, seconds: { type: 'string', default: '5' } },
+});
+const works = values.work.split(',').map(Number);
+const seconds = Number(values.seconds);
 
 async function throughput(workUs) {
-  const child = spawn(
-    process.execPath,
-    [path.join(import.meta.dirname, 'lib/bare-server.mjs'), '--work', String(workUs)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const port = await new Promise((resolve) => child.stdout.once('data', (chunk) => resolve(Number(String(chunk)))));
-  const url = `http://127.0.0.1:${port}/`;
+  const bare = await startBare(['--work', String(workUs)]);
   try {
-    await autocannon({ url, connections: 100, duration: 1 });
-    return (await autocannon({ url, connections: 100, duration: seconds })).requests.average;
+    await autocannon({ url: bare.url, connections: 100, duration: 1 });
+    return (await autocannon({ url: bare.url, connections: 100, duration: seconds })).requests.average;
   } finally {
-    child.kill('SIGTERM');
+    bare.stop();
   }
 }
 

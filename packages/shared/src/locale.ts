@@ -38,7 +38,7 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
 
 const RANKED_LANGUAGES_MAX = 1000;
 // Browsers send a handful of distinct headers: each is ranked once.
-const rankedLanguage = memoize((header) => rankLanguages(header), RANKED_LANGUAGES_MAX);
+const rankedLanguage = memoize(rankLanguages, RANKED_LANGUAGES_MAX);
 
 /** Picks the best supported language from an Accept-Language header, honouring q-values. */
 export function languageFromAcceptLanguage(header: string | undefined): Language {
