@@ -58,12 +58,18 @@ export function watchConsole(page: Page): string[] {
 
 /**
  * Public pages come as server-rendered HTML and the app hydrates at the first sign of use
- * (docs/decisions/006): a pointer move starts it; resolves once the page is the app's.
+ * (docs/decisions/006): a pointer move starts it; resolves once every control of the page is the app's
+ * (parts of a page hydrate after the rest), as on a page that has long been open.
  */
 export async function hydrate(page: Page) {
   await page.mouse.move(2, 2);
   await page.mouse.move(4, 4);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await untilInteractive(page);
+}
+
+/** Until every control of the server-rendered page is the app's (`data-interactive` on <html>). */
+export async function untilInteractive(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
 }
 
 /** Scrolls to the bottom in steps, so that sections loaded on approach are there. */

@@ -2,7 +2,7 @@
 // messages for 0, 1,000,001 and 41 instalments.
 import { addMonths } from '@lombard/shared/money/advance-calculator';
 import { expect, type Page, test } from '@playwright/test';
-import { setVisitor } from '../support/landing';
+import { setVisitor, untilInteractive } from '../support/landing';
 
 function todayIso() {
   const now = new Date();
@@ -12,10 +12,13 @@ function todayIso() {
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const itDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
+// Typing into the calculator while the page is still hydrating is the before-hydration tests' subject;
+// these test the figures and messages of a page the visitor has had open for a moment.
 async function openCalculator(page: Page) {
   await page.goto('/home/');
   await page.getByTestId('hero-calculate').click();
   await expect(page.getByTestId('advance-calculator')).toBeVisible();
+  await untilInteractive(page);
 }
 
 async function enter(page: Page, amount: string, instalments: string) {
@@ -110,6 +113,22 @@ test('the Italian messages', async ({ page, context, baseURL }) => {
   const calculator = page.getByTestId('advance-calculator');
   await expect(calculator).toContainText('Inserisci un importo tra 5.000 € e 1.000.000 €.');
   await expect(calculator).toContainText('Numero di rate: maggiore di 0, massimo 40.');
+});
+
+test('an amount typed with its thousands separator is read as the language writes it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await openCalculator(page);
+  const amount = page.getByTestId('calculator-amount');
+  // An Italian writes fifty thousand as 50.000: the point groups thousands, the comma starts the cents.
+  await amount.fill('');
+  await amount.pressSequentially('50.000,5');
+  await expect(amount).toHaveValue('50.000,5 €');
+  await page.getByTestId('calculator-instalments').fill('8');
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('550,01 €');
 });
 
 test('at 375 px in English every schedule column, Total included, is on screen', async ({ page, context, baseURL }) => {

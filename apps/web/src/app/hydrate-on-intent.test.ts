@@ -221,6 +221,97 @@ describe('hydration on intent', () => {
     expect(input.value).toBe('1234');
   });
 
+  it('keeps guarding a part that hydrates after the held click was replayed, and hands its typing over', async () => {
+    document.body.innerHTML = '<div id="root"><button type="button">Calculate</button><input value="50.000 €" /></div>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const input = document.querySelector('input') as HTMLInputElement;
+    const onClick = vi.fn();
+    const values: string[] = [];
+    const part = fakeRoot();
+    stops.push(
+      hydrateOnIntent(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        // The page (and its button) commit; the calculator's code has not arrived.
+        const page = fakeRoot();
+        page.render(button);
+        page.commit();
+        button.addEventListener('click', onClick);
+        markPageHydrated();
+      }),
+    );
+    window.dispatchEvent(new Event('pointerdown'));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(onClick).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Typed after the click was the app's, into the part that is not.
+    input.value = '0';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    // The part commits, and its effects write the app's value into the field.
+    part.render(input);
+    part.commit();
+    input.addEventListener('input', () => values.push(input.value));
+    input.value = '50.000 €';
+    await vi.waitFor(() => expect(values.at(-1)).toBe('0'));
+    expect(input.value).toBe('0');
+  });
+
+  it('replays a click held while another part of the page is still hydrating, without waiting for that part', async () => {
+    document.body.innerHTML =
+      '<div id="root"><button type="button" id="first">Calculate</button><button type="button" id="later">Menu</button><input /></div>';
+    const [first, later] = document.querySelectorAll('button');
+    const clicks: string[] = [];
+    let commitLater = () => {};
+    stops.push(
+      hydrateOnIntent(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const page = fakeRoot();
+        if (first) page.render(first);
+        page.commit();
+        first?.addEventListener('click', () => clicks.push('first'));
+        markPageHydrated();
+        // The menu's part commits a little later; the field's part never does (its code failed to load).
+        commitLater = () => {
+          const part = fakeRoot();
+          if (later) part.render(later);
+          part.commit();
+          later?.addEventListener('click', () => clicks.push('later'));
+        };
+      }),
+    );
+    window.dispatchEvent(new Event('pointerdown'));
+    first?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(clicks).toEqual(['first']));
+    later?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(clicks).toEqual(['first']);
+    commitLater();
+    await vi.waitFor(() => expect(clicks).toEqual(['first', 'later']), { timeout: 2_000 });
+  });
+
+  it('does not let the app see a focus in a field it has not hydrated (it would replay it later and steal the caret)', async () => {
+    document.body.innerHTML = '<div id="root"><input name="amount" /><input name="instalments" /></div>';
+    const root = document.getElementById('root') as HTMLElement;
+    const focused: string[] = [];
+    // React's own listener sits on its root element.
+    root.addEventListener('focusin', (event) => focused.push((event.target as HTMLInputElement).name));
+    stops.push(
+      hydrateOnIntent(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        markPageHydrated();
+      }),
+    );
+    const [amount, instalments] = document.querySelectorAll('input');
+    amount?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await vi.waitFor(() => expect(document.documentElement.getAttribute('data-hydrated')).toBe('true'));
+    expect(focused).toEqual([]);
+    // Once a field is React's, its focus is the app's as usual.
+    const part = fakeRoot();
+    if (instalments) part.render(instalments);
+    part.commit();
+    instalments?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(focused).toEqual(['instalments']);
+  });
+
   it('sends a sign-up submitted before this script ran, which the page held from its first byte', async () => {
     document.body.innerHTML = '<form><input name="email" value="" /><button type="submit">Sign up</button></form>';
     // The page's inline script, in its <head>.

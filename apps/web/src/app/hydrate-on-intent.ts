@@ -9,17 +9,14 @@
 
 import { EARLY_EVENTS_GLOBAL, REPLAYABLE_CONTROLS } from '@lombard/shared/server-rendering';
 import { CONSENT_BAR_ATTRIBUTE, CONSENT_CHOICE_ATTRIBUTE, writeConsentCookie } from '../lib/consent-cookie';
-import { isPageHydrated, onPageHydrated } from '../lib/hydration';
+import { INTERACTIVE_ATTRIBUTE, onPageHydrated } from '../lib/hydration';
+import { HAND_OVER_LIMIT_MS, isHydrated, whenHydrated } from './hydrated-elements';
 
 // Why these: each is the first thing a person does on a page, and none happens on its own at load.
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
 const REPLAYABLE = REPLAYABLE_CONTROLS;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
-
-// A slow phone can take tens of seconds to hydrate a long page; handing over to a part React has not
-// committed would lose what was held, so the wait is long.
-const HAND_OVER_LIMIT_MS = 60_000;
 
 // The events on which React hydrates the part of the page an element belongs to at once, inside the
 // event, when the element is not hydrated yet (React DOM's "discrete replayable" events), and
@@ -28,10 +25,13 @@ const HAND_OVER_LIMIT_MS = 60_000;
 // middle of the keydown; the commit's effects re-rendered the field with the app's value ("50.000 €")
 // before the character was inserted, so the key landed after the app's value, and what was typed before
 // was lost. Until the part is React's, what happens in it is this script's: held, recorded, replayed.
+// Focus too: React keeps a focus that reached a part it had not hydrated and replays it once it has,
+// seconds later. The amount field's handler then put the caret back in that field, taking the focus from
+// the field the visitor had moved on to, and what they typed next landed in the amount.
 const GUARDED_EVENTS = (
   'mousedown mouseup touchcancel touchend touchstart auxclick dblclick pointercancel pointerdown pointerup ' +
   'dragend dragstart drop compositionend compositionstart keydown keypress keyup beforeinput input textInput ' +
-  'copy cut paste click change contextmenu reset'
+  'copy cut paste click change contextmenu reset focusin focusout'
 ).split(' ');
 
 /** What the page's inline script held before this one ran (EARLY_EVENTS_SCRIPT). */
@@ -124,8 +124,10 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
   for (const type of GUARDED_EVENTS) document.addEventListener(type, guard, { capture: true, passive: true });
 
   // Once every element involved is hydrated (parts of the page hydrate later, when their code arrives),
-  // the app gets the typed values first and the click or submission last.
-  // Past this, whatever is still not React's (a part that failed to load) is given up on.
+  // the app gets the typed values first and the click or submission last. The guard stays until every
+  // control of the page is the app's, not only those already used: a field of a part that hydrates after
+  // the held click was replayed must still be guarded when the visitor types into it.
+  // Past the deadline, whatever is still not React's (a part that failed to load) is given up on.
   let deadline = 0;
   const settle = () => {
     const seen = version;
@@ -136,18 +138,48 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
         // Fields found only now (typed before this script ran) may belong to a part still hydrating.
         const late = [...typed.keys()].some((field) => field.isConnected && !isHydrated(field));
         if (late && Date.now() < deadline) return settle();
-        finish();
+        replayHeld();
+        guardTheRest();
       },
       deadline,
       handOverCommitted,
     );
   };
-  const finish = () => {
-    stop();
+  // Looks at every frame, so that a click held meanwhile (in a part that is the app's by then) is
+  // replayed at once rather than when the last part of the page is hydrated.
+  const guardTheRest = () => {
+    const seen = version;
+    const controls = pageControls();
+    const look = () => {
+      if (version !== seen) return settle();
+      handOverCommitted();
+      const waiting = controls.some((control) => control.isConnected && !isHydrated(control));
+      if (waiting && Date.now() < deadline) return requestAnimationFrame(look);
+      const interactive = !waiting;
+      whenHydrated(
+        [...typed.keys()],
+        () => (version !== seen ? settle() : finish(interactive)),
+        deadline,
+        handOverCommitted,
+      );
+    };
+    look();
+  };
+  const replayHeld = () => {
     // Fields of parts of the page that hydrated after the rest (their code came later).
     for (const entry of typed.values()) if (entry.field.isConnected) replayField(entry);
-    if (pendingClick?.isConnected) pendingClick.click();
-    else if (pendingSubmit?.isConnected) pendingSubmit.requestSubmit();
+    typed.clear();
+    const click = pendingClick;
+    const submit = pendingSubmit;
+    pendingClick = null;
+    pendingSubmit = null;
+    if (click?.isConnected) click.click();
+    else if (submit?.isConnected) submit.requestSubmit();
+  };
+  const finish = (interactive: boolean) => {
+    stop();
+    replayHeld();
+    if (interactive) document.documentElement.setAttribute(INTERACTIVE_ATTRIBUTE, 'true');
   };
 
   const start = () => {
@@ -174,6 +206,10 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
   }
 }
 
+/** What a visitor can act on in the server's markup. */
+const pageControls = () => [...(document.getElementById('root') ?? document).querySelectorAll(CONTROLS)];
+const CONTROLS = 'input, textarea, select, button';
+
 interface TypedField {
   field: HTMLInputElement | HTMLTextAreaElement;
   value: string;
@@ -191,53 +227,6 @@ export function snapshotTypedFields(root: ParentNode = document): TypedField[] {
   return typed;
 }
 
-// Hydrated means: the page is committed (boot.tsx marks it) and React has committed the element too.
-// Parts of the page inside a Suspense boundary hydrate in later passes, and React marks their elements
-// with their props and fiber already while it renders them — slices apart, with the browser free in
-// between — and attaches their handlers only at the commit. What is handed over before that reaches no
-// handler, and the commit's effects then write the app's value back into the field. So an element counts
-// as React's once its fiber has been committed, judged as React DOM judges it (getNearestMountedFiber):
-// a fiber with a second copy was committed before; one without must belong to the tree the root shows.
-// React's private fields, as `__reactProps$` already is, read defensively. Once React's, always: a fiber's
-// links to its parents go stale in the copy React is not using, so a later look could say no.
-const committedElements = new WeakSet<Element>();
-
-function isHydrated(element: Element): boolean {
-  if (committedElements.has(element)) return true;
-  if (!isPageHydrated()) return false;
-  const keys = Object.keys(element);
-  if (!keys.some((key) => key.startsWith('__reactProps$'))) return false;
-  const fiberKey = keys.find((key) => key.startsWith('__reactFiber$'));
-  if (!fiberKey) return false;
-  const fiber = (element as unknown as Record<string, FiberLike | undefined>)[fiberKey];
-  const committed = fiber?.alternate ? reachesRoot(fiber) : isInCommittedTree(fiber);
-  if (committed) committedElements.add(element);
-  return committed;
-}
-
-interface FiberLike {
-  tag?: number;
-  return?: FiberLike | null;
-  alternate?: FiberLike | null;
-  stateNode?: { current?: unknown } | null;
-}
-
-/** React's HostRoot fiber tag. */
-const HOST_ROOT = 3;
-
-function topOf(fiber: FiberLike | undefined): FiberLike | undefined {
-  let node = fiber;
-  for (let depth = 0; node?.return && depth < 10_000; depth++) node = node.return;
-  return node;
-}
-
-const reachesRoot = (fiber: FiberLike) => topOf(fiber)?.tag === HOST_ROOT;
-
-function isInCommittedTree(fiber: FiberLike | undefined): boolean {
-  const top = topOf(fiber);
-  return top?.tag === HOST_ROOT && top.stateNode?.current === top;
-}
-
 /**
  * A click on the cookie bar's choice, before the app can take it: the cookie is written and the bar
  * hidden at once, so a link followed next finds the choice made. The app reads the cookie when it
@@ -251,34 +240,6 @@ function recordConsentChoice(control: HTMLElement): boolean {
   const bar = control.closest<HTMLElement>(`[${CONSENT_BAR_ATTRIBUTE}]`);
   if (bar) bar.style.display = 'none';
   return true;
-}
-
-// Hydration renders in slices and commits at the end (effects then write to fields, e.g. a formatted
-// amount); the main thread going idle means React has finished.
-const whenIdle = (callback: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(callback, { timeout: 1_000 })
-    : setTimeout(callback, 200);
-
-/**
- * Calls `then` once every (still connected) element is hydrated and React is done; past `deadline`,
- * anyway. `eachFrame` runs at every look.
- */
-export function whenHydrated(
-  elements: Array<Element | null>,
-  then: () => void,
-  deadline = Date.now() + HAND_OVER_LIMIT_MS,
-  eachFrame?: () => void,
-): void {
-  eachFrame?.();
-  const waiting = () => elements.filter((element) => !!element?.isConnected && !isHydrated(element));
-  if (waiting().length && Date.now() < deadline) {
-    requestAnimationFrame(() => whenHydrated(elements, then, deadline, eachFrame));
-    return;
-  }
-  whenIdle(() =>
-    waiting().length && Date.now() < deadline ? whenHydrated(elements, then, deadline, eachFrame) : then(),
-  );
 }
 
 /** A typed value becomes an input event; a toggled checkbox or radio is clicked. */

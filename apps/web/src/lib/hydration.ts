@@ -36,6 +36,13 @@ export function markPageHydrated(): void {
   hydratedListeners.clear();
 }
 
+/**
+ * Set on <html> once every control of the server's markup is the app's, parts of the page that hydrate
+ * after the rest included (hydrate-on-intent); never set when a part failed to load. Browser tests wait
+ * for it before they act on the page as on one that has long been open.
+ */
+export const INTERACTIVE_ATTRIBUTE = 'data-interactive';
+
 export function isPageHydrated(): boolean {
   return typeof document !== 'undefined' && document.documentElement.getAttribute(HYDRATED_ATTRIBUTE) === 'true';
 }

@@ -1,13 +1,22 @@
-import { localeOf } from '@lombard/shared/locale';
+import { type Language, localeOf } from '@lombard/shared/locale';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useLanguage } from '../../lib/i18n/use-language';
 
-/** Separators of the language: 10.000,50 in Italian, 10,000.50 in English. */
-function separators(language: 'it' | 'en') {
+/**
+ * How an amount field writes euros in a language: 10.000,50 € in Italian, €10,000.50 in English, as the
+ * amounts shown next to it (lib/format). Only the language's own decimal separator starts the decimals:
+ * an Italian typing "50.000" means fifty thousand, and the field's default (either "." or "," starts the
+ * decimals) would read it as 50,00 €.
+ */
+export function amountFieldFormat(language: Language) {
   const parts = new Intl.NumberFormat(localeOf(language)).formatToParts(10000.5);
+  const decimalSeparator = parts.find((p) => p.type === 'decimal')?.value ?? ',';
   return {
     thousandSeparator: parts.find((p) => p.type === 'group')?.value ?? '.',
-    decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? ',',
+    decimalSeparator,
+    allowedDecimalSeparators: [decimalSeparator],
+    prefix: language === 'en' ? '€' : undefined,
+    suffix: language === 'it' ? ' €' : undefined,
   };
 }
 
@@ -24,14 +33,12 @@ export function AmountInput({
   return (
     <NumberInput
       {...props}
-      {...separators(language)}
+      {...amountFieldFormat(language)}
       value={value}
       onChange={(next) => onChange(next === '' ? '' : String(next))}
       decimalScale={2}
       allowNegative={false}
       hideControls
-      prefix={language === 'en' ? '€ ' : undefined}
-      suffix={language === 'it' ? ' €' : undefined}
       inputMode="decimal"
     />
   );

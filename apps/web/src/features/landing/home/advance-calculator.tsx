@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ScheduleTable } from '../../../components/advances/schedule-table';
+import { amountFieldFormat } from '../../../components/money/amount-input';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
 import { LANDING_PATHS } from '../components/site-links';
 
@@ -28,13 +29,6 @@ const DEFAULT_AMOUNT = 50_000;
 const DEFAULT_INSTALMENTS = 8;
 /** The request form of the customer area (loan/); a visitor who is not signed in logs in first. */
 const LOAN_REQUEST_PATH = '/customer/loan/';
-
-/** Separators of the amount field, as each language writes numbers. */
-// The amount is written as the results are (lib/format): 50.000 € in Italian, €50,000 in English.
-const AMOUNT_FORMAT: Record<Language, { thousand: string; decimal: string; prefix?: string; suffix?: string }> = {
-  it: { thousand: '.', decimal: ',', suffix: ' €' },
-  en: { thousand: ',', decimal: '.', prefix: '€' },
-};
 
 export function AdvanceCalculator() {
   const { t, i18n } = useTranslation('landing');
@@ -64,7 +58,6 @@ export function AdvanceCalculator() {
   const count = (value: string | number) => formatNumber(String(value), language);
 
   const term = typeof instalments === 'number' && instalments > 0 ? formatTerm(instalments, language) : null;
-  const amountFormat = AMOUNT_FORMAT[language];
 
   return (
     <Paper radius="xl" withBorder shadow="sm" p={0} style={{ overflow: 'hidden' }} data-testid="advance-calculator">
@@ -79,10 +72,7 @@ export function AdvanceCalculator() {
               })}
               value={amount}
               onChange={setAmount}
-              prefix={amountFormat.prefix}
-              suffix={amountFormat.suffix}
-              thousandSeparator={amountFormat.thousand}
-              decimalSeparator={amountFormat.decimal}
+              {...amountFieldFormat(language)}
               decimalScale={2}
               allowNegative={false}
               clampBehavior="none"
