@@ -95,7 +95,15 @@ export function createPageCache(now: () => number = Date.now) {
     async store(key: string, page: CachedPage): Promise<StoredPage> {
       const bytes = Buffer.from(page.html);
       const [br, gzipped] = await Promise.all([
-        brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        // The best quality: a page is compressed once per render (at most every FRESH_MS), in the thread
+        // pool, and sent thousands of times; 11 makes the home 8 % smaller than 9 for about 0.15 s once.
+        brotli(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
         gzipAsync(bytes, { level: 9 }),
       ]);
       const time = now();

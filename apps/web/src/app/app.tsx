@@ -28,6 +28,10 @@ export function App({ router, children }: Props) {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
+      // The theme's variables and classes are in the stylesheet (lib/theme/mantine-variables.gen.css), not
+      // in a <style> repeated in every server-rendered page.
+      withCssVariables={false}
+      withGlobalClasses={false}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >

@@ -6,6 +6,8 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './global.css';
+// After global.css, where MantineProvider's <style> used to come: unlayered, as that was.
+import '../lib/theme/mantine-variables.gen.css';
 import { SESSION_COOKIE } from '@lombard/shared/locale';
 import { SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
 import { hydrateOnIntent, takeEarlyEvents } from './hydrate-on-intent';
