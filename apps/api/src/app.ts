@@ -6,7 +6,9 @@ import pino, { type DestinationStream } from 'pino';
 import { type AppConfig, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './lib/errors';
+import { LineBatches } from './lib/line-batches';
 import { LOG_SERIALIZERS, REDACTED_PATHS } from './lib/log-redaction';
+import { nextRequestId } from './lib/request-id';
 import { lazyChildLogger, OneLinePerRequest } from './lib/request-log';
 import { accountModule } from './modules/account/routes';
 import { advancesModule } from './modules/advances/routes';
@@ -66,8 +68,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const logStream =
     options.logStream ??
     (config.isProduction ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined);
-  // A stream given by a caller (tests read it) gets each line at once; the app's own are batched.
-  const requestLog = new OneLinePerRequest(logStream ?? pino.destination(1), config.logLevel, !options.logStream);
+  // A stream given by a caller (tests read it) gets each line at once; standard output gets them by turn.
+  const requestOutput = options.logStream ?? new LineBatches(1);
+  const requestLog = new OneLinePerRequest(requestOutput, config.logLevel);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -78,7 +81,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logController: requestLog,
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: nextRequestId,
     requestIdHeader: false,
     bodyLimit: 12 * 1024 * 1024,
     // A first start migrates and seeds an embedded database; on a busy machine that exceeds the 10 s default.
@@ -91,7 +94,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorateRequest('user', null);
-  app.addHook('onClose', async () => requestLog.flush());
+  app.addHook('onClose', async () => {
+    if (requestOutput instanceof LineBatches) await requestOutput.close();
+  });
 
   // Tier 1: infrastructure.
   registerErrorHandler(app);

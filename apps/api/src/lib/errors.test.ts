@@ -161,7 +161,7 @@ describe('unexpected errors', () => {
     const body = res.json();
     expect(body.code).toBe('INTERNAL');
     expect(body.detail).toContain('This operation is not possible at this time.');
-    expect(body.correlation_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.correlation_id).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     expect(body).not.toHaveProperty('stack');

@@ -1,9 +1,13 @@
 // The request log: one line per request, naming the route and never the address asked for (links carry
 // tokens in their path or query).
 
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { LineBatches } from './line-batches';
 import { OneLinePerRequest } from './request-log';
 
 const lines: string[] = [];
@@ -32,32 +36,54 @@ describe('request log', () => {
   });
 });
 
-describe("request log of the app's own destination", () => {
+describe("request log of the app's own output", () => {
   const request = (id: string) =>
     ({ id, method: 'GET', routeOptions: { url: '/healthz' } }) as unknown as FastifyRequest;
   const reply = { statusCode: 200, elapsedTime: 1.25 } as unknown as FastifyReply;
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(os.tmpdir(), 'lombard-request-log-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('writes the lines of one event-loop turn in one write, in order, when the turn ends', async () => {
-    const writes: string[] = [];
-    const log = new OneLinePerRequest({ write: (text: string) => void writes.push(text) }, 'info', true);
+  const output = (name: string) => {
+    const file = path.join(folder, name);
+    const fd = openSync(file, 'w');
+    const read = () => readFileSync(file, 'utf8');
+    return { batches: new LineBatches(fd), read, done: () => closeSync(fd) };
+  };
+
+  it('writes the lines of one event-loop turn together, in order, once the turn ends', async () => {
+    const { batches, read, done } = output('turn.log');
+    const log = new OneLinePerRequest(batches, 'info');
     for (const id of ['a', 'b', 'c']) log.requestCompleted(null, request(id), reply);
-    expect(writes).toHaveLength(0);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(writes).toHaveLength(1);
-    const entries = String(writes[0])
+    expect(read()).toBe('');
+    await batches.close();
+    const entries = read()
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(entries.map((entry) => entry.reqId)).toEqual(['a', 'b', 'c']);
     expect(entries[0]).toMatchObject({ route: '/healthz', status: 200, ms: 1.3, msg: 'request' });
+    done();
   });
 
-  it('writes what it holds when asked (the app asks as it closes)', () => {
-    const writes: string[] = [];
-    const log = new OneLinePerRequest({ write: (text: string) => void writes.push(text) }, 'info', true);
-    log.requestCompleted(null, request('d'), reply);
-    log.flush();
-    expect(writes).toHaveLength(1);
-    expect(JSON.parse(String(writes[0]))).toMatchObject({ reqId: 'd' });
+  it('keeps every line of a burst larger than its buffers, and lines longer than a buffer, in order', async () => {
+    const { batches, read, done } = output('burst.log');
+    const long = `${'x'.repeat(100_000)}\n`;
+    const lines = Array.from({ length: 3000 }, (_, n) => `line ${n} ${'é'.repeat(n % 50)}\n`);
+    lines.splice(1500, 0, long);
+    for (const line of lines) batches.push(line);
+    await batches.close();
+    expect(read()).toBe(lines.join(''));
+    done();
+  });
+
+  it('logs nothing below its level', async () => {
+    const { batches, read, done } = output('quiet.log');
+    new OneLinePerRequest(batches, 'warn').requestCompleted(null, request('e'), reply);
+    await batches.close();
+    expect(read()).toBe('');
+    done();
   });
 });

@@ -2,18 +2,15 @@
 // completed"). It names the route pattern, never the URL: paths and query strings of links carry tokens
 // (activation, password reset), and logs must never hold a secret.
 // The line has a fixed shape with nothing to redact, so it is written as text straight to the log's
-// destination, in pino's format: going through a logger (bindings, redaction, serializers) had been
-// most of the cost of a cheap request.
-// The app's own destinations get the lines of one event-loop turn in one write: pino's buffered
-// destination measures the byte length of its whole pending buffer on every write, which under load
-// cost more than the request it logged.
+// output, in pino's format: going through a logger (bindings, redaction, serializers) had been most of
+// the cost of a cheap request. The app's own output (standard output) gets the lines of one event-loop
+// turn in one write (line-batches.ts); a stream given by a caller (tests read it) gets each line at once.
 import { hostname } from 'node:os';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, DestinationStream, Level, LevelWithSilent, Logger } from 'pino';
+import { LineBatches } from './line-batches';
 
 const INFO = 30;
-/** A turn holds at most this many lines before they are written (bounds the memory of a burst). */
-const MAX_HELD_LINES = 1024;
 const LEVELS: Record<LevelWithSilent, number> = {
   trace: 10,
   debug: 20,
@@ -29,39 +26,23 @@ export class OneLinePerRequest extends LogController {
   private readonly fixed = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   /** Route patterns and methods are few: each is escaped once. */
   private readonly quoted = new Map<string, string>();
-  private pending: string[] = [];
-  private flushScheduled = false;
 
-  /** `batch`: hold the lines of one event-loop turn and write them together (the app's own destinations). */
   constructor(
-    private readonly destination: DestinationStream,
+    private readonly output: DestinationStream | LineBatches,
     level: LevelWithSilent,
-    private readonly batch = false,
   ) {
     super();
     this.enabled = LEVELS[level] <= INFO;
   }
 
-  /** Writes the lines held so far; the app calls it when it closes. */
-  readonly flush = () => {
-    this.flushScheduled = false;
-    if (this.pending.length === 0) return;
-    const text = this.pending.join('');
-    this.pending = [];
-    this.destination.write(text);
-  };
+  /** Writes the lines held so far (an error line, written by the logger, must come after them). */
+  flush() {
+    if (this.output instanceof LineBatches) this.output.flush();
+  }
 
   private emit(line: string) {
-    if (!this.batch) {
-      this.destination.write(line);
-      return;
-    }
-    this.pending.push(line);
-    if (this.pending.length >= MAX_HELD_LINES) this.flush();
-    else if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(this.flush);
-    }
+    if (this.output instanceof LineBatches) this.output.push(line);
+    else this.output.write(line);
   }
 
   private quote(text: string): string {
@@ -87,7 +68,7 @@ export class OneLinePerRequest extends LogController {
       return;
     }
     if (!this.enabled) return;
-    // The id is this app's own UUID (genReqId; a client cannot choose it): nothing to escape.
+    // The id is this app's own (request-id.ts; a client cannot choose it): nothing to escape.
     this.emit(
       `{"level":${INFO},"time":${Date.now()},${this.fixed},"reqId":"${request.id}","method":${this.quote(request.method)},"route":${route === undefined ? 'null' : this.quote(route)},"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
     );
