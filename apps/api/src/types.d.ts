@@ -16,11 +16,6 @@ declare module 'fastify' {
      * browser. The app's own per-request work (language, input guard, security headers) skips it.
      */
     probe?: boolean;
-    /**
-     * A POST that changes nothing (a quote): it needs no wait for this instance to hear of a change
-     * it did not make (plugins/read-cache.ts).
-     */
-    readOnly?: boolean;
   }
   interface FastifyRequest {
     /** Language of the response: from Accept-Language (it default). */

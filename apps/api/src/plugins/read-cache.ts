@@ -26,6 +26,6 @@ export const readCachePlugin = fp(async (app: FastifyInstance) => {
   };
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!route.config?.readOnly && !methods.every((method) => READS.has(method))) addRouteHook(route, 'onSend', heard);
+    if (!methods.every((method) => READS.has(method))) addRouteHook(route, 'onSend', heard);
   });
 });

@@ -1,5 +1,6 @@
 // Advances through HTTP: borrowing power, the rules and their messages, one request in progress, the
 // whole status machine (and what it forbids), pledged units, signing by code, payout, ledger invariants.
+import { advanceQuoteUrl } from '@lombard/shared/schemas/advances';
 import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,16 +70,14 @@ describe('borrowing power and the calculator', () => {
 
   it('quotes with the shared calculator and says which rule an amount breaks, moving nothing', async () => {
     const who = await borrower();
-    const ok = (await f.post(who.session, '/api/v1/advances/quote/', { amount: '10000', instalments: 4 }, null)).json();
+    const ok = (await f.get(who.session, advanceQuoteUrl({ amount: '10000', instalments: 4 }))).json();
     expect(ok).toMatchObject({ amount: '10000.00', annual_rate: '0.0490', quarterly_interest: '122.50', valid: true });
     expect(ok.schedule).toHaveLength(4);
     expect(ok.total_interest).toBe('490.00');
-    const low = (await f.post(who.session, '/api/v1/advances/quote/', { amount: '4000', instalments: 4 }, null)).json();
+    const low = (await f.get(who.session, advanceQuoteUrl({ amount: '4000', instalments: 4 }))).json();
     expect(low.valid).toBe(false);
     expect(low.messages.amount.text).toBe('Minimum advance amount is €5,000.00.');
-    const high = (
-      await f.post(who.session, '/api/v1/advances/quote/', { amount: '19000', instalments: 4 }, null)
-    ).json();
+    const high = (await f.get(who.session, advanceQuoteUrl({ amount: '19000', instalments: 4 }))).json();
     expect(high.messages.amount.text).toBe('You have exceeded the maximum applicable advance amount.');
     expect((await power(who)).lines[0].pledged).toBe(false);
   });
@@ -183,12 +182,7 @@ describe('a request', () => {
       code: 'ADVANCE_IN_PROGRESS',
       detail: 'You already have an advance request in progress.',
     });
-    const twice = await f.post(
-      who.session,
-      '/api/v1/advances/quote/',
-      { amount: '5000', instalments: 4, collateral },
-      null,
-    );
+    const twice = await f.get(who.session, advanceQuoteUrl({ amount: '5000', instalments: 4, collateral }));
     expect(twice.json().code).toBe('COLLATERAL_ALREADY_PLEDGED');
     expect((await power(who)).lines[0].pledged).toBe(true);
 

@@ -46,13 +46,14 @@ export async function lifeRoutes(app: FastifyInstance) {
   const db = app.database.db;
   const settings = { publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail };
 
-  app.post(
+  // A quote moves nothing: a GET, asked again as the customer types the amount.
+  app.get(
     '/api/v1/advances/:id/repayment-quote/',
     {
       onRequest: customers,
       schema: schema('Early repayment: recomputed schedule and APR', {
         params: idParams,
-        body: repaymentRequestSchema,
+        querystring: repaymentRequestSchema,
         response: { 200: repaymentQuoteSchema },
       }),
     },
@@ -62,7 +63,7 @@ export async function lifeRoutes(app: FastifyInstance) {
         flowContext(request),
         currentUser(request).id,
         pathId(request),
-        (request.body as RepaymentRequest).amount,
+        (request.query as RepaymentRequest).amount,
       ),
   );
 

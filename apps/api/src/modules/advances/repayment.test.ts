@@ -16,7 +16,7 @@ afterAll(() => f.t.close());
 
 const DAY_MS = 86_400_000;
 const quote = (a: ActiveAdvance, amount: string) =>
-  f.post(a.investor.session, `/api/v1/advances/${a.id}/repayment-quote/`, { amount }, null);
+  f.get(a.investor.session, `/api/v1/advances/${a.id}/repayment-quote/?${new URLSearchParams({ amount })}`);
 const repay = (a: ActiveAdvance, amount: string, key?: string) =>
   f.post(a.investor.session, `/api/v1/advances/${a.id}/repayments/`, { amount }, key);
 const detail = async (a: ActiveAdvance) => (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json();

@@ -2,10 +2,11 @@
 // cancellation, the contract's signature by one-time code, the detail and its documents.
 import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import {
+  ADVANCE_QUOTE_PATH,
   type AdvanceQuoteRequest,
   type AdvanceRequest,
   advanceDetailSchema,
-  advanceQuoteRequestSchema,
+  advanceQuoteQuerySchema,
   advanceQuoteSchema,
   advanceRequestSchema,
   advanceSignatureSchema,
@@ -70,22 +71,22 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     },
   );
 
-  app.post(
-    '/api/v1/advances/quote/',
+  app.get(
+    ADVANCE_QUOTE_PATH,
     {
       onRequest: borrowers,
-      config: { readOnly: true },
       schema: schema('Quote an advance (moves nothing)', {
-        body: advanceQuoteRequestSchema,
+        querystring: advanceQuoteQuerySchema,
         response: { 200: advanceQuoteSchema },
       }),
     },
     async (request, reply) => {
       const context = flowContext(request);
-      const body = request.body as AdvanceQuoteRequest;
-      // A quote depends on the day (the schedule's dates), the language of its messages and the body.
-      const key = `quote:${context.today}:${context.language}:${JSON.stringify(body)}`;
-      const load = () => quoteRequest(db, context, context.actor.id, body);
+      const query = request.query as AdvanceQuoteRequest;
+      // A quote depends on the day (the schedule's dates), the language of its messages and the figures.
+      const lines = query.collateral?.join(',') ?? '*';
+      const key = `quote:${context.today}:${context.language}:${query.amount}:${query.instalments}:${lines}`;
+      const load = () => quoteRequest(db, context, context.actor.id, query);
       return sendJson(request, reply, await keptJson(app.readCache, context.actor.id, key, advanceQuoteSchema, load));
     },
   );

@@ -1,6 +1,8 @@
 // Stock plans through HTTP: registered with the plan document, verified by an operator (a lead becomes a
 // customer), then a collateral line with the stock-plan loan-to-value that an advance pledges whole.
+
 import { STOCK_PLAN_LOAN_TO_VALUE } from '@lombard/shared/constants';
+import { advanceQuoteUrl } from '@lombard/shared/schemas/advances';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import { loginAs } from '../../test/auth';
@@ -106,11 +108,9 @@ describe('stock plans', () => {
     expect(advance.json().collateral[0]).toMatchObject({ key: bigLine[0], units: '2000.000000', pledged: true });
     const pledged = (await f.get(customer.session, `/api/v1/stock-plans/${big.id}/`)).json();
     expect(pledged.pledged_units).toBe('2000.000000');
-    const twice = await f.post(
+    const twice = await f.get(
       customer.session,
-      '/api/v1/advances/quote/',
-      { amount: '5000', instalments: 4, collateral: bigLine },
-      null,
+      advanceQuoteUrl({ amount: '5000', instalments: 4, collateral: bigLine }),
     );
     expect(twice.json().code).toBe('COLLATERAL_ALREADY_PLEDGED');
     await f.post(customer.session, `/api/v1/advances/${advance.json().id}/cancel/`, undefined, null);
@@ -151,15 +151,13 @@ describe('stock plans', () => {
     expect(mail!.subject).toBe('Stock plan rejected');
     expect(mail!.text).toContain('Reason: The document is not legible');
     expect((await f.get(who.session, '/api/v1/advances/borrowing-power/')).json().lines).toEqual([]);
-    const pledge = await f.post(
+    const pledge = await f.get(
       who.session,
-      '/api/v1/advances/quote/',
-      {
+      advanceQuoteUrl({
         amount: '5000',
         instalments: 4,
         collateral: [`stock-plan:${row.id}`],
-      },
-      null,
+      }),
     );
     expect(pledge.json().code).toBe('COLLATERAL_UNAVAILABLE');
   });

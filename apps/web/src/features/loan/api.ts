@@ -7,6 +7,7 @@ import {
   type AdvanceRequest,
   advanceDetailSchema,
   advanceQuoteSchema,
+  advanceQuoteUrl,
   advanceSignatureSchema,
   repaymentQuoteSchema,
   repaymentResultSchema,
@@ -25,17 +26,15 @@ import { notifySuccess } from '../../lib/notify';
 export { advanceDetailQuery, borrowingPowerQuery, myAdvancesQuery } from '../../lib/advances/queries';
 
 /**
- * POST /api/v1/advances/quote/ read as a query: the server's figures and rule messages for an amount,
- * instalments and picked collateral. Moves nothing, so it is re-read freely while the customer types.
+ * The server's figures and rule messages for an amount, instalments and picked collateral. Moves nothing,
+ * so it is re-read freely while the customer types.
  */
 export function advanceQuoteQuery(request: AdvanceQuoteRequest | null) {
   return queryOptions({
     // Outside the advance keys: a request's success must not re-price the lines it has just pledged.
     queryKey: ['advance-quote', request] as const,
     queryFn: async ({ signal }) =>
-      advanceQuoteSchema.parse(
-        (await http.post(`${ADVANCES_API}quote/`, request, { signal, silent: [400, 409, 422] })).data,
-      ),
+      advanceQuoteSchema.parse((await http.get(advanceQuoteUrl(request!), { signal, silent: [400, 409, 422] })).data),
     enabled: request !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -51,14 +50,15 @@ export const stockPlansQuery = queryOptions({
     stockPlanListSchema.parse((await http.get(STOCK_PLANS_API, { params: { per_page: 50 }, signal })).data),
 });
 
-/** POST /api/v1/advances/{id}/repayment-quote/: the schedule and APR after an early repayment. */
+/** GET /api/v1/advances/{id}/repayment-quote/?amount=: the schedule and APR after an early repayment. */
 export function repaymentQuoteQuery(id: number, amount: string | null) {
   return queryOptions({
     // Outside the advance keys: a repayment's success must not re-price the amount just repaid.
     queryKey: ['advance-repayment-quote', id, amount] as const,
     queryFn: async ({ signal }) =>
       repaymentQuoteSchema.parse(
-        (await http.post(`${ADVANCES_API}${id}/repayment-quote/`, { amount }, { signal, silent: [400, 422] })).data,
+        (await http.get(`${ADVANCES_API}${id}/repayment-quote/`, { params: { amount }, signal, silent: [400, 422] }))
+          .data,
       ),
     enabled: amount !== null,
     placeholderData: keepPreviousData,

@@ -22,7 +22,7 @@ vi.mock('../../lib/http/client', async () =>
     const url = config.url ?? '';
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url, body, key: config.headers['Idempotency-Key'] });
-    if (url === '/api/v1/advances/quote/') {
+    if (url.startsWith('/api/v1/advances/quote/?')) {
       return reply({
         amount: '50000.00',
         instalments: 2,
@@ -111,8 +111,8 @@ describe('Confirm loan', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('sum-total')).toHaveTextContent('€51,100.00');
     expect(screen.getByTestId('loan-collateral')).toHaveTextContent('Lombard Bond Euro');
     expect(screen.getByTestId('loan-risks')).toHaveTextContent('within 14 days of signing');
-    const quote = server.calls.find((call) => call.url === '/api/v1/advances/quote/');
-    expect(quote?.body).toEqual({ amount: '50000.00', instalments: 2, collateral: ['position:1'] });
+    const quote = server.calls.find((call) => call.url.startsWith('/api/v1/advances/quote/'));
+    expect(quote?.url).toBe('/api/v1/advances/quote/?amount=50000.00&instalments=2&collateral=position%3A1');
     const { downloadFile } = await import('../../lib/resource/download');
     await userEvent.click(screen.getByTestId('secci-download'));
     expect(downloadFile).toHaveBeenCalledWith('/api/v1/advances/secci/?amount=50000.00&instalments=2', 'secci.pdf');

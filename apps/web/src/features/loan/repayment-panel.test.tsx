@@ -44,7 +44,8 @@ vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(
 vi.mock('../../lib/http/client', async () =>
   (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
-    const body = JSON.parse(String(config.data ?? '{}')) as { amount: string };
+    // The quote asks with its amount in the query, the repayment in the body.
+    const body = (config.data ? JSON.parse(String(config.data)) : config.params) as { amount: string };
     server.calls.push({ url, body, key: config.headers['Idempotency-Key'] });
     const schedule = (principal: string, interest: string) => [
       { number: 1, due_date: '2026-11-03', interest, principal: '0.00', total: interest },
