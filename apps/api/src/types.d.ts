@@ -16,6 +16,8 @@ declare module 'fastify' {
      * browser. The app's own per-request work (language, input guard, security headers) skips it.
      */
     probe?: boolean;
+    /** An answer with no text in a language (the global configuration): no Content-Language. */
+    sameInEveryLanguage?: boolean;
   }
   interface FastifyRequest {
     /** Language of the response: from Accept-Language (it default). */

@@ -48,6 +48,14 @@ describe('security headers', () => {
     expect(en.headers['content-language']).toBe('en');
     const it_ = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'fr, it;q=0.3' } });
     expect(it_.headers['content-language']).toBe('it');
+    // The global configuration holds no text in a language: it says none.
+    const config = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-global-config/',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(config.headers['content-language']).toBeUndefined();
+    expect(config.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

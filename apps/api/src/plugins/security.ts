@@ -65,10 +65,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { everyAnswer, documentOnly } = securityHeaders(app.config);
   // A global hook (not one per route), so that the not-found answer has them too. A probe's answer is
   // read by a balancer, not a browser: the headers would say nothing to it. Every other answer also
-  // says which language it is in.
+  // says which language it is in, unless it holds no text in a language.
   const harden: onSendHookHandler = (request, reply, payload, done) => {
-    if (!request.routeOptions.config.probe) {
-      reply.header('content-language', request.language);
+    const route = request.routeOptions.config;
+    if (!route.probe) {
+      if (!route.sameInEveryLanguage) reply.header('content-language', request.language);
       reply.headers(everyAnswer);
       if (isDocument(reply.getHeader('content-type'))) reply.headers(documentOnly);
     }

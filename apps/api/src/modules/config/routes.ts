@@ -46,6 +46,7 @@ export const configModule = fp(async (app: FastifyInstance) => {
     '/api/get-global-config/',
     {
       compress: false,
+      config: { sameInEveryLanguage: true },
       schema: {
         tags: ['config'],
         summary: 'Global configuration',
