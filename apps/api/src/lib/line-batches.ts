@@ -42,7 +42,7 @@ export class LineBatches {
   }
 
   /** Holds a line (ending with a newline) until the end of the turn. */
-  push(line: string): void {
+  write(line: string): void {
     // At most 3 bytes of UTF-8 per UTF-16 unit.
     const room = line.length * 3;
     if (room > SEGMENT_BYTES - this.offset) {

@@ -73,7 +73,7 @@ describe("request log of the app's own output", () => {
     const long = `${'x'.repeat(100_000)}\n`;
     const lines = Array.from({ length: 3000 }, (_, n) => `line ${n} ${'é'.repeat(n % 50)}\n`);
     lines.splice(1500, 0, long);
-    for (const line of lines) batches.push(line);
+    for (const line of lines) batches.write(line);
     await batches.close();
     expect(read()).toBe(lines.join(''));
     done();

@@ -7,8 +7,7 @@
 // turn in one write (line-batches.ts); a stream given by a caller (tests read it) gets each line at once.
 import { hostname } from 'node:os';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import type { Bindings, ChildLoggerOptions, DestinationStream, Level, LevelWithSilent, Logger } from 'pino';
-import { LineBatches } from './line-batches';
+import type { Bindings, ChildLoggerOptions, Level, LevelWithSilent, Logger } from 'pino';
 
 const INFO = 30;
 const LEVELS: Record<LevelWithSilent, number> = {
@@ -21,6 +20,12 @@ const LEVELS: Record<LevelWithSilent, number> = {
   silent: Number.POSITIVE_INFINITY,
 };
 
+/** Where the lines go: a stream (each line at once), or one that holds them until it is flushed. */
+interface LineOutput {
+  write(line: string): void;
+  flush?(): void;
+}
+
 export class OneLinePerRequest extends LogController {
   private readonly enabled: boolean;
   private readonly fixed = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
@@ -28,21 +33,11 @@ export class OneLinePerRequest extends LogController {
   private readonly quoted = new Map<string, string>();
 
   constructor(
-    private readonly output: DestinationStream | LineBatches,
+    private readonly output: LineOutput,
     level: LevelWithSilent,
   ) {
     super();
     this.enabled = LEVELS[level] <= INFO;
-  }
-
-  /** Writes the lines held so far (an error line, written by the logger, must come after them). */
-  flush() {
-    if (this.output instanceof LineBatches) this.output.flush();
-  }
-
-  private emit(line: string) {
-    if (this.output instanceof LineBatches) this.output.push(line);
-    else this.output.write(line);
   }
 
   private quote(text: string): string {
@@ -60,7 +55,8 @@ export class OneLinePerRequest extends LogController {
     const route = request.routeOptions.url;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (error) {
-      this.flush();
+      // The logger writes the error line itself; it must come after the lines held so far.
+      this.output.flush?.();
       reply.log.error(
         { method: request.method, route: route ?? null, status: reply.statusCode, ms, err: error },
         'request failed',
@@ -69,7 +65,7 @@ export class OneLinePerRequest extends LogController {
     }
     if (!this.enabled) return;
     // The id is this app's own (request-id.ts; a client cannot choose it): nothing to escape.
-    this.emit(
+    this.output.write(
       `{"level":${INFO},"time":${Date.now()},${this.fixed},"reqId":"${request.id}","method":${this.quote(request.method)},"route":${route === undefined ? 'null' : this.quote(route)},"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
     );
   }
