@@ -2,6 +2,7 @@
 // their life (signing, repayments, withdrawal, swap, margin calls) and the back-office views. Money is a
 // decimal string with two decimals; rates are fractions ("0.0490"); dates are YYYY-MM-DD.
 import { z } from 'zod';
+import { advanceSearch } from '../advance-search';
 import { ADVANCE_STATUSES, type AdvanceStatus } from '../advance-status';
 import { listResponseSchema, moneySchema } from './common';
 import { text } from './text';
@@ -84,11 +85,8 @@ export const advanceQuoteQuerySchema = z.object({
 export type AdvanceQuoteRequest = z.infer<typeof advanceQuoteQuerySchema>;
 
 /** The address of a quote, as both the client and the tests ask for it. */
-export function advanceQuoteUrl(request: AdvanceQuoteRequest): string {
-  const query = new URLSearchParams({ amount: request.amount, instalments: String(request.instalments) });
-  for (const key of request.collateral ?? []) query.append('collateral', key);
-  return `${ADVANCE_QUOTE_PATH}?${query}`;
-}
+export const advanceQuoteUrl = (request: AdvanceQuoteRequest): string =>
+  `${ADVANCE_QUOTE_PATH}?${advanceSearch(request)}`;
 
 export const scheduleItemSchema = z.object({
   number: z.number().int(),

@@ -2,6 +2,8 @@
 // the home), one advance, its quote, the stock plans, and every action of an advance's life. Calls that
 // move money or pledge collateral carry the Idempotency-Key their screen made once; every mutation
 // refreshes the advance keys and the money screens together.
+
+import { advanceSearch } from '@lombard/shared/advance-search';
 import {
   type AdvanceQuoteRequest,
   type AdvanceRequest,
@@ -42,7 +44,7 @@ export function advanceQuoteQuery(request: AdvanceQuoteRequest | null) {
 }
 
 export const secciUrl = (amount: string, instalments: number) =>
-  `${ADVANCES_API}secci/?${new URLSearchParams({ amount, instalments: String(instalments) })}`;
+  `${ADVANCES_API}secci/?${advanceSearch({ amount, instalments })}`;
 
 export const stockPlansQuery = queryOptions({
   queryKey: advanceKeys.stockPlans,

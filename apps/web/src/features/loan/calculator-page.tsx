@@ -1,5 +1,7 @@
 // loan/calculator/: what an advance costs, computed in the browser by the same shared quoteAdvance() as
 // the public calculator and the server: quarterly interest, total cost, APR and the dated schedule.
+
+import { advanceSearch } from '@lombard/shared/advance-search';
 import { CALCULATOR_MAX_AMOUNT, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -113,7 +115,7 @@ export function CalculatorPage() {
           <Group justify="flex-end" mt="md">
             <Button
               component={Link}
-              to={`${LOAN_PAGE}?${new URLSearchParams({ amount: quote.amount, instalments: String(quote.instalments) })}`}
+              to={`${LOAN_PAGE}?${advanceSearch(quote)}`}
               rightSection={<IconArrowRight size={18} aria-hidden />}
               data-testid="calculator-request"
             >

@@ -1,6 +1,8 @@
 // The advance request: which collateral to pledge (whole lines), the amount and the number of quarterly
 // instalments, checked as the customer types. "Continue" leads to confirm-loan/ with the request in the
 // query string, so that a reload or the public calculator's link fills it in again.
+
+import { advanceSearch } from '@lombard/shared/advance-search';
 import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -13,7 +15,6 @@ import { formatMoney, formatPercent, todayIso } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { isWithin } from '../../lib/money/cents';
 import { InstalmentsInput } from './instalments-input';
-import { requestSearch } from './request-params';
 import { pickedContribution, requestIssues } from './request-rules';
 import { amountText, useRuleMessage } from './rule-message';
 
@@ -55,7 +56,7 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
     setSubmitted(true);
     if (!valid || !amountValue) return;
     void navigate(
-      `${CONFIRM_LOAN_PAGE}?${requestSearch({ amount: amountValue, instalments: Number(instalments), collateral })}`,
+      `${CONFIRM_LOAN_PAGE}?${advanceSearch({ amount: amountValue, instalments: Number(instalments), collateral })}`,
     );
   };
 

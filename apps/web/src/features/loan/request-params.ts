@@ -1,12 +1,6 @@
 // What the request form hands to confirm-loan/: amount, instalments and the picked collateral lines, in the
-// query string so that a reload of the confirmation keeps them.
+// query string (advanceSearch) so that a reload of the confirmation keeps them.
 import { type AdvanceRequest, advanceRequestSchema } from '@lombard/shared/schemas/advances';
-
-export function requestSearch(request: AdvanceRequest): string {
-  const params = new URLSearchParams({ amount: request.amount, instalments: String(request.instalments) });
-  for (const key of request.collateral) params.append('collateral', key);
-  return params.toString();
-}
 
 /** The request in the query, or null when it is missing or not a valid request. */
 export function requestFromSearch(search: URLSearchParams): AdvanceRequest | null {

@@ -1,6 +1,8 @@
 // The advance calculator: amount and number of quarterly instalments in; quarterly interest, total
 // interest, maturity, nominal rate, APR and the schedule out. The figures come from the shared
 // quoteAdvance(), the same function the customer area and the server use.
+
+import { advanceSearch } from '@lombard/shared/advance-search';
 import {
   CALCULATOR_MAX_AMOUNT,
   INSTALMENTS_PER_YEAR,
@@ -227,7 +229,7 @@ export function AdvanceCalculator() {
 /** The customer area's request form, filled in with this quote's amount and instalments. */
 function requestPath(quote: { amount: string; instalments: number } | null): string {
   if (!quote) return LOAN_REQUEST_PATH;
-  return `${LOAN_REQUEST_PATH}?${new URLSearchParams({ amount: quote.amount, instalments: String(quote.instalments) })}`;
+  return `${LOAN_REQUEST_PATH}?${advanceSearch(quote)}`;
 }
 
 /**
