@@ -15,7 +15,7 @@ import {
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_LABELS } from '../../components/language-menu';
+import { LANGUAGE_LABELS } from '../../components/language-labels';
 import { PageHeading } from '../../components/page-heading';
 import { currentLanguage } from '../../lib/i18n/i18n';
 import { notifySuccess } from '../../lib/notify';

@@ -17,7 +17,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LANGUAGE_LABELS } from '../../components/language-menu';
+import { LANGUAGE_LABELS } from '../../components/language-labels';
 import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { currentLanguage } from '../../lib/i18n/i18n';

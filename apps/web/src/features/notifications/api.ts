@@ -15,6 +15,9 @@ import { resourceKeys } from '../../lib/resource/queries';
 
 export type NotificationRow = Notification;
 
+/** The customer area's page of every notification. */
+export const NOTIFICATIONS_PAGE = '/customer/notifications/';
+
 const UNREAD_POLL_MS = 30_000;
 
 export const unreadCountQuery = queryOptions({

@@ -112,15 +112,22 @@ describe('NotificationBell', () => {
     const { container } = renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
     expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
     await userEvent.click(bell);
     const panel = await screen.findByTestId('notification-panel');
     expect(panel).toHaveAttribute('role', 'dialog');
     expect(panel).toHaveAttribute('aria-label', 'Notifications');
-    expect(bell).toHaveAttribute('aria-expanded', 'true');
-    expect(bell).toHaveAttribute('aria-controls', panel.id);
+    // The panel's code arrived with the first click, and with it the button its Popover owns.
+    const opened = screen.getByRole('button', { name: 'Notifications, 3 unread' });
+    expect(opened).toHaveAttribute('aria-expanded', 'true');
+    expect(opened).toHaveAttribute('aria-controls', panel.id);
     // A <div> may not carry aria-expanded: the badge around the button must not get it.
     const expandables = [...container.ownerDocument.querySelectorAll('[aria-expanded]')];
-    expect(expandables).toEqual([bell]);
+    expect(expandables).toEqual([opened]);
+    // A second click closes it: the button is the panel's own now.
+    await userEvent.click(opened);
+    await waitFor(() => expect(screen.queryByTestId('notification-panel')).not.toBeInTheDocument());
+    expect(opened).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('lists the newest and marks them all read', async () => {

@@ -16,6 +16,8 @@ export const DEFAULT_AUTHENTICATED_PATH = '/customer/product/';
 /** The customer area's home route, where users lacking a route's profile are sent. */
 export const CUSTOMER_HOME_PATH = '/customer/home/';
 export const LANDING_HOME_PATH = '/home/';
+export const LOGOUT_PATH = '/auth/logout/';
+export const PROFILE_PATH = '/customer/profile/';
 
 /** `/auth/login/?redirect=<path>` for a path the user should come back to after signing in. */
 export function loginPathFor(redirect: string | null | undefined): string {

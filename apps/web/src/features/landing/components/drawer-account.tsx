@@ -4,8 +4,7 @@ import { IconChartLine, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
-import { LOGOUT_PATH, PROFILE_PATH } from '../../../components/user-menu';
-import { DEFAULT_AUTHENTICATED_PATH } from '../../../lib/session/navigation';
+import { DEFAULT_AUTHENTICATED_PATH, LOGOUT_PATH, PROFILE_PATH } from '../../../lib/session/navigation';
 import { useCurrentUser } from '../../../lib/session/session-queries';
 
 export function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {

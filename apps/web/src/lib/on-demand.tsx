@@ -1,0 +1,50 @@
+// Header controls whose dropdown loads on first use. A menu or a panel needs Mantine's Menu or Popover
+// and floating-ui (about 25 KB gzip together) only once it opens, yet the header shows its button on
+// every page: so the button is rendered here, and the dropdown's module is fetched when the pointer
+// reaches the button or it takes the focus, and shown open at the first click (docs/decisions/015).
+import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
+import { lazyImport } from './lazy-import';
+
+/** What the button gets while its dropdown is not there: the click that loads it and the preload. */
+export interface TriggerProps {
+  onClick?: () => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  'aria-haspopup'?: 'menu' | 'dialog';
+  'aria-expanded'?: boolean;
+}
+
+export type RenderTrigger = (props: TriggerProps) => ReactElement;
+
+/**
+ * `load` resolves to the control with its dropdown, opened on mount; it renders the button with
+ * `trigger(...)`, passing what its Menu or Popover needs. Until the first click the button alone is
+ * rendered, the same on the server and in the browser.
+ */
+export function onDemand<P extends object>(
+  popup: 'menu' | 'dialog',
+  load: () => Promise<ComponentType<P & { trigger: RenderTrigger }>>,
+): ComponentType<P & { trigger: RenderTrigger }> {
+  const Loaded = lazy(() => lazyImport(load).then((component) => ({ default: component })));
+  // A failed preload is retried by the click, which shows the error the app shows for any chunk.
+  const preload = () => void load().catch(() => undefined);
+
+  function OnDemand(props: P & { trigger: RenderTrigger }) {
+    const [requested, setRequested] = useState(false);
+    if (!requested) {
+      return props.trigger({
+        onClick: () => setRequested(true),
+        onPointerEnter: preload,
+        onFocus: preload,
+        'aria-haspopup': popup,
+        'aria-expanded': false,
+      });
+    }
+    return (
+      <Suspense fallback={props.trigger({ 'aria-haspopup': popup, 'aria-expanded': false })}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return OnDemand;
+}
