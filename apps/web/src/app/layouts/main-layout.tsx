@@ -3,7 +3,7 @@
 import type { Locale } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { MenuItem } from '@lombard/shared/schemas/auth';
-import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsExchange,
@@ -159,7 +159,8 @@ export function MainLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into every page. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <Navigation onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>

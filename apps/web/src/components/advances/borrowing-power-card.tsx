@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
+import { TableScroll } from '../../lib/table-scroll';
 
 function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
@@ -65,7 +66,7 @@ export function BorrowingPowerCard({
           </Text>
         </div>
         {!compact && power.lines.length > 0 && (
-          <Table.ScrollContainer minWidth={520} type="native" visibleFrom="sm">
+          <TableScroll minWidth={520} visibleFrom="sm">
             <Table verticalSpacing="xs" tabularNums data-testid="power-lines">
               <Table.Caption>{t('power.caption')}</Table.Caption>
               <Table.Thead>
@@ -112,7 +113,7 @@ export function BorrowingPowerCard({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         {/* On a phone each line is a short block: four columns would scroll sideways. */}
         {!compact && power.lines.length > 0 && (

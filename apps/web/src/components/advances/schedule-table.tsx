@@ -8,6 +8,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../lib/format';
+import { TableScroll } from '../../lib/table-scroll';
 
 /** Rows shown before "show all": a year of instalments. */
 const COLLAPSED_ROWS = 4;
@@ -66,7 +67,7 @@ export function ScheduleTable({
     <>
       {/* On a phone three columns fit at 375 px in both languages (tight cell padding, a short first
           heading, figures on one line); a narrower screen scrolls the table instead of cutting it off. */}
-      <Table.ScrollContainer minWidth={280} type="native">
+      <TableScroll minWidth={280}>
         <Table
           striped
           highlightOnHover
@@ -145,7 +146,7 @@ export function ScheduleTable({
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {long && (
         <Button
           variant="subtle"

@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
 import { productPage } from '../../lib/money/keys';
+import { TableScroll } from '../../lib/table-scroll';
 import { DisinvestLink } from './disinvest-link';
 
 interface Field {
@@ -132,7 +133,7 @@ export function PositionsList({ positions }: { positions: Position[] }) {
 
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={980} type="native">
+      <TableScroll minWidth={980}>
         <Table
           verticalSpacing="sm"
           horizontalSpacing="xs"
@@ -171,7 +172,7 @@ export function PositionsList({ positions }: { positions: Position[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

@@ -18,6 +18,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconDatabaseOff, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../table-scroll';
 import { Cell } from './cell';
 import type { CellType } from './format';
 import { PaginationBar } from './pagination-bar';
@@ -187,7 +188,7 @@ export function ResourceTable<T extends Row>({
   return (
     <Box data-testid={testId ?? 'resource-table'}>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={minWidth} type="native">
+        <TableScroll minWidth={minWidth}>
           <Table
             highlightOnHover
             verticalSpacing="sm"
@@ -290,7 +291,7 @@ export function ResourceTable<T extends Row>({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Paper>
       <PaginationBar list={list as unknown as ResourceList<never>} />
     </Box>

@@ -3,7 +3,7 @@
 // a way to sign up to invest.
 import type { Language } from '@lombard/shared/locale';
 import type { PublicProduct } from '@lombard/shared/schemas/products';
-import { Badge, Box, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -75,16 +75,17 @@ export function ProductCard({ product, language }: { product: PublicProduct; lan
             {t(`products.category.${product.category}`, { defaultValue: product.category })}
           </Badge>
           {product.capital_protection && (
-            <Tooltip label={t('products.protectedHint')} withArrow>
-              <Badge
-                color="teal.9"
-                variant="filled"
-                radius="sm"
-                leftSection={<IconShieldCheck size={12} aria-hidden />}
-              >
-                {t('products.protected')}
-              </Badge>
-            </Tooltip>
+            // The hint is the browser's own tooltip: the percentage itself is among the card's figures
+            // below, and a Mantine Tooltip would bring floating-ui into the home page's first interaction.
+            <Badge
+              color="teal.9"
+              variant="filled"
+              radius="sm"
+              leftSection={<IconShieldCheck size={12} aria-hidden />}
+              title={t('products.protectedHint')}
+            >
+              {t('products.protected')}
+            </Badge>
           )}
         </Group>
         <div>
