@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataRouter } from 'react-router';
 import { CookieConsent } from '../components/cookie-consent';
 import { MaintenanceDialog } from '../components/maintenance-dialog';
+import { ToastArea } from '../components/toast-area';
 import { TopProgress } from '../components/top-progress';
 import { useErrorReporting } from '../lib/error-reporting';
 import { queryClient } from '../lib/query-client';
@@ -38,7 +38,7 @@ export function App({ router, children }: Props) {
       {/* The week starts on Monday in both languages; calendars follow the interface language. */}
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'it', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
+          <ToastArea />
           {children}
           {/* After the page: the cookie bar's buttons must not come before the page's skip link. */}
           <Shell router={router} />

@@ -1,5 +1,5 @@
 // Toasts: one place decides colour, duration and the close button's name per kind, so every screen
-// behaves the same. Position (top-right) is set once on <Notifications> in app.tsx.
+// behaves the same. Position (top-right) is set once, in components/toast-container.tsx.
 
 import { TOAST_DURATION_MS } from '@lombard/shared/constants';
 import { notifications } from '@mantine/notifications';
