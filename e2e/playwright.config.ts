@@ -41,7 +41,10 @@ export default defineConfig({
   retries: 0,
   // A journey of several screens on a busy two-core machine; a step that hangs fails sooner (actionTimeout).
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // What the user waits for, with room for a slow machine: with two workers, each driving a browser
+  // beside the app, on two shared vCPUs, a page's app can take more than 10 s to start (seen in CI
+  // runs of 2026-11-27). A passing check never waits longer for it.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL,

@@ -29,6 +29,15 @@ async function signedIn(browser: Browser, baseURL: string, email: string): Promi
 const answerTo = (page: Page, method: string, path: RegExp) =>
   page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname));
 
+/**
+ * Confirms the back-office dialog that just opened. By its own button: a button found by name could be
+ * the one that opened the dialog, if the dialog has not rendered yet, and the dialog's overlay then
+ * takes every click meant for it.
+ */
+async function confirmDialog(page: Page) {
+  await page.getByTestId('confirm-dialog').getByTestId('confirm-button').click();
+}
+
 /** Ticks the back-office row that shows `text` and runs a bulk action on it. */
 async function bulkOn(page: Page, text: string, action: string) {
   const row = page.getByTestId('resource-row').filter({ hasText: text });
@@ -73,10 +82,7 @@ test('a lead invests by bank transfer; the operator records the transfer and set
   await operator.goto('/customer/backoffice/orders/?status=submitted');
   await bulkOn(operator, order.reference_code, 'settle');
   const settled = answerTo(operator, 'POST', /\/backoffice\/orders\/settle\/$/);
-  await operator
-    .getByRole('button', { name: /settle|regola|liquida|esegui/i })
-    .last()
-    .click();
+  await confirmDialog(operator);
   expect((await (await settled).json()).settled).toEqual([order.id]);
 
   // Settled: the lead became a customer; the position is in the portfolio, the list and the home page.
@@ -149,10 +155,7 @@ test('a disinvestment after the holding period credits cash once executed, and a
     .check();
   const settled = answerTo(operator, 'POST', /\/backoffice\/orders\/settle\/$/);
   await operator.getByTestId('bulk-settle').click();
-  await operator
-    .getByRole('button', { name: /settle|regola|liquida|esegui/i })
-    .last()
-    .click();
+  await confirmDialog(operator);
   const outcome = await (await settled).json();
   expect(outcome.settled).toHaveLength(1);
   expect(outcome.skipped.map((s: { id: number }) => s.id)).toEqual([sale.id]);
@@ -161,10 +164,7 @@ test('a disinvestment after the holding period credits cash once executed, and a
   await operator.goto('/customer/backoffice/withdrawals/');
   await operator.getByTestId(`execute-${withdrawal.id}`).click();
   const executed = answerTo(operator, 'POST', new RegExp(`/withdrawals/${withdrawal.id}/execute/$`));
-  await operator
-    .getByRole('button', { name: /execute|confirm|esegui|conferma/i })
-    .last()
-    .click();
+  await confirmDialog(operator);
   expect((await (await executed).json()).status).toBe('executed');
 
   // The customer's cash: the sale's proceeds in, the 100 € out; both in the history and the list.
