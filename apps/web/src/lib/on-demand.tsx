@@ -28,6 +28,7 @@ export function onDemand<P extends object>(
   const Loaded = lazy(() => lazyImport(load).then((component) => ({ default: component })));
   // A failed preload is retried by the click, which shows the error the app shows for any chunk.
   const preload = () => void load().catch(() => undefined);
+  const closed = { 'aria-haspopup': popup, 'aria-expanded': false } as const;
 
   function OnDemand(props: P & { trigger: RenderTrigger }) {
     const [requested, setRequested] = useState(false);
@@ -36,12 +37,11 @@ export function onDemand<P extends object>(
         onClick: () => setRequested(true),
         onPointerEnter: preload,
         onFocus: preload,
-        'aria-haspopup': popup,
-        'aria-expanded': false,
+        ...closed,
       });
     }
     return (
-      <Suspense fallback={props.trigger({ 'aria-haspopup': popup, 'aria-expanded': false })}>
+      <Suspense fallback={props.trigger(closed)}>
         <Loaded {...props} />
       </Suspense>
     );

@@ -32,6 +32,7 @@ import { SiteFooter } from '../../features/landing/components/site-footer';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { rememberRoute } from '../../lib/session/last-route';
+import { PROFILE_PATH } from '../../lib/session/navigation';
 import { useActiveProfile, useMenu } from '../../lib/session/session-queries';
 
 /** Server menu icons (tabler names) → components; only these few are bundled. */
@@ -53,7 +54,7 @@ const FALLBACK: Record<FallbackKey, { path: string; icon: string }> = {
   wallet: { path: '/customer/wallet/', icon: 'wallet' },
   product: { path: '/customer/product/', icon: 'chart-pie' },
   transaction: { path: '/customer/transaction/', icon: 'arrows-exchange' },
-  profile: { path: '/customer/profile/', icon: 'user' },
+  profile: { path: PROFILE_PATH, icon: 'user' },
 };
 
 /**

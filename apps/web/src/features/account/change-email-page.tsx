@@ -8,7 +8,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
 import { logout } from '../../lib/session/logout';
-import { LOGIN_PATH } from '../../lib/session/navigation';
+import { LOGIN_PATH, PROFILE_PATH } from '../../lib/session/navigation';
 import { useChangeEmail } from './api';
 
 const INITIAL = { password: '', new_email: '', new_email_confirm: '' };
@@ -32,7 +32,7 @@ export function ChangeEmailPage() {
 
   return (
     <Stack gap={0} maw={560} data-testid="change-email-page">
-      <PageHeading title={t('changeEmail.title')} back={{ to: '/customer/profile/', label: t('backToProfile') }} />
+      <PageHeading title={t('changeEmail.title')} back={{ to: PROFILE_PATH, label: t('backToProfile') }} />
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">

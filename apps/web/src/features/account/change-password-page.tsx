@@ -8,6 +8,7 @@ import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/pass
 import { SubmitButton } from '../../components/submit-button';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
+import { PROFILE_PATH } from '../../lib/session/navigation';
 import { meQuery } from '../../lib/session/session-queries';
 import { useChangePassword } from './api';
 
@@ -29,7 +30,7 @@ export function ChangePasswordPage() {
       return false;
     },
     success: t('changePassword.saved'),
-    onSuccess: () => navigate('/customer/profile/'),
+    onSuccess: () => navigate(PROFILE_PATH),
   });
   const verdict = usePasswordVerdict(form.values.new_password1, {
     email: me?.email,
@@ -39,7 +40,7 @@ export function ChangePasswordPage() {
 
   return (
     <Stack gap={0} maw={560} data-testid="change-password-page">
-      <PageHeading title={t('changePassword.title')} back={{ to: '/customer/profile/', label: t('backToProfile') }} />
+      <PageHeading title={t('changePassword.title')} back={{ to: PROFILE_PATH, label: t('backToProfile') }} />
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">

@@ -20,15 +20,15 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { signOf } from '../../lib/money/cents';
 import { CASH_PAGE, PRODUCTS_PAGE, TRANSACTIONS_PAGE } from '../../lib/money/keys';
 import { formatDate } from '../../lib/resource/format';
+import { PROFILE_PATH } from '../../lib/session/navigation';
 
 const CASH_PROFILES: readonly Profile[] = ['customer', 'admin'];
 const LOAN_PAGE = '/customer/loan/';
-const PROFILE_PAGE = '/customer/profile/';
 
 export type NextStep = 'profile' | 'pending' | 'invest' | 'cash' | 'advance' | 'advanceInProgress' | 'advanceActive';
 
 const LOOK: Record<NextStep, { icon: ComponentType<{ size?: number }>; color: string; to: string }> = {
-  profile: { icon: IconUserCheck, color: 'blue', to: PROFILE_PAGE },
+  profile: { icon: IconUserCheck, color: 'blue', to: PROFILE_PATH },
   pending: { icon: IconClockHour4, color: 'yellow', to: `${TRANSACTIONS_PAGE}?status=submitted` },
   invest: { icon: IconChartPie, color: 'teal', to: PRODUCTS_PAGE },
   cash: { icon: IconCash, color: 'grape', to: CASH_PAGE },

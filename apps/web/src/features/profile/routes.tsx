@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyImport } from '../../lib/lazy-import';
-import { DEFAULT_TAB_PARAM, PROFILE_PATH, PROFILE_TABS } from './tabs';
+import { PROFILE_PATH } from '../../lib/session/navigation';
+import { DEFAULT_TAB_PARAM, PROFILE_TABS } from './tabs';
 
 /** Children of customer/profile/: the page, and `<tab>/` opening it on that tab. */
 export const profileTabRoutes: RouteObject[] = [

@@ -1,10 +1,10 @@
 // Which tab the profile opens: `profile/<tab>/` redirects to `profile/?defaultTab=<tab>` (the tabs'
 // own paths), and the query chooses the tab; anything else opens the first step.
 import { PROFILE_TABS, type ProfileTab } from '@lombard/shared/profile-steps';
+import { PROFILE_PATH } from '../../lib/session/navigation';
 
 export { PROFILE_TABS, type ProfileTab };
 
-export const PROFILE_PATH = '/customer/profile/';
 export const DEFAULT_TAB_PARAM = 'defaultTab';
 
 export function isProfileTab(value: unknown): value is ProfileTab {
