@@ -3,7 +3,7 @@
 import type { Locale } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { MenuItem } from '@lombard/shared/schemas/auth';
-import { AppShell, Box, Burger, Group, NavLink, Skeleton, Stack } from '@mantine/core';
+import { Box, Burger, Group, NavLink, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsExchange,
@@ -34,6 +34,7 @@ import { useChangeLanguage } from '../../lib/session/change-language';
 import { rememberRoute } from '../../lib/session/last-route';
 import { PROFILE_PATH } from '../../lib/session/navigation';
 import { useActiveProfile, useMenu } from '../../lib/session/session-queries';
+import classes from './main-layout.module.css';
 
 /** Server menu icons (tabler names) → components; only these few are bundled. */
 const ICONS: Record<string, TablerIcon> = {
@@ -47,6 +48,8 @@ const ICONS: Record<string, TablerIcon> = {
   user: IconUser,
   'building-bank': IconBuildingBank,
 };
+
+const NAVBAR_ID = 'main-navbar';
 
 type FallbackKey = 'home' | 'wallet' | 'product' | 'transaction' | 'profile';
 const FALLBACK: Record<FallbackKey, { path: string; icon: string }> = {
@@ -126,13 +129,9 @@ export function MainLayout() {
   }, [location.pathname, location.search, close]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
+    <div className={classes.frame}>
       <SkipLink>{t('skipToContent')}</SkipLink>
-      <AppShell.Header>
+      <header className={classes.header}>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -142,6 +141,7 @@ export function MainLayout() {
               size="sm"
               aria-label={t(opened ? 'closeMenu' : 'openMenu')}
               aria-expanded={opened}
+              aria-controls={NAVBAR_ID}
               data-testid="nav-burger"
             />
             <Link to="/home/" aria-label={t('brandHome')} style={{ textDecoration: 'none', display: 'flex' }}>
@@ -157,14 +157,14 @@ export function MainLayout() {
             <UserMenu context="app" withName />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="sm">
+      <div id={NAVBAR_ID} className={classes.navbar} data-opened={opened || undefined}>
         {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into every page. */}
-        <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
+        <div className={classes.links}>
           <Navigation onNavigate={close} />
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+        </div>
+        <div className={classes.footer}>
           <NavLink
             component={Link}
             to="/customer/setting/"
@@ -180,15 +180,10 @@ export function MainLayout() {
             <LanguageMenu onChange={onLanguage} />
             <ThemeToggle />
           </Group>
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </div>
+      </div>
 
-      {/* The skip link's target: focusable by script, not a tab stop; no focus ring on a whole page. */}
-      <AppShell.Main
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}
-      >
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Box style={{ flex: 1 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
@@ -200,7 +195,7 @@ export function MainLayout() {
             <SiteFooter context="main" />
           </Suspense>
         </Box>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
