@@ -4,22 +4,39 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
-// Mantine's ScrollArea imports one hook from floating-ui, and with it the shared floating-ui chunk: see
-// src/lib/merge-refs.ts. Should ScrollArea import anything else from there, the build fails on it.
-const scrollAreaWithoutFloatingUi: Plugin = {
-  name: 'lombard:scroll-area-without-floating-ui',
+// Two Mantine imports the build points at our own modules, so that what they bring stays off every page
+// with a table (docs/decisions/015). Should Mantine's module import anything else from there, the build
+// fails on the missing export rather than shipping a broken component.
+// - ScrollArea imports one hook from floating-ui, and with it the whole floating-ui chunk: see
+//   src/lib/merge-refs.ts.
+// - Table imports its ScrollContainer (a ScrollArea, about 5 KB gzip) to hang it on Table.ScrollContainer:
+//   that becomes src/lib/table-scroll.tsx, the browser's own sideways scrolling.
+const MANTINE_REDIRECTS: ReadonlyArray<{ importer: RegExp; source: string; target: string }> = [
+  {
+    importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/,
+    source: '@floating-ui/react',
+    target: './src/lib/merge-refs.ts',
+  },
+  {
+    importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]Table\.mjs$/,
+    source: './TableScrollContainer.mjs',
+    target: './src/lib/table-scroll.tsx',
+  },
+];
+const mantineRedirects: Plugin = {
+  name: 'lombard:mantine-redirects',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source !== '@floating-ui/react' || !importer) return null;
-    if (!/@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer)) return null;
-    return fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+    if (!importer) return null;
+    const redirect = MANTINE_REDIRECTS.find((r) => r.source === source && r.importer.test(importer));
+    return redirect ? fileURLToPath(new URL(redirect.target, import.meta.url)) : null;
   },
 };
 
 // Two builds (docs/decisions/006): the browser's (dist/) and the server renderer of the public pages
 // (dist/.ssr/, `vite build --ssr`), which the API loads to answer page requests with HTML.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), scrollAreaWithoutFloatingUi],
+  plugins: [react(), mantineRedirects],
   server: { port: 5173, proxy: { '/api': apiTarget, '/healthz': apiTarget, '/readyz': apiTarget } },
   // The renderer is self-contained, so that a build copied elsewhere (WEB_DIST) still runs.
   ssr: { noExternal: true },

@@ -1,6 +1,7 @@
-// A table that scrolls sideways when the screen is narrower than it. Mantine's Table.ScrollContainer
-// does the same with type="native", but imports its ScrollArea all the same, and ScrollArea imports
-// floating-ui: about 20 KB gzip on every page with a table, the customer home among them.
+// A table that scrolls sideways when the screen is narrower than it, with the browser's own scrolling.
+// Mantine's Table.ScrollContainer is a ScrollArea (about 5 KB gzip, plus floating-ui before
+// lib/merge-refs.ts): the build hangs this component on Table.ScrollContainer instead (vite.config.ts),
+// so that no page with a table carries ScrollArea.
 import { Box, type BoxProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -17,3 +18,6 @@ export function TableScroll({ minWidth, children, ...box }: Props) {
     </Box>
   );
 }
+
+/** What Mantine's Table module imports as its ScrollContainer, in the build. */
+export const TableScrollContainer = TableScroll;

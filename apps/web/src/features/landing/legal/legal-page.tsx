@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { openCookiePreferences } from '../../../lib/consent';
 import { formatDate } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
+import { TableScroll } from '../../../lib/table-scroll';
 import { PageHero } from '../components/page-hero';
 
 interface LegalSection {
@@ -132,7 +133,7 @@ function CookieTable() {
           </div>
         ))}
       </Stack>
-      <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+      <TableScroll minWidth={560} visibleFrom="sm">
         <Table verticalSpacing="sm" data-testid="cookie-table">
           <Table.Caption>{t('cookies.table.caption')}</Table.Caption>
           <Table.Thead>
@@ -158,7 +159,7 @@ function CookieTable() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Button
         mt="md"
         variant="light"

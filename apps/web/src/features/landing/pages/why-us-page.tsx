@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/page-meta';
+import { TableScroll } from '../../../lib/table-scroll';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS } from '../components/site-links';
@@ -61,7 +62,7 @@ export function WhyUsPage() {
       <Container size="lg" py={{ base: 48, sm: 80 }} component="section" aria-labelledby="compare-title">
         <SectionHeading id="compare-title" title={t('whyUs.compare.title')} description={t('whyUs.compare.lead')} />
         <Paper withBorder radius="lg" mt={32} style={{ overflow: 'hidden' }} visibleFrom="sm">
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll minWidth={640}>
             <Table verticalSpacing="md" horizontalSpacing="lg" data-testid="why-compare">
               <Table.Thead bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))">
                 <Table.Tr>
@@ -113,7 +114,7 @@ export function WhyUsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Paper>
         {/* Phones: one card per criterion, the three options one under the other. */}
         <Stack gap="md" mt={32} hiddenFrom="sm" data-testid="why-compare-cards">
