@@ -285,6 +285,7 @@ export const repaymentQuoteSchema = z.object({
 export type RepaymentQuote = z.infer<typeof repaymentQuoteSchema>;
 
 export const repaymentResultSchema = z.object({ detail: z.string(), advance: advanceDetailSchema });
+export type RepaymentResult = z.infer<typeof repaymentResultSchema>;
 
 /** POST /api/v1/advances/{id}/withdrawal/ (Idempotency-Key): what was paid back to end the contract. */
 export const withdrawalResultSchema = z.object({
@@ -294,6 +295,7 @@ export const withdrawalResultSchema = z.object({
   total: moneySchema,
   advance: advanceDetailSchema,
 });
+export type WithdrawalResult = z.infer<typeof withdrawalResultSchema>;
 
 /** POST /api/v1/advances/{id}/swap/: lines given back, lines pledged instead, and the swappable amount. */
 export const swapRequestSchema = z.object({
@@ -312,6 +314,7 @@ export const swapResultSchema = z.object({
   swappable_amount: moneySchema,
   advance: advanceDetailSchema.nullable(),
 });
+export type SwapResult = z.infer<typeof swapResultSchema>;
 
 /** Back-office list of advances: the row, whose it is, and whether it is flagged for review. */
 export const backofficeAdvanceSchema = advanceSummarySchema.extend({
