@@ -2,7 +2,6 @@
 // their life (signing, repayments, withdrawal, swap, margin calls) and the back-office views. Money is a
 // decimal string with two decimals; rates are fractions ("0.0490"); dates are YYYY-MM-DD.
 import { z } from 'zod';
-import { advanceSearch } from '../advance-search';
 import { ADVANCE_STATUSES, type AdvanceStatus } from '../advance-status';
 import { listResponseSchema, moneySchema } from './common';
 import { text } from './text';
@@ -67,8 +66,6 @@ export const ruleMessageSchema = z.object({
 });
 export type RuleMessage = z.infer<typeof ruleMessageSchema>;
 
-export const ADVANCE_QUOTE_PATH = '/api/v1/advances/quote/';
-
 /**
  * GET /api/v1/advances/quote/?amount=&instalments=&collateral=&collateral=: a quote moves nothing, so it
  * is a GET (asked again at every change of the calculator: a GET costs the server a quarter less than a
@@ -83,10 +80,6 @@ export const advanceQuoteQuerySchema = z.object({
     .optional(),
 });
 export type AdvanceQuoteRequest = z.infer<typeof advanceQuoteQuerySchema>;
-
-/** The address of a quote, as both the client and the tests ask for it. */
-export const advanceQuoteUrl = (request: AdvanceQuoteRequest): string =>
-  `${ADVANCE_QUOTE_PATH}?${advanceSearch(request)}`;
 
 export const scheduleItemSchema = z.object({
   number: z.number().int(),

@@ -1,10 +1,10 @@
 // The operators' KYC review calls: the queue, one person's data and documents, the decision on a step,
 // and the documents' files fetched with the operator's token (to show images inline).
 
+import { KYC_REVIEWS_PATH, kycReviewPath, kycStepDecisionPath } from '@lombard/shared/kyc-review-paths';
 import type { ProfileStep } from '@lombard/shared/profile-steps';
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import type { KycDecision, KycReviewDetail, KycReviewItem } from '@lombard/shared/schemas/kyc-review';
-import { KYC_REVIEWS_PATH, kycReviewPath, kycStepDecisionPath } from '@lombard/shared/schemas/kyc-review';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 

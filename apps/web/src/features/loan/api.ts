@@ -3,7 +3,7 @@
 // move money or pledge collateral carry the Idempotency-Key their screen made once; every mutation
 // refreshes the advance keys and the money screens together.
 
-import { advanceSearch } from '@lombard/shared/advance-search';
+import { advanceQuoteUrl, advanceSearch } from '@lombard/shared/advance-search';
 import type {
   AdvanceDetail,
   AdvanceQuote,
@@ -16,7 +16,6 @@ import type {
   SwapResult,
   WithdrawalResult,
 } from '@lombard/shared/schemas/advances';
-import { advanceQuoteUrl } from '@lombard/shared/schemas/advances';
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import type { StockPlan, StockPlanRequest } from '@lombard/shared/schemas/stock-plans';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -2,8 +2,9 @@
 // in cash, and the order calls (quote, signature, invest, disinvest). Money-moving calls carry the
 // Idempotency-Key their screen made once, so a retry can never place an order twice.
 import type { Language } from '@lombard/shared/locale';
-import type { NavPeriod, NavPoint, ProductDetail } from '@lombard/shared/schemas/products';
-import { PRODUCTS_API_PATH } from '@lombard/shared/schemas/products';
+import type { NavPeriod } from '@lombard/shared/product-catalogue';
+import { PRODUCTS_API_PATH } from '@lombard/shared/product-catalogue';
+import type { NavPoint, ProductDetail } from '@lombard/shared/schemas/products';
 import type {
   DisinvestRequest,
   InvestQuote,

@@ -1,12 +1,13 @@
 // The profile calls (tabs, phone, referral, reference data, MiFID, KYC uploads). Every write refreshes
 // the profile query, which carries the progress the page and the home show.
+
+import { MIFID_ANSWERS_PATH, MIFID_QUESTIONNAIRE_PATH, MIFID_RESULT_PATH } from '@lombard/shared/mifid-paths';
 import type {
   MifidAnswersInput,
   MifidAnswersSaved,
   MifidQuestionnaire,
   MifidResultState,
 } from '@lombard/shared/schemas/mifid';
-import { MIFID_ANSWERS_PATH, MIFID_QUESTIONNAIRE_PATH, MIFID_RESULT_PATH } from '@lombard/shared/schemas/mifid';
 import type { PhoneCodeSent, PhoneNumberInput, PhoneVerifyInput } from '@lombard/shared/schemas/profile';
 import type { NamedCodeList, Referral } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,12 +1,13 @@
 // The KYC uploads (documents API): multipart bodies with the fields of the shared schemas and the files,
 // upload progress reported to the form, and the documents on file for the KYC tab.
-import type { ListResponse } from '@lombard/shared/schemas/common';
-import type { AddressProofFields, DocumentItem, IdentityDocumentFields } from '@lombard/shared/schemas/documents';
+
 import {
   ADDRESS_PROOF_UPLOAD_PATH,
   DOCUMENTS_PATH,
   IDENTITY_DOCUMENT_UPLOAD_PATH,
-} from '@lombard/shared/schemas/documents';
+} from '@lombard/shared/document-paths';
+import type { ListResponse } from '@lombard/shared/schemas/common';
+import type { AddressProofFields, DocumentItem, IdentityDocumentFields } from '@lombard/shared/schemas/documents';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadPercent } from '../../lib/forms/upload';
 import { http } from '../../lib/http/client';
