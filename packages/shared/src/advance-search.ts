@@ -1,5 +1,6 @@
-// The query of an advance's figures, in a module of its own (not with the schemas) so that the public
-// calculator, which builds one, loads no zod.
+// The query of an advance's figures and the quote's address, in a module of their own (not with the
+// schemas) so that the public calculator and the loan screens, which build them, load no zod.
+import type { AdvanceQuoteRequest } from './schemas/advances';
 
 /**
  * Amount, instalments and picked lines (repeated `collateral`) as a query string: the quote's, the SECCI's,
@@ -15,3 +16,9 @@ export function advanceSearch(request: {
   for (const key of request.collateral ?? []) query.append('collateral', key);
   return query.toString();
 }
+
+export const ADVANCE_QUOTE_PATH = '/api/v1/advances/quote/';
+
+/** The address of a quote, as both the client and the tests ask for it. */
+export const advanceQuoteUrl = (request: AdvanceQuoteRequest): string =>
+  `${ADVANCE_QUOTE_PATH}?${advanceSearch(request)}`;

@@ -2,7 +2,7 @@
 // API, behind its back (SQL), or on another instance of the API (PostgreSQL).
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { advanceQuoteUrl } from '@lombard/shared/schemas/advances';
+import { advanceQuoteUrl } from '@lombard/shared/advance-search';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

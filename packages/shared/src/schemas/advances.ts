@@ -2,7 +2,6 @@
 // their life (signing, repayments, withdrawal, swap, margin calls) and the back-office views. Money is a
 // decimal string with two decimals; rates are fractions ("0.0490"); dates are YYYY-MM-DD.
 import { z } from 'zod';
-import { advanceSearch } from '../advance-search';
 import { ADVANCE_STATUSES, type AdvanceStatus } from '../advance-status';
 import { listResponseSchema, moneySchema } from './common';
 import { text } from './text';
@@ -67,8 +66,6 @@ export const ruleMessageSchema = z.object({
 });
 export type RuleMessage = z.infer<typeof ruleMessageSchema>;
 
-export const ADVANCE_QUOTE_PATH = '/api/v1/advances/quote/';
-
 /**
  * GET /api/v1/advances/quote/?amount=&instalments=&collateral=&collateral=: a quote moves nothing, so it
  * is a GET (asked again at every change of the calculator: a GET costs the server a quarter less than a
@@ -83,10 +80,6 @@ export const advanceQuoteQuerySchema = z.object({
     .optional(),
 });
 export type AdvanceQuoteRequest = z.infer<typeof advanceQuoteQuerySchema>;
-
-/** The address of a quote, as both the client and the tests ask for it. */
-export const advanceQuoteUrl = (request: AdvanceQuoteRequest): string =>
-  `${ADVANCE_QUOTE_PATH}?${advanceSearch(request)}`;
 
 export const scheduleItemSchema = z.object({
   number: z.number().int(),
@@ -285,6 +278,7 @@ export const repaymentQuoteSchema = z.object({
 export type RepaymentQuote = z.infer<typeof repaymentQuoteSchema>;
 
 export const repaymentResultSchema = z.object({ detail: z.string(), advance: advanceDetailSchema });
+export type RepaymentResult = z.infer<typeof repaymentResultSchema>;
 
 /** POST /api/v1/advances/{id}/withdrawal/ (Idempotency-Key): what was paid back to end the contract. */
 export const withdrawalResultSchema = z.object({
@@ -294,6 +288,7 @@ export const withdrawalResultSchema = z.object({
   total: moneySchema,
   advance: advanceDetailSchema,
 });
+export type WithdrawalResult = z.infer<typeof withdrawalResultSchema>;
 
 /** POST /api/v1/advances/{id}/swap/: lines given back, lines pledged instead, and the swappable amount. */
 export const swapRequestSchema = z.object({
@@ -312,6 +307,7 @@ export const swapResultSchema = z.object({
   swappable_amount: moneySchema,
   advance: advanceDetailSchema.nullable(),
 });
+export type SwapResult = z.infer<typeof swapResultSchema>;
 
 /** Back-office list of advances: the row, whose it is, and whether it is flagged for review. */
 export const backofficeAdvanceSchema = advanceSummarySchema.extend({

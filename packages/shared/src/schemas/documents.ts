@@ -242,10 +242,3 @@ export const documentListQuerySchema = z.object({
   kind: z.enum(DOCUMENT_KINDS).optional(),
   status: z.enum(DOCUMENT_STATUSES).optional(),
 });
-
-/** API paths, for the web client and the tests. */
-export const DOCUMENTS_PATH = '/api/v1/documents/';
-export const IDENTITY_DOCUMENT_UPLOAD_PATH = '/api/v1/documents/kyc/identity/';
-export const ADDRESS_PROOF_UPLOAD_PATH = '/api/v1/documents/kyc/address-proof/';
-export const documentFileDownloadPath = (documentId: number, fileId: number) =>
-  `/api/v1/documents/${documentId}/files/${fileId}/download/`;

@@ -63,8 +63,3 @@ export const kycDecisionSchema = z.object({
   attributes: z.array(z.enum(PROFILES)),
 });
 export type KycDecision = z.infer<typeof kycDecisionSchema>;
-
-export const KYC_REVIEWS_PATH = '/api/v1/backoffice/kyc-reviews/';
-export const kycReviewPath = (userId: number) => `/api/v1/backoffice/kyc-reviews/${userId}/`;
-export const kycStepDecisionPath = (userId: number, step: string, decision: 'approve' | 'reject') =>
-  `/api/v1/backoffice/kyc-reviews/${userId}/steps/${step}/${decision}/`;

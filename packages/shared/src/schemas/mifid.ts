@@ -69,7 +69,3 @@ export const mifidResultStateSchema = z.object({
   history: z.array(mifidResultSchema),
 });
 export type MifidResultState = z.infer<typeof mifidResultStateSchema>;
-
-export const MIFID_QUESTIONNAIRE_PATH = '/api/v1/mifid/questionnaire/';
-export const MIFID_ANSWERS_PATH = '/api/v1/mifid/answers/';
-export const MIFID_RESULT_PATH = '/api/v1/mifid/result/';

@@ -30,10 +30,3 @@ export const notificationMessageSchema = z.object({
   body: text({ multiline: true }).trim().min(1).max(2000),
 });
 export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
-
-/** Which notifications link to a file download rather than a page. */
-export const isDownloadLink = (link: string | null | undefined): link is string =>
-  typeof link === 'string' && link.startsWith('/api/');
-
-/** The caller's notifications, a generic resource. */
-export const NOTIFICATIONS_PATH = '/api/v1/notifications/';

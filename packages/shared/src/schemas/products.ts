@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREQUENCY_CODES } from '../constants';
 import { isIsin } from '../isin';
+import { NAV_PERIODS, PRODUCT_CATEGORIES } from '../product-catalogue';
 import { listResponseSchema, moneySchema } from './common';
 import { text } from './text';
 
@@ -49,23 +50,6 @@ export const publicProductsQuerySchema = z.object({
 });
 
 // ——— Signed-in catalogue, NAV history, back office ———
-
-export const PRODUCT_CATEGORIES = ['money_market', 'bond', 'balanced', 'equity'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-
-/** Periods of the NAV chart; longer ones are thinned out to at most NAV_CHART_MAX_POINTS. */
-export const NAV_PERIODS = ['1m', '6m', '1y', '2y', 'max'] as const;
-export type NavPeriod = (typeof NAV_PERIODS)[number];
-export const NAV_CHART_MAX_POINTS = 260;
-
-/** Sorts the customers' product list offers. */
-export const PRODUCT_SORTS = [
-  '-performance_ytd',
-  'performance_ytd',
-  'min_investment',
-  '-min_investment',
-  'name',
-] as const;
 
 const navValueSchema = z.string().regex(/^\d+(\.\d{1,6})?$/);
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -220,7 +204,3 @@ export const backofficeProductSchema = productDetailSchema.extend({
   recent_navs: z.array(navPointSchema),
 });
 export type BackofficeProduct = z.infer<typeof backofficeProductSchema>;
-
-/** Base paths of the signed-in catalogue and of the back office's products. */
-export const PRODUCTS_API_PATH = '/api/v1/products/';
-export const BACKOFFICE_PRODUCTS_API_PATH = '/api/v1/backoffice/products/';

@@ -1,6 +1,6 @@
 // What the profile API answers: the steps' progress, the whole profile (every tab's saved data, null where
-// empty), a saved tab, the settings, the referral and the reference lists; and the API paths. Free of the
-// forms' validators (profile.ts), so that reading the profile does not load them.
+// empty), a saved tab, the settings, the referral and the reference lists (its paths are in
+// profile-paths.ts). Free of the forms' validators (profile.ts), so that reading the profile does not load them.
 import { z } from 'zod';
 import { INCOME_BANDS } from '../constants';
 import { COUNTRY_CODES } from '../data/countries';
@@ -213,16 +213,3 @@ export type NamedCodeList = z.infer<typeof namedCodeListSchema>;
 /** The active partner companies; `slug` names the partner's landing page, which links to the stock-plan form. */
 export const employerOptionsSchema = z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() }));
 export type EmployerOptions = z.infer<typeof employerOptionsSchema>;
-
-// --- Paths -------------------------------------------------------------------------------------------
-
-export const PROFILE_PATH = '/api/v1/profile/';
-export const profileTabPath = (tab: 'citizenship' | 'identity' | 'addresses' | 'occupation' | 'bank-account') =>
-  `/api/v1/profile/${tab}/`;
-export const PHONE_NUMBER_PATH = '/api/v1/profile/phone-number/';
-export const PHONE_VERIFY_PATH = '/api/v1/profile/phone-number/verify/';
-export const REFERRAL_PATH = '/api/v1/profile/referral/';
-export const PROFILE_SETTINGS_PATH = '/api/v1/profile/settings/';
-export const COUNTRIES_PATH = '/api/v1/profile/countries/';
-export const PROVINCES_PATH = '/api/v1/profile/provinces/';
-export const EMPLOYERS_PATH = '/api/v1/profile/employers/';

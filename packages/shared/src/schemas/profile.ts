@@ -19,7 +19,6 @@ import { ITALY, UNITED_STATES } from '../data/countries';
 import { ITALIAN_BANKS_BY_ABI } from '../data/italian-banks';
 import { ITALIAN_PROVINCE_CODES } from '../data/italian-provinces';
 import { VALIDATION_MESSAGES as V } from '../errors';
-import { PROFILE_STEPS, type ProfileStep } from '../profile-steps';
 import { isoDateSchema } from './documents';
 import {
   countryCodeSchema,
@@ -31,12 +30,6 @@ import {
   SOURCES_OF_FUNDS,
 } from './profile-views';
 import { text } from './text';
-
-// --- Steps and progress ------------------------------------------------------------------------------
-
-/** Steps approved by the person's own action; every other step waits for an operator. */
-export const SELF_APPROVED_STEPS: readonly ProfileStep[] = ['phone-number', 'mifid'];
-export const REVIEWED_STEPS: readonly ProfileStep[] = PROFILE_STEPS.filter((s) => !SELF_APPROVED_STEPS.includes(s));
 
 // --- Shared field rules ------------------------------------------------------------------------------
 

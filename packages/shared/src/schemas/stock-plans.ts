@@ -2,17 +2,10 @@
 // a plan at their employer), an operator verifies the plan document, and verified units become a collateral
 // line of an advance (docs/decisions/012).
 import { z } from 'zod';
+import { STOCK_PLAN_PRICE_SOURCES, STOCK_PLAN_STATUSES } from '../stock-plan-kinds';
 import { listResponseSchema, moneySchema } from './common';
 import { text } from './text';
 import { navSchema, unitsSchema } from './transactions';
-
-/** submitted: waiting for an operator; verified: pledgeable; rejected: refused with a reason. */
-export const STOCK_PLAN_STATUSES = ['submitted', 'verified', 'rejected'] as const;
-export type StockPlanStatus = (typeof STOCK_PLAN_STATUSES)[number];
-
-/** Where the unit price comes from: the market's last close, or the employer's own valuation. */
-export const STOCK_PLAN_PRICE_SOURCES = ['market_close', 'employer_valuation'] as const;
-export type StockPlanPriceSource = (typeof STOCK_PLAN_PRICE_SOURCES)[number];
 
 /**
  * POST /api/v1/stock-plans/ (multipart: these fields plus the plan document in `file`). The employer is a

@@ -1,25 +1,7 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-kinds';
 import { listResponseSchema, moneySchema } from './common';
 import { text } from './text';
-
-/**
- * Money on the customer's side of the ledger, as the customer sees it: one row per thing they asked for
- * or that happened to their money. Orders are the invest and disinvest rows.
- */
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'invest', 'disinvest'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-/**
- * - awaiting_transfer: an investment paid by bank transfer, waiting for the money to arrive;
- * - submitted: accepted, money or units reserved, waiting for the operator (settlement, execution);
- * - executed: done, the ledger moved; rejected: refused by an operator (reason given);
- * - cancelled: withdrawn by the customer before anything happened.
- */
-export const TRANSACTION_STATUSES = ['awaiting_transfer', 'submitted', 'executed', 'rejected', 'cancelled'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-export const PAYMENT_METHODS = ['cash', 'bank_transfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Units of a fund cross the wire as a decimal string with up to six decimals. */
 export const unitsSchema = z.string().regex(/^\d+(\.\d{1,6})?$/, 'validation:number');
@@ -165,6 +147,7 @@ export const incomingTransferResultSchema = z.object({
   outcome: z.enum(['cash_credited', 'order_funded']),
   transaction: transactionSchema,
 });
+export type IncomingTransferResult = z.infer<typeof incomingTransferResultSchema>;
 
 /** Back-office lists of orders, incoming transfers and withdrawals: the row and who it belongs to. */
 export const backofficeTransactionSchema = transactionSchema.extend({

@@ -1,6 +1,6 @@
 // Advances through HTTP: borrowing power, the rules and their messages, one request in progress, the
 // whole status machine (and what it forbids), pledged units, signing by code, payout, ledger invariants.
-import { advanceQuoteUrl } from '@lombard/shared/schemas/advances';
+import { advanceQuoteUrl } from '@lombard/shared/advance-search';
 import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
 // Customer advance routes: borrowing power, the calculator's quote, the SECCI, the request and its
 // cancellation, the contract's signature by one-time code, the detail and its documents.
+
+import { ADVANCE_QUOTE_PATH } from '@lombard/shared/advance-search';
 import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import {
-  ADVANCE_QUOTE_PATH,
   type AdvanceQuoteRequest,
   type AdvanceRequest,
   advanceDetailSchema,

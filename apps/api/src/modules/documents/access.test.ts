@@ -1,13 +1,14 @@
 // Who sees which document: the owner in their list, detail and downloads; an admin downloads any; anybody
 // else gets 404 everywhere. Also: the KYC step goes to review once both documents are on file, and the
 // log of the whole run never holds a document number.
+
 import {
   ADDRESS_PROOF_UPLOAD_PATH,
   DOCUMENTS_PATH,
-  type DocumentItem,
   documentFileDownloadPath,
   IDENTITY_DOCUMENT_UPLOAD_PATH,
-} from '@lombard/shared/schemas/documents';
+} from '@lombard/shared/document-paths';
+import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';

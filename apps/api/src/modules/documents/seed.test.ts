@@ -1,6 +1,8 @@
 // The demo data set: the lead and the customer hold an identity card and a utility bill made of real
 // files (they download as a PNG and a PDF), the base user has no document yet.
-import { DOCUMENTS_PATH, type DocumentItem, documentFileDownloadPath } from '@lombard/shared/schemas/documents';
+
+import { DOCUMENTS_PATH, documentFileDownloadPath } from '@lombard/shared/document-paths';
+import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sniffContentType } from '../../lib/files/uploads';
 import { createTestApp, type TestApp } from '../../test/app';

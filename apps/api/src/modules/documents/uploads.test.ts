@@ -4,9 +4,9 @@ import { MAX_UPLOAD_BYTES } from '@lombard/shared/constants';
 import {
   ADDRESS_PROOF_UPLOAD_PATH,
   DOCUMENTS_PATH,
-  type DocumentItem,
   IDENTITY_DOCUMENT_UPLOAD_PATH,
-} from '@lombard/shared/schemas/documents';
+} from '@lombard/shared/document-paths';
+import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';

@@ -1,7 +1,8 @@
 // Back-office KYC review (operators): the queue, a person's data and documents, approve or reject a step.
+
+import { KYC_REVIEWS_PATH } from '@lombard/shared/kyc-review-paths';
 import { detailSchema } from '@lombard/shared/schemas/common';
 import {
-  KYC_REVIEWS_PATH,
   kycDecisionSchema,
   kycRejectSchema,
   kycReviewDetailSchema,

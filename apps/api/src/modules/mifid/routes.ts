@@ -1,8 +1,7 @@
 // The MiFID questionnaire of the signed-in person: questions in the request's language, answers, result.
+
+import { MIFID_ANSWERS_PATH, MIFID_QUESTIONNAIRE_PATH, MIFID_RESULT_PATH } from '@lombard/shared/mifid-paths';
 import {
-  MIFID_ANSWERS_PATH,
-  MIFID_QUESTIONNAIRE_PATH,
-  MIFID_RESULT_PATH,
   mifidAnswersSavedSchema,
   mifidAnswersSchema,
   mifidQuestionnaireSchema,

@@ -1,10 +1,6 @@
 import { isIsin } from '@lombard/shared/isin';
-import {
-  NAV_CHART_MAX_POINTS,
-  navSeriesSchema,
-  productDetailSchema,
-  productListSchema,
-} from '@lombard/shared/schemas/products';
+import { NAV_CHART_MAX_POINTS } from '@lombard/shared/product-catalogue';
+import { navSeriesSchema, productDetailSchema, productListSchema } from '@lombard/shared/schemas/products';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productNavs, products } from '../../db/schema/products';

@@ -1,4 +1,5 @@
-import { NAV_CHART_MAX_POINTS, navSeriesSchema } from '@lombard/shared/schemas/products';
+import { NAV_CHART_MAX_POINTS } from '@lombard/shared/product-catalogue';
+import { navSeriesSchema } from '@lombard/shared/schemas/products';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';

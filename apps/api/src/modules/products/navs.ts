@@ -1,6 +1,8 @@
 // NAV history: the chart's series for a period, thinned out evenly for long periods, and an operator's
 // recording (or correction) of one day's NAV.
-import { NAV_CHART_MAX_POINTS, type NavPeriod, type NavPoint } from '@lombard/shared/schemas/products';
+
+import { NAV_CHART_MAX_POINTS, type NavPeriod } from '@lombard/shared/product-catalogue';
+import type { NavPoint } from '@lombard/shared/schemas/products';
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productNavs } from '../../db/schema/products';

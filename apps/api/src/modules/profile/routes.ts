@@ -3,6 +3,16 @@
 
 import { countryNames } from '@lombard/shared/data/countries';
 import { ITALIAN_PROVINCES } from '@lombard/shared/data/italian-provinces';
+import {
+  COUNTRIES_PATH,
+  EMPLOYERS_PATH,
+  PHONE_NUMBER_PATH,
+  PHONE_VERIFY_PATH,
+  PROFILE_PATH,
+  PROFILE_SETTINGS_PATH,
+  PROVINCES_PATH,
+  REFERRAL_PATH,
+} from '@lombard/shared/profile-paths';
 import type { MifidResult } from '@lombard/shared/schemas/mifid';
 import {
   addressesSchema,
@@ -17,23 +27,15 @@ import {
 import {
   addressesStateSchema,
   bankAccountStateSchema,
-  COUNTRIES_PATH,
   citizenshipStateSchema,
-  EMPLOYERS_PATH,
   employerOptionsSchema,
   identityStateSchema,
   namedCodeListSchema,
   occupationStateSchema,
-  PHONE_NUMBER_PATH,
-  PHONE_VERIFY_PATH,
-  PROFILE_PATH,
-  PROFILE_SETTINGS_PATH,
-  PROVINCES_PATH,
   phoneStateSchema,
   profileSettingsSchema,
   profileTabSavedSchema,
   profileViewSchema,
-  REFERRAL_PATH,
   REFERRAL_QUERY_PARAM,
   referralSchema,
 } from '@lombard/shared/schemas/profile-views';

@@ -1,7 +1,7 @@
 // The profile: where each person stands on each step, the saved data of every tab, and the operators'
 // decisions. Other modules use the step functions (documents submits the kyc step, mifid approves its
 // own) and the read functions (the KYC review); the tabs are saved through tabs.ts.
-import { PROFILE_STEPS, type ProfileStep } from '@lombard/shared/profile-steps';
+import { PROFILE_STEPS, type ProfileStep, SELF_APPROVED_STEPS } from '@lombard/shared/profile-steps';
 import type { MifidResult } from '@lombard/shared/schemas/mifid';
 import {
   addressesSchema,
@@ -11,7 +11,6 @@ import {
   identitySchema,
   type OccupationData,
   occupationSchema,
-  SELF_APPROVED_STEPS,
 } from '@lombard/shared/schemas/profile';
 import type { PhoneState, ProfileProgress, ProfileView, StepStatus } from '@lombard/shared/schemas/profile-views';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';

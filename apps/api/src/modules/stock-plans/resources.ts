@@ -1,5 +1,6 @@
 // The lists of stock plans: the customer's own, and every customer's for the operators' verification.
-import { backofficeStockPlanSchema, STOCK_PLAN_STATUSES, stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
+import { backofficeStockPlanSchema, stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
+import { STOCK_PLAN_STATUSES } from '@lombard/shared/stock-plan-kinds';
 import { eq, sql } from 'drizzle-orm';
 import { stockPlans } from '../../db/schema/stock-plans';
 import { defineResource, type FieldSpec } from '../../lib/resource/types';

@@ -1,8 +1,8 @@
 // Stock plans through HTTP: registered with the plan document, verified by an operator (a lead becomes a
 // customer), then a collateral line with the stock-plan loan-to-value that an advance pledges whole.
 
+import { advanceQuoteUrl } from '@lombard/shared/advance-search';
 import { STOCK_PLAN_LOAN_TO_VALUE } from '@lombard/shared/constants';
-import { advanceQuoteUrl } from '@lombard/shared/schemas/advances';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import { loginAs } from '../../test/auth';

@@ -1,7 +1,8 @@
 // Rows of `transactions`: how they are written (each with its own creditor reference), read back with the
 // product's name and ISIN, locked before a change, and shown to customers and operators.
 import { creditorReference } from '@lombard/shared/money/creditor-reference';
-import type { TransactionItem, TransactionStatus, TransactionType } from '@lombard/shared/schemas/transactions';
+import type { TransactionItem } from '@lombard/shared/schemas/transactions';
+import type { TransactionStatus, TransactionType } from '@lombard/shared/transaction-kinds';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';

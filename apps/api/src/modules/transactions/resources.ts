@@ -1,11 +1,7 @@
 // The lists: the customer's own transactions, and the operators' orders, incoming transfers and
 // withdrawals of every customer (generic resources: paging, filters, sorting, XLSX export).
-import {
-  backofficeTransactionSchema,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-  transactionSchema,
-} from '@lombard/shared/schemas/transactions';
+import { backofficeTransactionSchema, transactionSchema } from '@lombard/shared/schemas/transactions';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lombard/shared/transaction-kinds';
 import { eq, inArray } from 'drizzle-orm';
 import { transactions } from '../../db/schema/transactions';
 import type { Translate } from '../../lib/i18n';

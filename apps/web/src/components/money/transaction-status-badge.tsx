@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '@lombard/shared/schemas/transactions';
+import type { TransactionStatus } from '@lombard/shared/transaction-kinds';
 import { Badge } from '@mantine/core';
 
 const COLOR: Record<TransactionStatus, string> = {

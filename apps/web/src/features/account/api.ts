@@ -1,27 +1,25 @@
 // The account calls of the customer area: e-mail and password changes, and the settings
 // (language, theme, notification preferences) saved on the server.
+
+import { PROFILE_SETTINGS_PATH } from '@lombard/shared/profile-paths';
 import {
   type EmailChangeInput,
   emailChangeSchema,
   type PasswordChangeInput,
   passwordChangeSchema,
 } from '@lombard/shared/schemas/auth';
-import { detailSchema } from '@lombard/shared/schemas/common';
-import {
-  PROFILE_SETTINGS_PATH,
-  type ProfileSettings,
-  profileSettingsSchema,
-} from '@lombard/shared/schemas/profile-views';
+import type { DetailResponse } from '@lombard/shared/schemas/common';
+import type { ProfileSettings } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 
 export function useChangeEmail() {
   return useMutation({
     mutationFn: async (values: EmailChangeInput) => {
-      const { data } = await http.patch('/api/account/email/change/', emailChangeSchema.parse(values), {
+      const { data } = await http.patch<DetailResponse>('/api/account/email/change/', emailChangeSchema.parse(values), {
         silent: [400],
       });
-      return detailSchema.parse(data);
+      return data;
     },
   });
 }
@@ -29,24 +27,28 @@ export function useChangeEmail() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (values: PasswordChangeInput) => {
-      const { data } = await http.post('/api/rest-auth/password/change/', passwordChangeSchema.parse(values), {
-        silent: [400],
-      });
-      return detailSchema.parse(data);
+      const { data } = await http.post<DetailResponse>(
+        '/api/rest-auth/password/change/',
+        passwordChangeSchema.parse(values),
+        {
+          silent: [400],
+        },
+      );
+      return data;
     },
   });
 }
 
 export const settingsQuery = queryOptions({
   queryKey: ['profile', 'settings'] as const,
-  queryFn: async ({ signal }) => profileSettingsSchema.parse((await http.get(PROFILE_SETTINGS_PATH, { signal })).data),
+  queryFn: async ({ signal }) => (await http.get<ProfileSettings>(PROFILE_SETTINGS_PATH, { signal })).data,
 });
 
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (values: ProfileSettings) =>
-      profileSettingsSchema.parse((await http.put(PROFILE_SETTINGS_PATH, values)).data),
+      (await http.put<ProfileSettings>(PROFILE_SETTINGS_PATH, values)).data,
     onSuccess: (saved) => client.setQueryData(settingsQuery.queryKey, saved),
   });
 }

@@ -12,9 +12,9 @@ import {
   passwordResetSchema,
   type RegistrationInput,
   registrationSchema,
-  tokenPairSchema,
+  type TokenPair,
 } from '@lombard/shared/schemas/auth';
-import { detailSchema } from '@lombard/shared/schemas/common';
+import type { DetailResponse } from '@lombard/shared/schemas/common';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { TOKEN_AUTH_URL } from '../../lib/http/interceptors';
@@ -33,11 +33,10 @@ export function useLogin() {
       // Whatever a previous user left in the cache must not show for this one.
       clearLocalSession();
       // Refusals are shown on the page itself, where the person can act on them (see sign-in-problem.tsx).
-      const { data } = await http.post(TOKEN_AUTH_URL, loginSchema.parse(values), {
+      const { data: pair } = await http.post<TokenPair>(TOKEN_AUTH_URL, loginSchema.parse(values), {
         silent: [400, 401, 403, 429],
         skipAuth: true,
       });
-      const pair = tokenPairSchema.parse(data);
       saveTokens(pair, values.rememberMe ?? false);
       const me = await queryClient.fetchQuery(meQuery);
       // The interface follows the language saved on the account.
@@ -53,10 +52,14 @@ export function useLogin() {
 export function useResendActivation() {
   return useMutation({
     mutationFn: async (values: ActivationResendInput) => {
-      const { data } = await http.post('/api/account/activation/resend/', activationResendSchema.parse(values), {
-        skipAuth: true,
-      });
-      return detailSchema.parse(data);
+      const { data } = await http.post<DetailResponse>(
+        '/api/account/activation/resend/',
+        activationResendSchema.parse(values),
+        {
+          skipAuth: true,
+        },
+      );
+      return data;
     },
   });
 }
@@ -64,11 +67,11 @@ export function useResendActivation() {
 export function useRegister() {
   return useMutation({
     mutationFn: async (values: RegistrationInput) => {
-      const { data } = await http.post('/api/account/registration/', registrationSchema.parse(values), {
+      const { data } = await http.post<DetailResponse>('/api/account/registration/', registrationSchema.parse(values), {
         ...FORM_ERRORS,
         skipAuth: true,
       });
-      return detailSchema.parse(data);
+      return data;
     },
   });
 }
@@ -76,11 +79,15 @@ export function useRegister() {
 export function usePasswordReset() {
   return useMutation({
     mutationFn: async (values: PasswordResetInput) => {
-      const { data } = await http.post('/api/rest-auth/password/reset/', passwordResetSchema.parse(values), {
-        ...FORM_ERRORS,
-        skipAuth: true,
-      });
-      return detailSchema.parse(data);
+      const { data } = await http.post<DetailResponse>(
+        '/api/rest-auth/password/reset/',
+        passwordResetSchema.parse(values),
+        {
+          ...FORM_ERRORS,
+          skipAuth: true,
+        },
+      );
+      return data;
     },
   });
 }
@@ -88,12 +95,12 @@ export function usePasswordReset() {
 export function usePasswordResetConfirm() {
   return useMutation({
     mutationFn: async (values: PasswordResetConfirmInput) => {
-      const { data } = await http.post(
+      const { data } = await http.post<DetailResponse>(
         '/api/rest-auth/password/reset/confirm/',
         passwordResetConfirmSchema.parse(values),
         { ...FORM_ERRORS, skipAuth: true },
       );
-      return detailSchema.parse(data);
+      return data;
     },
   });
 }
@@ -107,11 +114,11 @@ export function activationQuery(uid: string, token: string) {
     queryKey: ['account-activation', uid, token],
     queryFn: async () => {
       const params = oneTimeLinkParamsSchema.parse({ uid, token });
-      const { data } = await http.get(
+      const { data } = await http.get<DetailResponse>(
         `/api/account/activate-user/${encodeURIComponent(params.uid)}/${encodeURIComponent(params.token)}/`,
         { silent: [400, 404], skipAuth: true },
       );
-      return detailSchema.parse(data);
+      return data;
     },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

@@ -3,8 +3,8 @@
 // instalments and open margin calls. Every decision may move money or units (a disbursement credits cash,
 // a rejection releases the pledge), so each carries an Idempotency-Key; every decision refreshes every
 // advance list and detail.
-import { advanceDetailSchema } from '@lombard/shared/schemas/advances';
-import { stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
+import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
+import type { StockPlan } from '@lombard/shared/schemas/stock-plans';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
@@ -31,8 +31,7 @@ function refreshAdvanceDesk(client: QueryClient) {
 export function backofficeAdvanceQuery(id: number) {
   return queryOptions({
     queryKey: resourceKeys.detail(BO_ADVANCES_API, id),
-    queryFn: async ({ signal }) =>
-      advanceDetailSchema.parse((await http.get(`${BO_ADVANCES_API}${id}/`, { signal })).data),
+    queryFn: async ({ signal }) => (await http.get<AdvanceDetail>(`${BO_ADVANCES_API}${id}/`, { signal })).data,
   });
 }
 
@@ -42,9 +41,8 @@ export function useAdvanceDecision(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ decision, key }: { decision: AdvanceDecision; key: string }) =>
-      advanceDetailSchema.parse(
-        (await http.post(`${BO_ADVANCES_API}${id}/${decision}/`, {}, { headers: idempotencyHeaders(key) })).data,
-      ),
+      (await http.post<AdvanceDetail>(`${BO_ADVANCES_API}${id}/${decision}/`, {}, { headers: idempotencyHeaders(key) }))
+        .data,
     onSuccess: () => refreshAdvanceDesk(client),
   });
 }
@@ -53,9 +51,7 @@ export function useRejectAdvance(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (reason: string) =>
-      advanceDetailSchema.parse(
-        (await http.post(`${BO_ADVANCES_API}${id}/reject/`, { reason }, { silent: [400] })).data,
-      ),
+      (await http.post<AdvanceDetail>(`${BO_ADVANCES_API}${id}/reject/`, { reason }, { silent: [400] })).data,
     onSuccess: () => refreshAdvanceDesk(client),
   });
 }
@@ -64,14 +60,12 @@ export function useStockPlanDecision() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, decision, reason }: { id: number; decision: 'verify' | 'reject'; reason?: string }) =>
-      stockPlanSchema.parse(
-        (
-          await http.post(`${BO_STOCK_PLANS_API}${id}/${decision}/`, decision === 'reject' ? { reason } : {}, {
-            silent: [400],
-            headers: idempotencyHeaders(newIdempotencyKey()),
-          })
-        ).data,
-      ),
+      (
+        await http.post<StockPlan>(`${BO_STOCK_PLANS_API}${id}/${decision}/`, decision === 'reject' ? { reason } : {}, {
+          silent: [400],
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
     onSuccess: () => refreshAdvanceDesk(client),
   });
 }

@@ -1,15 +1,10 @@
 // The operators' KYC review calls: the queue, one person's data and documents, the decision on a step,
 // and the documents' files fetched with the operator's token (to show images inline).
 
+import { KYC_REVIEWS_PATH, kycReviewPath, kycStepDecisionPath } from '@lombard/shared/kyc-review-paths';
 import type { ProfileStep } from '@lombard/shared/profile-steps';
-import {
-  KYC_REVIEWS_PATH,
-  kycDecisionSchema,
-  kycReviewDetailSchema,
-  kycReviewListSchema,
-  kycReviewPath,
-  kycStepDecisionPath,
-} from '@lombard/shared/schemas/kyc-review';
+import type { ListResponse } from '@lombard/shared/schemas/common';
+import type { KycDecision, KycReviewDetail, KycReviewItem } from '@lombard/shared/schemas/kyc-review';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 
@@ -25,7 +20,7 @@ export function kycQueueQuery(params: URLSearchParams) {
   return queryOptions({
     queryKey: kycKeys.list(params.toString()),
     queryFn: async ({ signal }) =>
-      kycReviewListSchema.parse((await http.get(KYC_REVIEWS_PATH, { params, signal })).data),
+      (await http.get<ListResponse<KycReviewItem>>(KYC_REVIEWS_PATH, { params, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -33,8 +28,7 @@ export function kycQueueQuery(params: URLSearchParams) {
 export function kycDetailQuery(userId: number) {
   return queryOptions({
     queryKey: kycKeys.detail(userId),
-    queryFn: async ({ signal }) =>
-      kycReviewDetailSchema.parse((await http.get(kycReviewPath(userId), { signal })).data),
+    queryFn: async ({ signal }) => (await http.get<KycReviewDetail>(kycReviewPath(userId), { signal })).data,
   });
 }
 
@@ -50,9 +44,12 @@ export function useStepDecision(userId: number) {
       decision: 'approve' | 'reject';
       reason?: string;
     }) =>
-      kycDecisionSchema.parse(
-        (await http.post(kycStepDecisionPath(userId, step, decision), decision === 'reject' ? { reason } : {})).data,
-      ),
+      (
+        await http.post<KycDecision>(
+          kycStepDecisionPath(userId, step, decision),
+          decision === 'reject' ? { reason } : {},
+        )
+      ).data,
     onSuccess: () => client.invalidateQueries({ queryKey: kycKeys.all }),
   });
 }

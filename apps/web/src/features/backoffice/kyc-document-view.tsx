@@ -1,6 +1,8 @@
 // One file of a person's document: an image is shown inline (fetched with the operator's token; the
 // page's policy allows blob: images), a PDF opens as a download.
-import { type DocumentItem, documentFileDownloadPath } from '@lombard/shared/schemas/documents';
+
+import { documentFileDownloadPath } from '@lombard/shared/document-paths';
+import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import { Anchor, Group, Image, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

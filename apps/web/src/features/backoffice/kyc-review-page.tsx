@@ -1,9 +1,8 @@
 // One person's KYC review: each step with its data and status, the documents viewable inline, and the
 // approve / reject (with a reason the person reads) decision per step.
 
-import { PROFILE_STEPS, type ProfileStep } from '@lombard/shared/profile-steps';
+import { PROFILE_STEPS, type ProfileStep, REVIEWED_STEPS } from '@lombard/shared/profile-steps';
 import type { KycReviewDetail } from '@lombard/shared/schemas/kyc-review';
-import { REVIEWED_STEPS } from '@lombard/shared/schemas/profile';
 import { Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

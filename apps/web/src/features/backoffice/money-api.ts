@@ -1,13 +1,8 @@
 // The operator's money desk (API under /api/v1/backoffice/…): orders to settle or reject, incoming bank
 // transfers to record, withdrawals to execute or reject, and the ledger's self-check. Every call that
 // moves money carries an Idempotency-Key, so a retried click cannot move it twice.
-import {
-  incomingTransferResultSchema,
-  settleResultSchema,
-  type TransactionItem,
-  transactionSchema,
-} from '@lombard/shared/schemas/transactions';
-import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
+import type { IncomingTransferResult, SettleResult, TransactionItem } from '@lombard/shared/schemas/transactions';
+import type { LedgerVerification } from '@lombard/shared/schemas/wallet';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { idempotencyHeaders } from '../../lib/money/idempotency-key';
@@ -49,9 +44,7 @@ export function useSettleOrders() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, key }: { ids: number[]; key: string }) =>
-      settleResultSchema.parse(
-        (await http.post(`${ORDERS_API}settle/`, { ids }, { headers: idempotencyHeaders(key) })).data,
-      ),
+      (await http.post<SettleResult>(`${ORDERS_API}settle/`, { ids }, { headers: idempotencyHeaders(key) })).data,
     onSuccess: () => refreshDesk(client),
   });
 }
@@ -61,7 +54,7 @@ export function useRejectTransaction(path: typeof ORDERS_API | typeof WITHDRAWAL
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string }) =>
-      transactionSchema.parse((await http.post(`${path}${id}/reject/`, { reason }, { silent: [400] })).data),
+      (await http.post<TransactionItem>(`${path}${id}/reject/`, { reason }, { silent: [400] })).data,
     onSuccess: () => refreshDesk(client),
   });
 }
@@ -70,9 +63,8 @@ export function useExecuteWithdrawal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, key }: { id: number; key: string }) =>
-      transactionSchema.parse(
-        (await http.post(`${WITHDRAWALS_API}${id}/execute/`, {}, { headers: idempotencyHeaders(key) })).data,
-      ),
+      (await http.post<TransactionItem>(`${WITHDRAWALS_API}${id}/execute/`, {}, { headers: idempotencyHeaders(key) }))
+        .data,
     onSuccess: () => refreshDesk(client),
   });
 }
@@ -81,16 +73,19 @@ export function useRecordTransfer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ values, key }: { values: Record<string, string>; key: string }) =>
-      incomingTransferResultSchema.parse(
-        (await http.post(TRANSFERS_API, values, { headers: idempotencyHeaders(key), silent: [400] })).data,
-      ),
+      (
+        await http.post<IncomingTransferResult>(TRANSFERS_API, values, {
+          headers: idempotencyHeaders(key),
+          silent: [400],
+        })
+      ).data,
     onSuccess: () => refreshDesk(client),
   });
 }
 
 export const ledgerVerificationQuery = queryOptions({
   queryKey: [...resourceKeys.all(LEDGER_VERIFY_API), 'run'],
-  queryFn: async ({ signal }) => ledgerVerificationSchema.parse((await http.get(LEDGER_VERIFY_API, { signal })).data),
+  queryFn: async ({ signal }) => (await http.get<LedgerVerification>(LEDGER_VERIFY_API, { signal })).data,
   // A verification reads the whole ledger: only when the operator asks for it.
   enabled: false,
   staleTime: Number.POSITIVE_INFINITY,

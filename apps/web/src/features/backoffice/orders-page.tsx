@@ -1,7 +1,7 @@
 // Orders waiting for the operator: settle the selected ones at each product's NAV of the day (the answer
 // says which were settled and why others were skipped), or reject one with a reason.
 import type { SettleResult } from '@lombard/shared/schemas/transactions';
-import { TRANSACTION_STATUSES } from '@lombard/shared/schemas/transactions';
+import { TRANSACTION_STATUSES } from '@lombard/shared/transaction-kinds';
 import { Button, Stack } from '@mantine/core';
 import { IconChecks, IconX } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -3,7 +3,7 @@
 // reason the customer reads.
 
 import type { BackofficeStockPlan } from '@lombard/shared/schemas/stock-plans';
-import { STOCK_PLAN_STATUSES } from '@lombard/shared/schemas/stock-plans';
+import { STOCK_PLAN_STATUSES } from '@lombard/shared/stock-plan-kinds';
 import { Anchor, Badge, Box, Button, Group, Stack } from '@mantine/core';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 // Incoming bank transfers: the deposits recorded so far, and "Record transfer" for one that just reached
 // the bank's account.
-import { TRANSACTION_STATUSES } from '@lombard/shared/schemas/transactions';
+import { TRANSACTION_STATUSES } from '@lombard/shared/transaction-kinds';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';

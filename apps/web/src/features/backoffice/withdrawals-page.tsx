@@ -1,6 +1,6 @@
 // Withdrawals waiting to be paid: the operator executes one (the money leaves for the customer's IBAN)
 // after a confirmation, or rejects it with a reason, which frees the reserved cash.
-import { TRANSACTION_STATUSES } from '@lombard/shared/schemas/transactions';
+import { TRANSACTION_STATUSES } from '@lombard/shared/transaction-kinds';
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,9 +2,9 @@
 // IBAN (POST /api/v1/cash/withdrawals/ with an Idempotency-Key), and the latest deposits and withdrawals
 // from the transactions list.
 import { buildListQuery } from '@lombard/shared/query-string';
-import type { TransactionType, WithdrawalRequest } from '@lombard/shared/schemas/transactions';
-import { transactionSchema } from '@lombard/shared/schemas/transactions';
-import { cashSummarySchema } from '@lombard/shared/schemas/wallet';
+import type { TransactionItem, WithdrawalRequest } from '@lombard/shared/schemas/transactions';
+import type { CashSummary } from '@lombard/shared/schemas/wallet';
+import type { TransactionType } from '@lombard/shared/transaction-kinds';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { idempotencyHeaders } from '../../lib/money/idempotency-key';
@@ -15,7 +15,7 @@ export const HISTORY_SIZE = 5;
 
 export const cashQuery = queryOptions({
   queryKey: moneyKeys.cash,
-  queryFn: async ({ signal }) => cashSummarySchema.parse((await http.get(CASH_API, { signal })).data),
+  queryFn: async ({ signal }) => (await http.get<CashSummary>(CASH_API, { signal })).data,
 });
 
 /** The newest transactions of one type, as the generic list serves them. */
@@ -29,9 +29,7 @@ export function useRequestWithdrawal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ values, key }: { values: WithdrawalRequest; key: string }) =>
-      transactionSchema.parse(
-        (await http.post(`${CASH_API}withdrawals/`, values, { headers: idempotencyHeaders(key) })).data,
-      ),
+      (await http.post<TransactionItem>(`${CASH_API}withdrawals/`, values, { headers: idempotencyHeaders(key) })).data,
     onSuccess: () => refreshMoney(client),
   });
 }

@@ -1,5 +1,6 @@
 // The latest deposits and withdrawals, newest first, with the way to the full list of each kind.
-import { TRANSACTION_TYPES, type TransactionItem } from '@lombard/shared/schemas/transactions';
+import type { TransactionItem } from '@lombard/shared/schemas/transactions';
+import { TRANSACTION_TYPES } from '@lombard/shared/transaction-kinds';
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

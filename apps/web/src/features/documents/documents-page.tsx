@@ -1,6 +1,8 @@
 // /customer/document/ — every document the user uploaded or the platform issued, in the generic list:
 // type, number (masked by the server), expiry, status and a download per file.
-import { DOCUMENTS_PATH, type DocumentItem, documentFileDownloadPath } from '@lombard/shared/schemas/documents';
+
+import { DOCUMENTS_PATH, documentFileDownloadPath } from '@lombard/shared/document-paths';
+import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconDownload, IconFiles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

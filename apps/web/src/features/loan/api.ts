@@ -3,21 +3,21 @@
 // move money or pledge collateral carry the Idempotency-Key their screen made once; every mutation
 // refreshes the advance keys and the money screens together.
 
-import { advanceSearch } from '@lombard/shared/advance-search';
-import {
-  type AdvanceQuoteRequest,
-  type AdvanceRequest,
-  advanceDetailSchema,
-  advanceQuoteSchema,
-  advanceQuoteUrl,
-  advanceSignatureSchema,
-  repaymentQuoteSchema,
-  repaymentResultSchema,
-  type SwapRequest,
-  swapResultSchema,
-  withdrawalResultSchema,
+import { advanceQuoteUrl, advanceSearch } from '@lombard/shared/advance-search';
+import type {
+  AdvanceDetail,
+  AdvanceQuote,
+  AdvanceQuoteRequest,
+  AdvanceRequest,
+  AdvanceSignature,
+  RepaymentQuote,
+  RepaymentResult,
+  SwapRequest,
+  SwapResult,
+  WithdrawalResult,
 } from '@lombard/shared/schemas/advances';
-import { type StockPlanRequest, stockPlanListSchema, stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
+import type { ListResponse } from '@lombard/shared/schemas/common';
+import type { StockPlan, StockPlanRequest } from '@lombard/shared/schemas/stock-plans';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADVANCES_API, advanceKeys, refreshAdvances, STOCK_PLANS_API } from '../../lib/advances/queries';
 import { uploadPercent } from '../../lib/forms/upload';
@@ -36,7 +36,7 @@ export function advanceQuoteQuery(request: AdvanceQuoteRequest | null) {
     // Outside the advance keys: a request's success must not re-price the lines it has just pledged.
     queryKey: ['advance-quote', request] as const,
     queryFn: async ({ signal }) =>
-      advanceQuoteSchema.parse((await http.get(advanceQuoteUrl(request!), { signal, silent: [400, 409, 422] })).data),
+      (await http.get<AdvanceQuote>(advanceQuoteUrl(request!), { signal, silent: [400, 409, 422] })).data,
     enabled: request !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -49,7 +49,7 @@ export const secciUrl = (amount: string, instalments: number) =>
 export const stockPlansQuery = queryOptions({
   queryKey: advanceKeys.stockPlans,
   queryFn: async ({ signal }) =>
-    stockPlanListSchema.parse((await http.get(STOCK_PLANS_API, { params: { per_page: 50 }, signal })).data),
+    (await http.get<ListResponse<StockPlan>>(STOCK_PLANS_API, { params: { per_page: 50 }, signal })).data,
 });
 
 /** GET /api/v1/advances/{id}/repayment-quote/?amount=: the schedule and APR after an early repayment. */
@@ -58,10 +58,13 @@ export function repaymentQuoteQuery(id: number, amount: string | null) {
     // Outside the advance keys: a repayment's success must not re-price the amount just repaid.
     queryKey: ['advance-repayment-quote', id, amount] as const,
     queryFn: async ({ signal }) =>
-      repaymentQuoteSchema.parse(
-        (await http.get(`${ADVANCES_API}${id}/repayment-quote/`, { params: { amount }, signal, silent: [400, 422] }))
-          .data,
-      ),
+      (
+        await http.get<RepaymentQuote>(`${ADVANCES_API}${id}/repayment-quote/`, {
+          params: { amount },
+          signal,
+          silent: [400, 422],
+        })
+      ).data,
     enabled: amount !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -88,47 +91,48 @@ function useAdvanceMutation<Variables, Result>(
 }
 
 export const useRequestAdvance = () =>
-  useAdvanceMutation(async ({ body, idempotencyKey }: { body: AdvanceRequest; idempotencyKey: string }) =>
-    advanceDetailSchema.parse(
-      (await http.post(ADVANCES_API, body, { headers: idempotencyHeaders(idempotencyKey) })).data,
-    ),
+  useAdvanceMutation(
+    async ({ body, idempotencyKey }: { body: AdvanceRequest; idempotencyKey: string }) =>
+      (await http.post<AdvanceDetail>(ADVANCES_API, body, { headers: idempotencyHeaders(idempotencyKey) })).data,
   );
 
 export const useCancelAdvance = (id: number) =>
-  useAdvanceMutation(async () => advanceDetailSchema.parse((await http.post(`${ADVANCES_API}${id}/cancel/`, {})).data));
+  useAdvanceMutation(async () => (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/cancel/`, {})).data);
 
 /** Sends the contract's one-time code by SMS; nothing changes until the code comes back. */
 export const useContractSignature = (id: number) =>
   useMutation({
-    mutationFn: async () => advanceSignatureSchema.parse((await http.post(`${ADVANCES_API}${id}/signature/`, {})).data),
+    mutationFn: async () => (await http.post<AdvanceSignature>(`${ADVANCES_API}${id}/signature/`, {})).data,
   });
 
 export const useSignContract = (id: number) =>
-  useAdvanceMutation(async (code: string) =>
-    advanceDetailSchema.parse((await http.post(`${ADVANCES_API}${id}/sign/`, { code })).data),
+  useAdvanceMutation(
+    async (code: string) => (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/sign/`, { code })).data,
   );
 
 export const useRepayAdvance = (id: number) =>
   useAdvanceMutation(
     async ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) =>
-      repaymentResultSchema.parse(
-        (
-          await http.post(
-            `${ADVANCES_API}${id}/repayments/`,
-            { amount },
-            { headers: idempotencyHeaders(idempotencyKey) },
-          )
-        ).data,
-      ),
+      (
+        await http.post<RepaymentResult>(
+          `${ADVANCES_API}${id}/repayments/`,
+          { amount },
+          { headers: idempotencyHeaders(idempotencyKey) },
+        )
+      ).data,
     (result) => notifySuccess(result.detail),
   );
 
 export const useWithdrawAdvance = (id: number) =>
   useAdvanceMutation(
     async (idempotencyKey: string) =>
-      withdrawalResultSchema.parse(
-        (await http.post(`${ADVANCES_API}${id}/withdrawal/`, {}, { headers: idempotencyHeaders(idempotencyKey) })).data,
-      ),
+      (
+        await http.post<WithdrawalResult>(
+          `${ADVANCES_API}${id}/withdrawal/`,
+          {},
+          { headers: idempotencyHeaders(idempotencyKey) },
+        )
+      ).data,
     (result) => notifySuccess(result.detail),
   );
 
@@ -137,14 +141,13 @@ export const useWithdrawAdvance = (id: number) =>
  * own body, hence its own Idempotency-Key.
  */
 export const useSwapCollateral = (id: number) =>
-  useAdvanceMutation(async (body: SwapRequest) =>
-    swapResultSchema.parse(
+  useAdvanceMutation(
+    async (body: SwapRequest) =>
       (
-        await http.post(`${ADVANCES_API}${id}/swap/`, body, {
+        await http.post<SwapResult>(`${ADVANCES_API}${id}/swap/`, body, {
           headers: idempotencyHeaders(newIdempotencyKey()),
         })
       ).data,
-    ),
   );
 
 export type StockPlanUpload = StockPlanRequest & { file: File | null };
@@ -157,12 +160,12 @@ export function useRegisterStockPlan() {
       const body = new FormData();
       for (const [key, value] of Object.entries(fields)) if (value !== undefined) body.append(key, String(value));
       if (file) body.append('file', file, file.name);
-      const { data } = await http.post(STOCK_PLANS_API, body, {
+      const { data } = await http.post<StockPlan>(STOCK_PLANS_API, body, {
         silent: [400, 413, 415, 422],
         timeout: 120_000,
         onUploadProgress: (event) => onProgress(uploadPercent(event)),
       });
-      return stockPlanSchema.parse(data);
+      return data;
     },
     onSuccess: () => refreshAdvances(client),
   });

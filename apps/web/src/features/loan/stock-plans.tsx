@@ -1,13 +1,8 @@
 // Company stock units as collateral: the customer's registered plans (waiting for verification, verified
 // and pledgeable, or refused with the reason) and the form to register one with its plan document. The
 // employer is a partner company picked from the list (sent by id) or another listed company typed by name.
-import {
-  STOCK_PLAN_PRICE_SOURCES,
-  type StockPlan,
-  type StockPlanPriceSource,
-  type StockPlanRequest,
-  stockPlanRequestSchema,
-} from '@lombard/shared/schemas/stock-plans';
+import { type StockPlan, type StockPlanRequest, stockPlanRequestSchema } from '@lombard/shared/schemas/stock-plans';
+import { STOCK_PLAN_PRICE_SOURCES, type StockPlanPriceSource } from '@lombard/shared/stock-plan-kinds';
 import { Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

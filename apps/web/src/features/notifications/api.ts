@@ -1,13 +1,10 @@
 // The caller's notifications (GET /api/v1/notifications/ and friends). Every query sits under the
 // notifications resource key, so the export flow (lib/resource) refreshes the bell by invalidating it.
+
+import { isDownloadLink, NOTIFICATIONS_PATH } from '@lombard/shared/notification-links';
 import { buildListQuery } from '@lombard/shared/query-string';
 import type { ListResponse } from '@lombard/shared/schemas/common';
-import {
-  isDownloadLink,
-  NOTIFICATIONS_PATH,
-  type Notification,
-  unreadCountSchema,
-} from '@lombard/shared/schemas/notifications';
+import type { Notification, UnreadCount } from '@lombard/shared/schemas/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { downloadFile } from '../../lib/resource/download';
@@ -23,8 +20,7 @@ const UNREAD_POLL_MS = 30_000;
 export const unreadCountQuery = queryOptions({
   queryKey: [...resourceKeys.all(NOTIFICATIONS_PATH), 'unread-count'],
   queryFn: async ({ signal }) =>
-    unreadCountSchema.parse((await http.get(`${NOTIFICATIONS_PATH}unread-count/`, { signal, silent: true })).data)
-      .count,
+    (await http.get<UnreadCount>(`${NOTIFICATIONS_PATH}unread-count/`, { signal, silent: true })).data.count,
   refetchInterval: UNREAD_POLL_MS,
   refetchIntervalInBackground: false,
   staleTime: 10_000,

@@ -1,4 +1,5 @@
-import { isDownloadLink, type Notification } from '@lombard/shared/schemas/notifications';
+import { isDownloadLink } from '@lombard/shared/notification-links';
+import type { Notification } from '@lombard/shared/schemas/notifications';
 import { Box, Group, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconDownload, IconFileSpreadsheet, IconMail, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,8 @@
 // /customer/notifications/: every notification of the caller, built on the resource kit — read/unread
 // filter in the URL, pages, mark read, open or download, delete with confirmation.
-import { isDownloadLink, NOTIFICATIONS_PATH, type Notification } from '@lombard/shared/schemas/notifications';
+
+import { isDownloadLink, NOTIFICATIONS_PATH } from '@lombard/shared/notification-links';
+import type { Notification } from '@lombard/shared/schemas/notifications';
 import { ActionIcon, Box, Button, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

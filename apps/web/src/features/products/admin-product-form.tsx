@@ -2,12 +2,8 @@
 // it (ISIN check digit, risk 1–7, frequency code, minimum below maximum, rates 0..1, loan-to-value up to
 // 0.9), texts in both languages.
 import { FREQUENCY_CODES } from '@lombard/shared/constants';
-import {
-  type BackofficeProduct,
-  PRODUCT_CATEGORIES,
-  type ProductWrite,
-  productWriteSchema,
-} from '@lombard/shared/schemas/products';
+import { PRODUCT_CATEGORIES } from '@lombard/shared/product-catalogue';
+import { type BackofficeProduct, type ProductWrite, productWriteSchema } from '@lombard/shared/schemas/products';
 import {
   Button,
   Group,

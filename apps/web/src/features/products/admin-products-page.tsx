@@ -1,6 +1,8 @@
 // Back office, products: the list with on-sale and status, create and edit in a drawer, enable/disable,
 // the on-sale switch, and the NAVs of each product (record or correct one).
-import { BACKOFFICE_PRODUCTS_API_PATH, type BackofficeProduct } from '@lombard/shared/schemas/products';
+
+import { BACKOFFICE_PRODUCTS_API_PATH } from '@lombard/shared/product-catalogue';
+import type { BackofficeProduct } from '@lombard/shared/schemas/products';
 import { Badge, Button, Divider, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

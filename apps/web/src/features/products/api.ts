@@ -2,20 +2,17 @@
 // in cash, and the order calls (quote, signature, invest, disinvest). Money-moving calls carry the
 // Idempotency-Key their screen made once, so a retry can never place an order twice.
 import type { Language } from '@lombard/shared/locale';
-import {
-  type NavPeriod,
-  navSeriesSchema,
-  PRODUCTS_API_PATH,
-  productDetailSchema,
-} from '@lombard/shared/schemas/products';
-import {
-  type DisinvestRequest,
-  type InvestRequest,
-  investQuoteSchema,
-  orderSignatureSchema,
-  transactionSchema,
+import type { NavPeriod } from '@lombard/shared/product-catalogue';
+import { PRODUCTS_API_PATH } from '@lombard/shared/product-catalogue';
+import type { NavPoint, ProductDetail } from '@lombard/shared/schemas/products';
+import type {
+  DisinvestRequest,
+  InvestQuote,
+  InvestRequest,
+  OrderSignature,
+  TransactionItem,
 } from '@lombard/shared/schemas/transactions';
-import { cashSummarySchema, walletSchema } from '@lombard/shared/schemas/wallet';
+import type { CashSummary, Wallet } from '@lombard/shared/schemas/wallet';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 
@@ -31,8 +28,7 @@ export const productKeys = {
 export function productDetailQuery(id: number, language: Language) {
   return queryOptions({
     queryKey: productKeys.detail(id, language),
-    queryFn: async ({ signal }) =>
-      productDetailSchema.parse((await http.get(`${PRODUCTS_API_PATH}${id}/`, { signal })).data),
+    queryFn: async ({ signal }) => (await http.get<ProductDetail>(`${PRODUCTS_API_PATH}${id}/`, { signal })).data,
     staleTime: 60_000,
   });
 }
@@ -41,7 +37,7 @@ export function navSeriesQuery(id: number, period: NavPeriod) {
   return queryOptions({
     queryKey: productKeys.navs(id, period),
     queryFn: async ({ signal }) =>
-      navSeriesSchema.parse((await http.get(`${PRODUCTS_API_PATH}${id}/navs/`, { params: { period }, signal })).data),
+      (await http.get<NavPoint[]>(`${PRODUCTS_API_PATH}${id}/navs/`, { params: { period }, signal })).data,
     staleTime: 5 * 60_000,
   });
 }
@@ -52,15 +48,14 @@ export function navSeriesQuery(id: number, period: NavPeriod) {
  */
 export const walletQuery = queryOptions({
   queryKey: productKeys.wallet,
-  queryFn: async ({ signal }) => walletSchema.parse((await http.get('/api/v1/wallet/', { signal, silent: true })).data),
+  queryFn: async ({ signal }) => (await http.get<Wallet>('/api/v1/wallet/', { signal, silent: true })).data,
   staleTime: 30_000,
 });
 
 /** GET /api/v1/cash/: available cash (customer, admin), shown next to the cash option when it loads. */
 export const cashQuery = queryOptions({
   queryKey: productKeys.cash,
-  queryFn: async ({ signal }) =>
-    cashSummarySchema.parse((await http.get('/api/v1/cash/', { signal, silent: true })).data),
+  queryFn: async ({ signal }) => (await http.get<CashSummary>('/api/v1/cash/', { signal, silent: true })).data,
   staleTime: 30_000,
 });
 
@@ -70,8 +65,7 @@ const withKey = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': ide
 export function investQuoteQuery(productId: number, order: Pick<InvestRequest, 'amount' | 'payment_method'> | null) {
   return queryOptions({
     queryKey: ['products', 'quote', productId, order?.amount, order?.payment_method] as const,
-    queryFn: async () =>
-      investQuoteSchema.parse((await http.post(`${PRODUCTS_API_PATH}${productId}/invest/quote/`, order)).data),
+    queryFn: async () => (await http.post<InvestQuote>(`${PRODUCTS_API_PATH}${productId}/invest/quote/`, order)).data,
     enabled: order !== null,
     retry: false,
     staleTime: 0,
@@ -82,7 +76,7 @@ export function investQuoteQuery(productId: number, order: Pick<InvestRequest, '
 export function useOrderSignature(productId: number) {
   return useMutation({
     mutationFn: async (body: InvestRequest) =>
-      orderSignatureSchema.parse((await http.post(`${PRODUCTS_API_PATH}${productId}/invest/signature/`, body)).data),
+      (await http.post<OrderSignature>(`${PRODUCTS_API_PATH}${productId}/invest/signature/`, body)).data,
   });
 }
 
@@ -96,9 +90,8 @@ export function useInvest(productId: number) {
   const refresh = useRefreshAfterOrder();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: InvestRequest; idempotencyKey: string }) =>
-      transactionSchema.parse(
-        (await http.post(`${PRODUCTS_API_PATH}${productId}/invest/`, body, withKey(idempotencyKey))).data,
-      ),
+      (await http.post<TransactionItem>(`${PRODUCTS_API_PATH}${productId}/invest/`, body, withKey(idempotencyKey)))
+        .data,
     onSuccess: refresh,
   });
 }
@@ -107,9 +100,8 @@ export function useDisinvest(productId: number) {
   const refresh = useRefreshAfterOrder();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: DisinvestRequest; idempotencyKey: string }) =>
-      transactionSchema.parse(
-        (await http.post(`${PRODUCTS_API_PATH}${productId}/disinvest/`, body, withKey(idempotencyKey))).data,
-      ),
+      (await http.post<TransactionItem>(`${PRODUCTS_API_PATH}${productId}/disinvest/`, body, withKey(idempotencyKey)))
+        .data,
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import { NAV_PERIODS, type NavPeriod } from '@lombard/shared/schemas/products';
+import { NAV_PERIODS, type NavPeriod } from '@lombard/shared/product-catalogue';
 import { Alert, Card, Group, SegmentedControl, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

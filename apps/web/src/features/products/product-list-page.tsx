@@ -1,7 +1,8 @@
 // product/: the partner bank's funds as cards, with filters (risk, coupon frequency, on sale) and a sort
 // kept in the address bar, so a filtered list can be shared and survives a reload.
 import { FREQUENCY_CODES } from '@lombard/shared/constants';
-import { PRODUCT_SORTS, PRODUCTS_API_PATH, type ProductItem } from '@lombard/shared/schemas/products';
+import { PRODUCT_SORTS, PRODUCTS_API_PATH } from '@lombard/shared/product-catalogue';
+import type { ProductItem } from '@lombard/shared/schemas/products';
 import { Alert, Button, Chip, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

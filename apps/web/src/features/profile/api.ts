@@ -1,16 +1,15 @@
 // The profile calls (tabs, phone, referral, reference data, MiFID, KYC uploads). Every write refreshes
 // the profile query, which carries the progress the page and the home show.
-import type { MifidAnswersInput } from '@lombard/shared/schemas/mifid';
-import {
-  MIFID_ANSWERS_PATH,
-  MIFID_QUESTIONNAIRE_PATH,
-  MIFID_RESULT_PATH,
-  mifidAnswersSavedSchema,
-  mifidQuestionnaireSchema,
-  mifidResultStateSchema,
+
+import { MIFID_ANSWERS_PATH, MIFID_QUESTIONNAIRE_PATH, MIFID_RESULT_PATH } from '@lombard/shared/mifid-paths';
+import type {
+  MifidAnswersInput,
+  MifidAnswersSaved,
+  MifidQuestionnaire,
+  MifidResultState,
 } from '@lombard/shared/schemas/mifid';
-import { type PhoneNumberInput, type PhoneVerifyInput, phoneCodeSentSchema } from '@lombard/shared/schemas/profile';
-import { namedCodeListSchema, referralSchema } from '@lombard/shared/schemas/profile-views';
+import type { PhoneCodeSent, PhoneNumberInput, PhoneVerifyInput } from '@lombard/shared/schemas/profile';
+import type { NamedCodeList, Referral } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { PROFILE_API, profileKeys } from '../../lib/profile/profile-query';
@@ -32,7 +31,7 @@ export function useSaveTab<Values>(tab: SavedTab) {
 export function useSendPhoneCode() {
   return useMutation({
     mutationFn: async (values: PhoneNumberInput) =>
-      phoneCodeSentSchema.parse((await http.post(`${PROFILE_API}phone-number/`, values, FORM_ERRORS)).data),
+      (await http.post<PhoneCodeSent>(`${PROFILE_API}phone-number/`, values, FORM_ERRORS)).data,
   });
 }
 
@@ -47,7 +46,7 @@ export function useVerifyPhone() {
 
 export const referralQuery = queryOptions({
   queryKey: profileKeys.referral,
-  queryFn: async ({ signal }) => referralSchema.parse((await http.get(`${PROFILE_API}referral/`, { signal })).data),
+  queryFn: async ({ signal }) => (await http.get<Referral>(`${PROFILE_API}referral/`, { signal })).data,
 });
 
 export interface ReferenceOption {
@@ -59,8 +58,8 @@ function referenceQuery(kind: 'countries' | 'provinces', language: string) {
   return queryOptions({
     queryKey: profileKeys.reference(kind, language),
     queryFn: async ({ signal }): Promise<ReferenceOption[]> => {
-      const { data } = await http.get(`${PROFILE_API}${kind}/`, { signal });
-      return namedCodeListSchema.parse(data);
+      const { data } = await http.get<NamedCodeList>(`${PROFILE_API}${kind}/`, { signal });
+      return data;
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -71,21 +70,20 @@ export const provincesQuery = (language: string) => referenceQuery('provinces', 
 export const mifidQuestionnaireQuery = (language: string) =>
   queryOptions({
     queryKey: [...profileKeys.mifid, 'questionnaire', language],
-    queryFn: async ({ signal }) =>
-      mifidQuestionnaireSchema.parse((await http.get(MIFID_QUESTIONNAIRE_PATH, { signal })).data),
+    queryFn: async ({ signal }) => (await http.get<MifidQuestionnaire>(MIFID_QUESTIONNAIRE_PATH, { signal })).data,
   });
 
 export const mifidResultQuery = (language: string) =>
   queryOptions({
     queryKey: [...profileKeys.mifid, 'result', language],
-    queryFn: async ({ signal }) => mifidResultStateSchema.parse((await http.get(MIFID_RESULT_PATH, { signal })).data),
+    queryFn: async ({ signal }) => (await http.get<MifidResultState>(MIFID_RESULT_PATH, { signal })).data,
   });
 
 export function useSendMifidAnswers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (values: MifidAnswersInput) =>
-      mifidAnswersSavedSchema.parse((await http.post(MIFID_ANSWERS_PATH, values)).data),
+      (await http.post<MifidAnswersSaved>(MIFID_ANSWERS_PATH, values)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
   });
 }

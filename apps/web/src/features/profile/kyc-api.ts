@@ -1,14 +1,13 @@
 // The KYC uploads (documents API): multipart bodies with the fields of the shared schemas and the files,
 // upload progress reported to the form, and the documents on file for the KYC tab.
+
 import {
   ADDRESS_PROOF_UPLOAD_PATH,
-  type AddressProofFields,
   DOCUMENTS_PATH,
-  documentItemSchema,
-  documentListSchema,
   IDENTITY_DOCUMENT_UPLOAD_PATH,
-  type IdentityDocumentFields,
-} from '@lombard/shared/schemas/documents';
+} from '@lombard/shared/document-paths';
+import type { ListResponse } from '@lombard/shared/schemas/common';
+import type { AddressProofFields, DocumentItem, IdentityDocumentFields } from '@lombard/shared/schemas/documents';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadPercent } from '../../lib/forms/upload';
 import { http } from '../../lib/http/client';
@@ -18,9 +17,8 @@ import { resourceKeys } from '../../lib/resource/queries';
 export const kycDocumentsQuery = queryOptions({
   queryKey: [...resourceKeys.all(DOCUMENTS_PATH), 'kyc'],
   queryFn: async ({ signal }) =>
-    documentListSchema.parse(
-      (await http.get(DOCUMENTS_PATH, { params: { status: 'active', per_page: 50 }, signal })).data,
-    ),
+    (await http.get<ListResponse<DocumentItem>>(DOCUMENTS_PATH, { params: { status: 'active', per_page: 50 }, signal }))
+      .data,
 });
 
 function multipart(fields: Record<string, string>, files: Record<string, File | null | undefined>) {
@@ -34,13 +32,13 @@ function useUpload<Values>(path: string, toBody: (values: Values) => FormData) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ values, onProgress }: { values: Values; onProgress(percent: number): void }) => {
-      const { data } = await http.post(path, toBody(values), {
+      const { data } = await http.post<DocumentItem>(path, toBody(values), {
         silent: [400, 413, 415, 422],
         // Uploads of a few megabytes on a phone line take longer than an ordinary call.
         timeout: 120_000,
         onUploadProgress: (event) => onProgress(uploadPercent(event)),
       });
-      return documentItemSchema.parse(data);
+      return data;
     },
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: resourceKeys.all(DOCUMENTS_PATH) });

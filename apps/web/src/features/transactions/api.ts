@@ -1,7 +1,6 @@
 // The customer's transactions (GET /api/v1/transactions/, generic list) and the one thing they may do to
 // one: cancel it before anything happened to the money.
 import type { TransactionItem } from '@lombard/shared/schemas/transactions';
-import { transactionSchema } from '@lombard/shared/schemas/transactions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { idempotencyHeaders } from '../../lib/money/idempotency-key';
@@ -16,8 +15,7 @@ export const CANCELLABLE_STATUSES: readonly TransactionItem['status'][] = ['awai
 export const transactionDetailQuery = (id: number, initial?: TransactionRow) =>
   queryOptions({
     queryKey: resourceKeys.detail(TRANSACTIONS_API, id),
-    queryFn: async ({ signal }) =>
-      transactionSchema.parse((await http.get(`${TRANSACTIONS_API}${id}/`, { signal })).data) as TransactionRow,
+    queryFn: async ({ signal }) => (await http.get<TransactionRow>(`${TRANSACTIONS_API}${id}/`, { signal })).data,
     initialData: initial,
     // The row of the list is the start; the detail is asked again so that a status that moved shows.
     initialDataUpdatedAt: 0,
@@ -27,9 +25,8 @@ export function useCancelTransaction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, key }: { id: number; key: string }) =>
-      transactionSchema.parse(
-        (await http.post(`${TRANSACTIONS_API}${id}/cancel/`, {}, { headers: idempotencyHeaders(key) })).data,
-      ) as TransactionRow,
+      (await http.post<TransactionRow>(`${TRANSACTIONS_API}${id}/cancel/`, {}, { headers: idempotencyHeaders(key) }))
+        .data,
     onSuccess: (row) => {
       client.setQueryData(resourceKeys.detail(TRANSACTIONS_API, row.id), row);
       return refreshMoney(client);

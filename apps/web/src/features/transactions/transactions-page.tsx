@@ -1,7 +1,7 @@
 // Every movement of the customer's money, newest first: filtered by type, status and period, paged,
 // exported to XLSX; a row opens its detail.
 import '@mantine/dates/styles.layer.css';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lombard/shared/schemas/transactions';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lombard/shared/transaction-kinds';
 import { Button, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';

@@ -3,7 +3,8 @@
 // so a request, signature or repayment refreshes every figure that may have moved with it.
 
 import { buildListQuery } from '@lombard/shared/query-string';
-import { advanceDetailSchema, advanceListSchema, borrowingPowerSchema } from '@lombard/shared/schemas/advances';
+import type { AdvanceDetail, AdvanceSummary, BorrowingPower } from '@lombard/shared/schemas/advances';
+import type { ListResponse } from '@lombard/shared/schemas/common';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { http } from '../http/client';
 import { refreshMoney } from '../money/keys';
@@ -27,7 +28,7 @@ export const advanceKeys = {
 
 export const borrowingPowerQuery = queryOptions({
   queryKey: advanceKeys.borrowingPower,
-  queryFn: async ({ signal }) => borrowingPowerSchema.parse((await http.get(BORROWING_POWER_API, { signal })).data),
+  queryFn: async ({ signal }) => (await http.get<BorrowingPower>(BORROWING_POWER_API, { signal })).data,
   staleTime: 30_000,
 });
 
@@ -35,22 +36,19 @@ export const borrowingPowerQuery = queryOptions({
 export const myAdvancesQuery = queryOptions({
   queryKey: advanceKeys.list,
   queryFn: async ({ signal }) =>
-    advanceListSchema.parse(
-      (
-        await http.get(ADVANCES_API, {
-          params: buildListQuery({ page: 1, perPage: 50, orderBy: '-created_at' }),
-          signal,
-        })
-      ).data,
-    ),
+    (
+      await http.get<ListResponse<AdvanceSummary>>(ADVANCES_API, {
+        params: buildListQuery({ page: 1, perPage: 50, orderBy: '-created_at' }),
+        signal,
+      })
+    ).data,
 });
 
 /** One advance: its figures, schedule, collateral, documents, timeline and what may be done now. */
 export function advanceDetailQuery(id: number) {
   return queryOptions({
     queryKey: advanceKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      advanceDetailSchema.parse((await http.get(`${ADVANCES_API}${id}/`, { signal })).data),
+    queryFn: async ({ signal }) => (await http.get<AdvanceDetail>(`${ADVANCES_API}${id}/`, { signal })).data,
   });
 }
 

@@ -1,7 +1,6 @@
 // A form's share of a 400 answer: messages for its own fields go under those fields; the rest
 // (detail, non_field_errors, fields the form does not have) is shown as a toast, formatted as usual.
-import type { ErrorCode } from '@lombard/shared/errors';
-import { errorCodeSchema } from '@lombard/shared/schemas/common';
+import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
 import axios from 'axios';
 import { showErrorBody } from '../http/error-toast';
 import { isHandledError } from '../http/interceptors';
@@ -54,5 +53,9 @@ function placeFieldErrors(
 /** The typed code of a failed call's body (`{code: 'RATE_LIMITED', …}`), when it names a known one. */
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
   if (!axios.isAxiosError(error)) return undefined;
-  return errorCodeSchema.safeParse((error.response?.data as { code?: unknown } | undefined)?.code).data;
+  const code = (error.response?.data as { code?: unknown } | null | undefined)?.code;
+  return isErrorCode(code) ? code : undefined;
 }
+
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);

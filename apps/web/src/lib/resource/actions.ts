@@ -1,10 +1,11 @@
 // The write calls of a resource: save, delete, enable/disable, item actions and the XLSX export. Success
 // toasts use the standard texts (data saved, data deleted, operation in progress); errors are shown by
 // the HTTP layer.
+
+import { NOTIFICATIONS_PATH } from '@lombard/shared/notification-links';
 import type { BulkPayload, Id } from '@lombard/shared/query-string';
 import type { ListResponse, StatusItem } from '@lombard/shared/schemas/common';
-import { NOTIFICATIONS_PATH } from '@lombard/shared/schemas/notifications';
-import { exportAcceptedSchema } from '@lombard/shared/schemas/resource';
+import type { ExportAccepted } from '@lombard/shared/schemas/resource';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http/client';
@@ -99,9 +100,7 @@ export function useResourceActions<T extends Row = Row>(path: string) {
 
   const exportXlsx = useMutation({
     mutationFn: async (payload: BulkPayload) =>
-      exportAcceptedSchema.parse(
-        (await http.patch(`${path}export-xlsx/`, { ...payload, time_zone: readerTimeZone() })).data,
-      ),
+      (await http.patch<ExportAccepted>(`${path}export-xlsx/`, { ...payload, time_zone: readerTimeZone() })).data,
     onSuccess: (answer) => {
       notifySuccess(answer.detail || t('success.operationInProgress'));
       expectNotification(client);

@@ -1,7 +1,7 @@
 // A signed-in user's language is saved on the server; then the user, the menu and the locale
 // are reloaded. Used by the header language menu and by the settings screen.
 import { type Locale, languageOf, localeOf } from '@lombard/shared/locale';
-import { changeLanguageSchema } from '@lombard/shared/schemas/auth';
+import type { ChangeLanguage } from '@lombard/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http/client';
@@ -16,8 +16,8 @@ export function useChangeLanguage() {
   const { i18n } = useTranslation('navigation');
   return useMutation({
     mutationFn: async (locale: Locale) => {
-      const { data } = await http.patch(CHANGE_LANGUAGE_PATH, { language: languageOf(locale) });
-      return changeLanguageSchema.parse(data);
+      const { data } = await http.patch<ChangeLanguage>(CHANGE_LANGUAGE_PATH, { language: languageOf(locale) });
+      return data;
     },
     onSuccess: async ({ language }) => {
       await changeLocale(localeOf(language));
