@@ -2,8 +2,8 @@
 // (detail, non_field_errors, fields the form does not have) is shown as a toast, formatted as usual.
 import type { ErrorCode } from '@lombard/shared/errors';
 import { errorCodeSchema } from '@lombard/shared/schemas/common';
-import axios from 'axios';
 import { showErrorBody } from '../http/error-toast';
+import { isHttpError } from '../http/http-error';
 import { isHandledError } from '../http/interceptors';
 
 interface FieldErrorTarget {
@@ -15,7 +15,7 @@ interface FieldErrorTarget {
  * errors the HTTP layer already showed (statuses the call did not silence) are left alone.
  */
 export async function applyServerErrors(form: FieldErrorTarget, fields: readonly string[], error: unknown) {
-  if (!axios.isAxiosError(error) || !error.response || isHandledError(error)) return false;
+  if (!isHttpError(error) || !error.response || isHandledError(error)) return false;
   const { status, data } = error.response;
   if (status < 400 || status >= 500) return false;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -53,6 +53,6 @@ function placeFieldErrors(
 
 /** The typed code of a failed call's body (`{code: 'RATE_LIMITED', …}`), when it names a known one. */
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
-  if (!axios.isAxiosError(error)) return undefined;
+  if (!isHttpError(error)) return undefined;
   return errorCodeSchema.safeParse((error.response?.data as { code?: unknown } | undefined)?.code).data;
 }
