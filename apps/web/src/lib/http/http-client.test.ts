@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, requestUrl } from './http-client';
-import { isCancel, isHttpError } from './http-error';
+import { HttpError, isCancel, isHttpError } from './http-error';
+import { responseStatus } from './lazy-client';
 
 type FetchArgs = [url: string, init: RequestInit];
 
@@ -149,6 +150,13 @@ describe('failures', () => {
     expect(isCancel(error)).toBe(true);
     expect(isHttpError(error)).toBe(false);
     expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('gives the status of a failed call to the public pages, which do not load the client', () => {
+    const config = { url: '/x/', method: 'get', headers: {} } as const;
+    expect(responseStatus(new HttpError('x', config, { status: 429, data: null, headers: {} }))).toBe(429);
+    expect(responseStatus(new HttpError('x', config, undefined, 'network'))).toBeUndefined();
+    expect(responseStatus(new Error('x'))).toBeUndefined();
   });
 
   it('does not send a call whose signal is already aborted', async () => {
