@@ -16,8 +16,6 @@ import {
 } from '@lombard/shared/locale';
 import type { ApiHandler, RenderRequest, RenderResult } from '@lombard/shared/server-rendering';
 import { dehydrate } from '@tanstack/react-query';
-import type { AxiosAdapter, AxiosResponse } from 'axios';
-import { AxiosError, AxiosHeaders } from 'axios';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -27,6 +25,7 @@ import { reloadConsent } from '../lib/consent';
 import { readCookie, setServerCookies } from '../lib/cookies';
 import { globalConfigQuery } from '../lib/global-config';
 import { http } from '../lib/http/client';
+import { requestUrl, type Transport } from '../lib/http/http-client';
 import { initI18n } from '../lib/i18n/i18n';
 import { recordServerRenderedComponents } from '../lib/lazy-component';
 import { collectPageMeta } from '../lib/page-meta';
@@ -45,34 +44,24 @@ function localeFor(cookieLocale: string | null, acceptLanguage: string): Locale 
 }
 
 /** The page's API calls, answered in-process on behalf of the visitor at `clientAddress`. */
-function apiAdapter(api: ApiHandler, clientAddress: string, onRateLimited: () => void): AxiosAdapter {
-  return async (config) => {
-    const url = new URL(http.getUri(config), 'http://localhost');
+function apiTransport(api: ApiHandler, clientAddress: string, onRateLimited: () => void): Transport {
+  return async (request) => {
+    const url = new URL(requestUrl(request), 'http://localhost');
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
+    for (const [name, value] of Object.entries(request.headers)) {
       // Public pages render public data only: the visitor's session never reaches the API from here
       // (and an expired token would start a refresh, which belongs to the browser).
-      if (typeof value === 'string' && name.toLowerCase() !== 'authorization') headers[name] = value;
+      if (name.toLowerCase() !== 'authorization') headers[name] = value;
     }
     const answer = await api({
-      method: (config.method ?? 'get').toUpperCase(),
+      method: request.method.toUpperCase(),
       url: url.pathname + url.search,
       headers,
-      body: typeof config.data === 'string' ? config.data : undefined,
+      body: typeof request.data === 'string' ? request.data : undefined,
       clientAddress,
     });
     if (answer.status === 429) onRateLimited();
-    const response: AxiosResponse = {
-      data: answer.body ? JSON.parse(answer.body) : null,
-      status: answer.status,
-      statusText: String(answer.status),
-      headers: answer.headers,
-      config,
-    };
-    if (answer.status >= 400) {
-      throw new AxiosError(`API answered ${answer.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
-    }
-    return response;
+    return { data: answer.body ? JSON.parse(answer.body) : null, status: answer.status, headers: answer.headers };
   };
 }
 
@@ -111,7 +100,7 @@ async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<Rend
   // A visitor over the API's rate limit gets the app shell: the browser renders the page and says why,
   // instead of a page of errors that looks like the site is broken.
   let rateLimited = false;
-  http.defaults.adapter = apiAdapter(api, request.clientAddress, () => {
+  http.defaults.transport = apiTransport(api, request.clientAddress, () => {
     rateLimited = true;
   });
   const used = i18next.reportNamespaces;

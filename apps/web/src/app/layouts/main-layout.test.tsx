@@ -63,7 +63,9 @@ describe('MainLayout navigation', () => {
     ];
     // The menu call, and the global configuration the footer reads.
     vi.mocked(http.get).mockImplementation(async (url: string) =>
-      url.includes('global-config') ? { data: { social_links: [], newsletter_settings: {} } } : { data: menu },
+      url.includes('global-config')
+        ? { data: { social_links: [], newsletter_settings: {} }, status: 200, headers: {} }
+        : { data: menu, status: 200, headers: {} },
     );
     renderLayout(me(['customer']));
     expect(await navigationLabels()).toEqual(['Fund', 'Cash']);

@@ -4,7 +4,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { SettingsPage } from './settings-page';
@@ -21,13 +20,13 @@ const server = vi.hoisted(() => ({
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/i18n/i18n', () => ({ currentLanguage: () => 'it', changeLocale: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url: config.url ?? '', body });
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    const reply = (data: unknown) => ({ status: 200, data, headers: {} });
     if (config.url === '/api/v1/profile/settings/' && method === 'PUT') {
       server.settings = body;
       return reply(body);

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import axios from 'axios';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatErrorBody } from '../../lib/http/error-format';
+import { isHttpError } from '../../lib/http/http-error';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { LOGIN_PATH } from '../../lib/session/navigation';
@@ -63,6 +63,6 @@ export function ActivationPage() {
 
 /** The server's message ("Error verifying your email"), when it sent one. */
 function failureText(error: unknown): string {
-  if (!axios.isAxiosError(error)) return '';
+  if (!isHttpError(error)) return '';
   return formatErrorBody(error.response?.data).join(' ');
 }

@@ -5,7 +5,6 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,26 +19,23 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios, AxiosError } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     const url = config.url ?? '';
     server.calls.push({ url, body: config.data ? JSON.parse(String(config.data)) : null });
     if (url === '/api/account/activation/resend/') {
       return {
         status: 200,
-        statusText: 'OK',
         data: {
           detail:
             'If this address belongs to an account that still has to be activated, we have sent it a new activation link.',
         },
         headers: {},
-        config,
-      } as AxiosResponse;
+      };
     }
     const { status, body, headers } = server.refusal;
-    const response = { status, statusText: 'Refused', data: body, headers, config } as AxiosResponse;
-    throw new AxiosError('refused', String(status), config, null, response);
+    return { status, data: body, headers };
   };
   return { http, refreshQueue: null };
 });

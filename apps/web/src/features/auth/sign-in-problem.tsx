@@ -5,10 +5,10 @@
 import type { ErrorCode } from '@lombard/shared/errors';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
-import axios from 'axios';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorCodeOf } from '../../lib/forms/server-errors';
+import { isHttpError } from '../../lib/http/http-error';
 import { useResendActivation } from './api';
 
 export interface SignInRefusal {
@@ -21,7 +21,7 @@ export interface SignInRefusal {
 
 /** The refusal carried by a failed login call, or null when it is not one (network, server error). */
 export function signInRefusal(error: unknown): SignInRefusal | null {
-  if (!axios.isAxiosError(error) || !error.response) return null;
+  if (!isHttpError(error) || !error.response) return null;
   const { status, data, headers } = error.response;
   if (![401, 403, 429].includes(status) || data === null || typeof data !== 'object') return null;
   const body = data as { code?: unknown; detail?: unknown };

@@ -4,7 +4,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -19,8 +18,8 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
   const progress = () => ({
     steps: STEPS.map((step) => ({
       step,
@@ -61,12 +60,12 @@ vi.mock('../../lib/http/client', async () => {
     },
     documents: [],
   });
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url, body });
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    const reply = (data: unknown) => ({ status: 200, data, headers: {} });
     const decision = /\/steps\/([\w-]+)\/(approve|reject)\/$/.exec(url);
     if (method === 'POST' && decision) {
       const [, step = '', verb] = decision;

@@ -3,9 +3,9 @@ import { buildListQuery } from '@lombard/shared/query-string';
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import axios from 'axios';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isHttpError } from '../../lib/http/http-error';
 import { useResourceActions } from '../../lib/resource/actions';
 import { resourceListQuery } from '../../lib/resource/queries';
 import { NOTIFICATIONS_API, type NotificationRow, USERS_API, type UserRow } from './api';
@@ -76,9 +76,7 @@ export function MessageModal({ opened, onClose, recipient }: Props) {
       {
         onSuccess: onClose,
         onError: (error) => {
-          const data = axios.isAxiosError(error)
-            ? (error.response?.data as Record<string, string[]> | undefined)
-            : undefined;
+          const data = isHttpError(error) ? (error.response?.data as Record<string, string[]> | undefined) : undefined;
           if (!data) return;
           setErrors(
             Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.join(' ') : String(v)])),

@@ -3,7 +3,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -15,8 +14,8 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
   const order = (id: number, status: string) => ({
     id,
     type: 'invest',
@@ -38,12 +37,12 @@ vi.mock('../../lib/http/client', async () => {
     transfer_instructions: null,
     user: { id: 7, email: 'bianca@example.com', full_name: 'Bianca Basile' },
   });
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url, body, key: config.headers['Idempotency-Key'] });
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    const reply = (data: unknown) => ({ status: 200, data, headers: {} });
     if (method === 'GET' && url === '/api/v1/backoffice/orders/') {
       return reply({
         results: [order(11, 'submitted'), order(12, 'submitted'), order(13, 'awaiting_transfer')],

@@ -4,10 +4,10 @@ import type { Profile } from '@lombard/shared/permissions';
 import { Anchor, Button, Divider, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconLockOpen, IconMail, IconMailForward, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import axios from 'axios';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isHttpError } from '../../lib/http/http-error';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
 import { ResourceDrawer } from '../../lib/resource/resource-drawer';
@@ -43,9 +43,7 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
       { id: data!.id, values: { attributes: profiles as Profile[] } },
       {
         onError: (error) => {
-          const body = axios.isAxiosError(error)
-            ? (error.response?.data as Record<string, string[]> | undefined)
-            : undefined;
+          const body = isHttpError(error) ? (error.response?.data as Record<string, string[]> | undefined) : undefined;
           setProfileError(body ? Object.values(body).flat().join(' ') : null);
         },
       },

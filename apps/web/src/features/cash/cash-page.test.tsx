@@ -4,8 +4,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { AxiosError } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifySuccess } from '../../lib/notify';
@@ -24,15 +22,14 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url, body, key: config.headers['Idempotency-Key'] });
-    const reply = (data: unknown, status = 200) =>
-      ({ status, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    const reply = (data: unknown, status = 200) => ({ status, data, headers: {} });
     if (url === '/api/v1/cash/') {
       return reply({
         balance: '1500.00',
@@ -55,7 +52,7 @@ vi.mock('../../lib/http/client', async () => {
       if (server.failNextWithdrawal) {
         server.failNextWithdrawal = false;
         // The answer was lost on the way back: the customer presses Confirm again.
-        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+        throw new TypeError('Failed to fetch');
       }
       return reply(
         {

@@ -2,7 +2,6 @@
 // signed; a wrong code leaves the customer on the panel with an empty code to try again.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifySuccess } from '../../lib/notify';
 import { renderWithQueryClient } from '../../test/render';
@@ -23,11 +22,7 @@ vi.mock('../../lib/http/client', async () =>
       });
     }
     if (url === '/api/v1/advances/4/sign/' && server.wrong) {
-      const response = reply(
-        { detail: 'There was an error while signing, please try again', code: 'SIGNATURE_FAILED' },
-        422,
-      );
-      throw new AxiosError('Unprocessable', 'ERR_BAD_REQUEST', config, null, response);
+      return reply({ detail: 'There was an error while signing, please try again', code: 'SIGNATURE_FAILED' }, 422);
     }
     throw new Error(`unexpected call ${url}`);
   }),

@@ -4,7 +4,6 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,8 +18,8 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
   const notification = (id: number, extra: Record<string, unknown>) => ({
     id,
     kind: 'order_settled',
@@ -32,11 +31,10 @@ vi.mock('../../lib/http/client', async () => {
     created_at: '2026-11-20T10:00:00Z',
     ...extra,
   });
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  http.defaults.transport = async (config) => {
     const url = config.url ?? '';
     server.calls.push({ method: (config.method ?? 'get').toUpperCase(), url });
-    const reply = (data: unknown, headers: Record<string, string> = {}) =>
-      ({ status: 200, statusText: 'OK', data, headers, config }) as AxiosResponse;
+    const reply = (data: unknown, headers: Record<string, string> = {}) => ({ status: 200, data, headers });
     if (url.endsWith('unread-count/')) return reply({ count: server.unread });
     if (url.endsWith('read-all/')) {
       server.unread = 0;
@@ -66,7 +64,7 @@ vi.mock('../../lib/http/client', async () => {
         page: 1,
       });
     }
-    throw new AxiosError('not found', AxiosError.ERR_BAD_REQUEST, config);
+    throw new Error(`unexpected call ${url}`);
   };
   return { http };
 });

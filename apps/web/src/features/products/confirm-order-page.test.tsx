@@ -4,7 +4,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -18,16 +17,15 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
-    const key = config.headers.get('Idempotency-Key') as string | undefined;
+    const key = config.headers['Idempotency-Key'];
     server.calls.push({ method, url, body, key });
-    const reply = (data: unknown, status = 200) =>
-      ({ status, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    const reply = (data: unknown, status = 200) => ({ status, data, headers: {} });
     if (url === '/api/v1/products/3/invest/quote/') {
       return reply({
         product: { id: 3, name: 'Azionario Globale Sostenibile', isin: 'LU2607781254', risk_indicator: 5 },
@@ -55,7 +53,8 @@ vi.mock('../../lib/http/client', async () => {
     if (url === '/api/v1/products/3/invest/') {
       if (server.failFirstInvest) {
         server.failFirstInvest = false;
-        throw new AxiosError('timeout', 'ECONNABORTED', config);
+        // No answer in time: the customer presses Confirm again.
+        throw new TypeError('Failed to fetch');
       }
       const transfer = body.payment_method === 'bank_transfer';
       return reply(

@@ -2,7 +2,6 @@
 // NAV chart's summary and the cost example on 10,000 €.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -12,10 +11,10 @@ const state = vi.hoisted(() => ({ profile: 'base' as string | null, holds: false
 
 vi.mock('../../lib/session/session-queries', () => ({ useActiveProfile: () => state.profile }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const reply = (data: unknown) => ({ status: 200, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
+    const reply = (data: unknown) => ({ status: 200, data, headers: {} });
     if (config.url === '/api/v1/products/3/') {
       return reply({
         id: 3,

@@ -3,7 +3,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -39,9 +38,9 @@ const product = (id: number, name: string, risk: number, ytd: string) => ({
 });
 
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     const params = new URLSearchParams(config.params as URLSearchParams);
     if (config.url !== '/api/v1/products/') throw new Error(`unexpected call ${config.url}`);
     server.queries.push(params.toString());
@@ -49,7 +48,7 @@ vi.mock('../../lib/http/client', async () => {
       ? []
       : [product(1, 'Obbligazionario Euro', 2, '0.0213'), product(2, 'Azionario Globale', 5, '-0.0450')];
     const data = { results, count: results.length, next: null, previous: null, per_page: 25, page: 1 };
-    return { status: 200, statusText: 'OK', data, headers: {}, config } as AxiosResponse;
+    return { status: 200, data, headers: {} };
   };
   return { http };
 });

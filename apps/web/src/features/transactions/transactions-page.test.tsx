@@ -3,7 +3,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -46,19 +45,18 @@ const row = vi.hoisted(() => (id: number, extra: Record<string, unknown> = {}) =
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     server.calls.push({
       method,
       url,
-      params: config.params ? new URLSearchParams(config.params).toString() : '',
+      params: config.params ? new URLSearchParams(config.params as URLSearchParams).toString() : '',
       headers: { ...config.headers },
     });
-    const reply = (data: unknown, status = 200) =>
-      ({ status, statusText: 'OK', data, headers: {}, config }) as AxiosResponse;
+    const reply = (data: unknown, status = 200) => ({ status, data, headers: {} });
     const withdrawal = () =>
       row(42, {
         type: 'withdrawal',

@@ -2,7 +2,6 @@
 // ring read out to a screen reader, and "Disinvest" closed until the minimum holding period ends.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -12,11 +11,11 @@ const server = vi.hoisted(() => ({ wallet: null as unknown }));
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/http/client', async () => {
-  const { default: axios } = await import('axios');
-  const http = axios.create();
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const { createHttpClient } = await import('../../lib/http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     if (config.url === '/api/v1/wallet/') {
-      return { status: 200, statusText: 'OK', data: server.wallet, headers: {}, config } as AxiosResponse;
+      return { status: 200, data: server.wallet, headers: {} };
     }
     throw new Error(`unexpected call ${config.url}`);
   };

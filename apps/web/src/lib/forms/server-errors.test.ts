@@ -1,16 +1,15 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { showErrorBody } from '../http/error-toast';
+import { HttpError } from '../http/http-error';
 import { applyServerErrors } from './server-errors';
 
 vi.mock('../http/error-toast', () => ({ showErrorBody: vi.fn(async () => {}) }));
 const shownByHttpLayer = new Set<unknown>();
 vi.mock('../http/interceptors', () => ({ isHandledError: (error: unknown) => shownByHttpLayer.has(error) }));
 
-function axiosError(status: number, data: unknown) {
-  const config = { headers: {} } as InternalAxiosRequestConfig;
-  const response = { status, data, statusText: '', headers: {}, config } as AxiosResponse;
-  return new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
+function httpError(status: number, data: unknown) {
+  const config = { url: '/api/x/', method: 'post', headers: {} } as const;
+  return new HttpError('failed', config, { status, data, headers: {} });
 }
 
 beforeEach(() => vi.mocked(showErrorBody).mockClear());
@@ -21,7 +20,7 @@ describe('applyServerErrors', () => {
     const handled = await applyServerErrors(
       { setFieldError },
       ['email', 'password'],
-      axiosError(400, {
+      httpError(400, {
         email: ['Already used.', 'Too long.'],
         non_field_errors: ['Check the form.'],
         code: 'VALIDATION_FAILED',
@@ -34,7 +33,7 @@ describe('applyServerErrors', () => {
 
   it('shows no toast when every message belongs to a field', async () => {
     const setFieldError = vi.fn();
-    await applyServerErrors({ setFieldError }, ['email'], axiosError(400, { email: ['x'] }));
+    await applyServerErrors({ setFieldError }, ['email'], httpError(400, { email: ['x'] }));
     expect(showErrorBody).not.toHaveBeenCalled();
   });
 
@@ -42,20 +41,20 @@ describe('applyServerErrors', () => {
     await applyServerErrors(
       { setFieldError: vi.fn() },
       ['email'],
-      axiosError(400, { detail: 'Error verifying your email' }),
+      httpError(400, { detail: 'Error verifying your email' }),
     );
     expect(showErrorBody).toHaveBeenCalledWith({ detail: 'Error verifying your email' });
   });
 
   it('leaves errors the HTTP layer already showed alone (no second toast)', async () => {
-    const error = axiosError(401, { detail: 'Wrong credentials' });
+    const error = httpError(401, { detail: 'Wrong credentials' });
     shownByHttpLayer.add(error);
     expect(await applyServerErrors({ setFieldError: vi.fn() }, ['email'], error)).toBe(false);
     expect(showErrorBody).not.toHaveBeenCalled();
   });
 
   it('leaves server faults and non-HTTP errors alone', async () => {
-    expect(await applyServerErrors({ setFieldError: vi.fn() }, [], axiosError(500, { detail: 'x' }))).toBe(false);
+    expect(await applyServerErrors({ setFieldError: vi.fn() }, [], httpError(500, { detail: 'x' }))).toBe(false);
     expect(await applyServerErrors({ setFieldError: vi.fn() }, [], new Error('x'))).toBe(false);
     expect(showErrorBody).not.toHaveBeenCalled();
   });

@@ -1,8 +1,8 @@
 // A form's share of a 400 answer: messages for its own fields go under those fields; the rest
 // (detail, non_field_errors, fields the form does not have) is shown as a toast, formatted as usual.
 import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
-import axios from 'axios';
 import { showErrorBody } from '../http/error-toast';
+import { isHttpError } from '../http/http-error';
 import { isHandledError } from '../http/interceptors';
 
 interface FieldErrorTarget {
@@ -14,7 +14,7 @@ interface FieldErrorTarget {
  * errors the HTTP layer already showed (statuses the call did not silence) are left alone.
  */
 export async function applyServerErrors(form: FieldErrorTarget, fields: readonly string[], error: unknown) {
-  if (!axios.isAxiosError(error) || !error.response || isHandledError(error)) return false;
+  if (!isHttpError(error) || !error.response || isHandledError(error)) return false;
   const { status, data } = error.response;
   if (status < 400 || status >= 500) return false;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -52,7 +52,7 @@ function placeFieldErrors(
 
 /** The typed code of a failed call's body (`{code: 'RATE_LIMITED', …}`), when it names a known one. */
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
-  if (!axios.isAxiosError(error)) return undefined;
+  if (!isHttpError(error)) return undefined;
   const code = (error.response?.data as { code?: unknown } | null | undefined)?.code;
   return isErrorCode(code) ? code : undefined;
 }

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestI18n } from '../../test/render';
+import { HttpError } from '../http/http-error';
 import { notifySuccess } from '../notify';
 import { useApiForm } from './use-api-form';
 
@@ -16,9 +16,8 @@ vi.mock('../http/interceptors', () => ({ isHandledError: () => false }));
 const schema = z.object({ residence: z.object({ city: z.string().min(1, { error: 'validation:required' }) }) });
 
 function badRequest(data: unknown) {
-  const config = { headers: {} } as InternalAxiosRequestConfig;
-  const response = { status: 400, data, statusText: '', headers: {}, config } as AxiosResponse;
-  return new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
+  const config = { url: '/api/x/', method: 'post', headers: {} } as const;
+  return new HttpError('failed', config, { status: 400, data, headers: {} });
 }
 
 const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,44 +1,34 @@
 import { MAX_CONSECUTIVE_401 } from '@lombard/shared/constants';
-import axios, { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showMaintenance } from '../maintenance';
 import { notifyError } from '../notify';
 import { readAccessToken, readRefreshToken, saveTokens } from '../session/token-store';
+import { createHttpClient, type HttpRequest, type Transport } from './http-client';
+import { isCancel, isHttpError } from './http-error';
 import { installInterceptors, isHandledError } from './interceptors';
 
 vi.mock('../maintenance', () => ({ showMaintenance: vi.fn(() => true) }));
 vi.mock('../notify', () => ({ notifyError: vi.fn(() => 'id') }));
 
-type Handler = (config: InternalAxiosRequestConfig) => { status: number; data?: unknown } | 'network';
+type Handler = (config: HttpRequest) => { status: number; data?: unknown } | 'network';
 
-/** An axios instance whose "server" is a function of the request, with the interceptors installed. */
+/** A client whose "server" is a function of the request, with the interceptors installed. */
 function makeClient(handler: Handler) {
   const calls: Array<{ url: string; auth: string | null; data: unknown }> = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const auth = config.headers.get('Authorization');
+  const transport: Transport = async (config) => {
     calls.push({
-      url: config.url ?? '',
-      auth: typeof auth === 'string' ? auth : null,
-      data: config.data ? JSON.parse(config.data) : null,
+      url: config.url,
+      auth: config.headers.Authorization ?? null,
+      data: typeof config.data === 'string' ? JSON.parse(config.data) : null,
     });
     // Let concurrent calls overlap as they would over a network.
     await new Promise((resolve) => setTimeout(resolve, 5));
     const answer = handler(config);
-    if (answer === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response: AxiosResponse = {
-      status: answer.status,
-      statusText: String(answer.status),
-      data: answer.data ?? null,
-      headers: {},
-      config,
-    };
-    if (answer.status >= 400) {
-      throw new AxiosError(`status ${answer.status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
-    }
-    return response;
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    return { status: answer.status, data: answer.data ?? null, headers: {} };
   };
-  const instance = axios.create({ baseURL: '/', adapter });
+  const instance = createHttpClient({ baseURL: '/', transport });
   const queue = installInterceptors(instance);
   return { instance, calls, queue };
 }
@@ -69,7 +59,7 @@ describe('authorization and refresh', () => {
   it('refreshes once for concurrent 401s and retries each call with the new token', async () => {
     const { instance, calls } = makeClient((config) => {
       if (config.url === REFRESH) return { status: 200, data: { access: 'a2', refresh: 'r2' } };
-      return config.headers.get('Authorization') === 'Bearer a2' ? { status: 200, data: config.url } : { status: 401 };
+      return config.headers.Authorization === 'Bearer a2' ? { status: 200, data: config.url } : { status: 401 };
     });
     const results = await Promise.all(['/one/', '/two/', '/three/'].map((url) => instance.get(url)));
     expect(results.map((r) => r.data)).toEqual(['/one/', '/two/', '/three/']);
@@ -106,7 +96,7 @@ describe('authorization and refresh', () => {
     const error = await instance
       .post('/api/account/token/auth/', { email: 'a@b.it', password: 'x' })
       .catch((e: unknown) => e);
-    expect(axios.isAxiosError(error) && error.response?.status).toBe(401);
+    expect(isHttpError(error) && error.response?.status).toBe(401);
     expect(calls.map((c) => c.url)).toEqual(['/api/account/token/auth/']);
     expect(calls[0]?.auth).toBeNull();
     expect(notifyError).toHaveBeenCalledWith('Wrong credentials');
@@ -170,6 +160,30 @@ describe('error display', () => {
     const error = await instance.get('/api/x/').catch((e: unknown) => e);
     expect(isHandledError(error)).toBe(true);
     expect(showMaintenance).toHaveBeenCalledWith({ loggedIn: false });
+  });
+
+  it('shows the maintenance dialog when the server does not answer in time', async () => {
+    const transport: Transport = () => new Promise(() => {});
+    const instance = createHttpClient({ baseURL: '/', transport, timeout: 20 });
+    installInterceptors(instance);
+    const error = await instance.get('/api/x/').catch((e: unknown) => e);
+    expect(isHttpError(error) && error.response).toBeUndefined();
+    expect(isHandledError(error)).toBe(true);
+    expect(showMaintenance).toHaveBeenCalledWith({ loggedIn: true });
+  });
+
+  it('shows nothing for a call its caller cancelled', async () => {
+    const transport: Transport = () => new Promise(() => {});
+    const instance = createHttpClient({ baseURL: '/', transport });
+    installInterceptors(instance);
+    const controller = new AbortController();
+    const call = instance.get('/api/x/', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await call;
+    expect(isCancel(error)).toBe(true);
+    expect(isHandledError(error)).toBe(false);
+    expect(showMaintenance).not.toHaveBeenCalled();
+    expect(notifyError).not.toHaveBeenCalled();
   });
 
   it('shows other errors as the formatted body, as a list when there are several messages', async () => {

@@ -7,7 +7,6 @@
 // - 404 → "Element not found"; anything else → the formatted body as a red toast.
 // A call can keep its 4xx errors to itself with `silent` (e.g. a form showing field errors inline).
 import type { TokenPair } from '@lombard/shared/schemas/auth';
-import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { showMaintenance } from '../maintenance';
 import { notifyError } from '../notify';
@@ -16,10 +15,12 @@ import { loginPathFor, navigateTo } from '../session/navigation';
 import { hasSession, readAccessToken, readRefreshToken, saveTokens } from '../session/token-store';
 import { readErrorBody } from './error-format';
 import { showErrorBody } from './error-toast';
+import { createHttpClient, type HttpClient, type HttpRequest } from './http-client';
+import { type HttpError, isCancel, isHttpError } from './http-error';
 import { RefreshQueue, SessionLostError } from './refresh-queue';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
+declare module './http-client' {
+  interface RequestOptions {
     /** No Authorization header and no refresh flow (the token calls, public one-time links). */
     skipAuth?: boolean;
     /**
@@ -53,28 +54,29 @@ export function isHandledError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && handled.has(error);
 }
 
-function isTokenCall(config: InternalAxiosRequestConfig): boolean {
-  return TOKEN_CALL.test(config.url ?? '');
+function isTokenCall(config: HttpRequest): boolean {
+  return TOKEN_CALL.test(config.url);
 }
 
-function isSilenced(config: InternalAxiosRequestConfig | undefined, status: number): boolean {
-  const silent = config?.silent;
+function isSilenced(config: HttpRequest, status: number): boolean {
+  const silent = config.silent;
   if (silent === true) return true;
   return Array.isArray(silent) && silent.includes(status);
 }
 
-function sentAccessToken(config: InternalAxiosRequestConfig): string | null {
-  const header = config.headers.get('Authorization');
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+function sentAccessToken(config: HttpRequest): string | null {
+  const header = config.headers.Authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
-export function installInterceptors(instance: AxiosInstance): RefreshQueue {
+export function installInterceptors(instance: HttpClient): RefreshQueue {
   // The refresh and the logout that ends a lost session bypass these interceptors: their failures are
   // part of the session logic (they end the session), not something to show the user.
-  const bare = axios.create({
+  const bare = createHttpClient({
     baseURL: instance.defaults.baseURL,
     timeout: instance.defaults.timeout,
-    adapter: instance.defaults.adapter,
+    // Whatever transport the instance has when the call is made (the server renderer sets its own).
+    transport: (request, signal) => instance.defaults.transport(request, signal),
   });
   const revoke = (refresh: string) =>
     bare.post(TOKEN_LOGOUT_URL, { refresh }).then(
@@ -94,7 +96,7 @@ export function installInterceptors(instance: AxiosInstance): RefreshQueue {
     saveTokens: (pair) => saveTokens(pair),
     exclusive: acrossTabs,
     isRefreshRejected: (error) => {
-      const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+      const status = isHttpError(error) ? error.response?.status : undefined;
       return status !== undefined && status >= 400 && status < 500;
     },
     onSessionLost: () => {
@@ -107,31 +109,31 @@ export function installInterceptors(instance: AxiosInstance): RefreshQueue {
     },
   });
 
-  instance.interceptors.request.use(async (config) => {
+  instance.onRequest(async (config) => {
     if (config.skipAuth || isTokenCall(config)) return config;
     // A call starting while the token is being refreshed goes out with the new one.
     await queue.whenIdle();
     const access = readAccessToken();
-    if (access) config.headers.set('Authorization', `Bearer ${access}`);
+    if (access) config.headers.Authorization = `Bearer ${access}`;
     return config;
   });
 
-  instance.interceptors.response.use(
+  instance.onResponse(
     (response) => {
       queue.noteSuccess();
       return response;
     },
     async (error: unknown) => {
-      if (axios.isCancel(error) || !axios.isAxiosError(error)) throw error;
+      if (isCancel(error) || !isHttpError(error)) throw error;
       const config = error.config;
       const status = error.response?.status;
 
-      if (status === 401 && config && !config.skipAuth && !isTokenCall(config)) {
+      if (status === 401 && !config.skipAuth && !isTokenCall(config)) {
         try {
           if (!config.retriedAfterRefresh) {
             const access = await queue.onUnauthorized(sentAccessToken(config));
             config.retriedAfterRefresh = true;
-            config.headers.set('Authorization', `Bearer ${access}`);
+            config.headers.Authorization = `Bearer ${access}`;
             // The retry's own failure is handled by its own pass through this interceptor.
             return instance.request(config);
           }
@@ -152,7 +154,7 @@ export function installInterceptors(instance: AxiosInstance): RefreshQueue {
   return queue;
 }
 
-async function display(error: AxiosError, config: InternalAxiosRequestConfig | undefined): Promise<void> {
+async function display(error: HttpError, config: HttpRequest): Promise<void> {
   const status = error.response?.status;
   if (status === undefined) {
     // No answer: the server cannot be reached.

@@ -1,16 +1,17 @@
 // The HTTP client for the modules the public site's app loads to hydrate a page (route lists, the
 // public pages' calls, the global configuration). A server-rendered page arrives with its data
-// (docs/decisions/006), so hydrating it makes no call: the client (axios, the token refresh, the error
+// (docs/decisions/006), so hydrating it makes no call: the client (the token refresh, the error
 // toasts) is fetched with the first call a visitor's action makes, not with the app.
-import type { AxiosError, AxiosInstance } from 'axios';
+import type { HttpClient } from './http-client';
+import type { HttpError } from './http-error';
 
-export async function loadHttp(): Promise<AxiosInstance> {
+export async function loadHttp(): Promise<HttpClient> {
   return (await import('./client')).http;
 }
 
 /** The status the server answered a failed call with; undefined when it did not answer (or not HTTP). */
 export function responseStatus(error: unknown): number | undefined {
-  // axios.isAxiosError, without loading axios: its errors carry this flag.
-  const isHttpError = typeof error === 'object' && error !== null && (error as AxiosError).isAxiosError === true;
-  return isHttpError ? (error as AxiosError).response?.status : undefined;
+  // isHttpError's test, written out: importing it would add a chunk to what the public app loads first.
+  const httpError = typeof error === 'object' && error !== null && (error as HttpError).isHttpError === true;
+  return httpError ? (error as HttpError).response?.status : undefined;
 }

@@ -1,4 +1,4 @@
-// The token-refresh state machine, free of axios so that every rule is unit-tested:
+// The token-refresh state machine, free of the HTTP client so that every rule is unit-tested:
 // - on a 401 exactly one refresh runs; other calls failing meanwhile wait for it and retry with the new token;
 // - a missing refresh token, a refresh the server refuses (expired, revoked) or two failed refresh attempts
 //   end the session (the caller clears the token, calls logout and goes to login);

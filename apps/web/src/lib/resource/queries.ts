@@ -2,8 +2,8 @@
 // `resourceKeys.all(path)`, so a change invalidates them together.
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import axios from 'axios';
 import { http } from '../http/client';
+import { isHttpError } from '../http/http-error';
 
 export type Row = Record<string, unknown> & { id: string | number };
 
@@ -31,7 +31,7 @@ export function resourceListQuery<T extends Row>(path: string, params: URLSearch
         const { data } = await http.get<ListResponse<T>>(path, { params, signal, silent: page > 1 ? [404] : false });
         return data;
       } catch (error) {
-        if (page > 1 && axios.isAxiosError(error) && error.response?.status === 404) throw new PageGoneError(page);
+        if (page > 1 && isHttpError(error) && error.response?.status === 404) throw new PageGoneError(page);
         throw error;
       }
     },

@@ -5,7 +5,6 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse } from 'axios';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -23,15 +22,13 @@ const fake = vi.hoisted(() => ({
 }));
 
 vi.mock('../http/client', async () => {
-  const { default: axiosModule } = await import('axios');
-  const http = axiosModule.create();
-  http.defaults.adapter = async (config) => {
+  const { createHttpClient } = await import('../http/http-client');
+  const http = createHttpClient();
+  http.defaults.transport = async (config) => {
     const params = new URLSearchParams(config.params as URLSearchParams);
     fake.requests.push(params);
     const { status, data } = fake.answer(params);
-    const response = { status, statusText: String(status), data, headers: {}, config } as AxiosResponse;
-    if (status >= 400) throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
-    return response;
+    return { status, data, headers: {} };
   };
   return { http };
 });

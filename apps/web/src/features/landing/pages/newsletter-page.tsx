@@ -4,13 +4,13 @@ import type { Language } from '@lombard/shared/locale';
 import { newsletterSubscribeSchema } from '@lombard/shared/schemas/newsletter';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconMailFast } from '@tabler/icons-react';
-import axios from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyServerErrors } from '../../../lib/forms/server-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { formatErrorBody, readErrorBody } from '../../../lib/http/error-format';
+import { isHttpError } from '../../../lib/http/http-error';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useConfirmNewsletter, useSubscribeNewsletter } from '../api';
 import { PageHero } from '../components/page-hero';
@@ -116,7 +116,7 @@ export function NewsletterConfirmPage() {
     }
     confirm.mutate(token, {
       onError: async (failure) => {
-        const body = axios.isAxiosError(failure) ? await readErrorBody(failure.response?.data) : null;
+        const body = isHttpError(failure) ? await readErrorBody(failure.response?.data) : null;
         setError(formatErrorBody(body).join(' ') || t('newsletter.confirm.missing'));
       },
     });
