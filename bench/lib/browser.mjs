@@ -54,12 +54,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * With `interact: true` it then does what a visitor's first sign of use does on a server-rendered page
  * (docs/decisions/006): the mouse moves, the app is fetched and hydrated. It waits for
  * `<html data-hydrated="true">` (at most 30 s) and for the network to be idle again, and returns
- * `{ firstView, afterInteraction, hydrationMs }`; `hydrationMs` is null when the page never hydrated.
+ * `{ firstView, afterInteraction, afterScroll, hydrationMs }`; `hydrationMs` is null when the page never
+ * hydrated. With `scrollToEnd: true` it then scrolls to the end of the page, half a screen at a time, and
+ * `afterScroll` holds what that brought (parts of a page that load as they near the screen).
  */
 export async function recordFirstView(
   chrome,
   url,
-  { width = 412, height = 823, mobile = true, cookies = [], idleMs = 1500, interact = false } = {},
+  { width = 412, height = 823, mobile = true, cookies = [], idleMs = 1500, interact = false, scrollToEnd = false } = {},
 ) {
   const cdp = await connect(chrome.port);
   const responses = new Map();
@@ -146,7 +148,25 @@ export async function recordFirstView(
     await sleep(50);
   }
   if (hydrationMs !== null) await waitForIdle(Date.now() + 60_000);
+  if (scrollToEnd && hydrationMs !== null) {
+    // Down the page a screen at a time, as a reader does: what comes as parts near the screen.
+    phase = 'afterScroll';
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: 'document.documentElement.scrollHeight',
+      returnByValue: true,
+    });
+    for (let y = 0; y <= result.value; y += Math.round(height / 2)) {
+      await cdp.send('Runtime.evaluate', { expression: `window.scrollTo({ top: ${y}, behavior: 'instant' })` });
+      await sleep(100);
+    }
+    await waitForIdle(Date.now() + 60_000);
+  }
   await cdp.send('Page.navigate', { url: 'about:blank' });
   cdp.close();
-  return { firstView: ofPhase('firstView'), afterInteraction: ofPhase('afterInteraction'), hydrationMs };
+  return {
+    firstView: ofPhase('firstView'),
+    afterInteraction: ofPhase('afterInteraction'),
+    afterScroll: ofPhase('afterScroll'),
+    hydrationMs,
+  };
 }

@@ -10,8 +10,9 @@ test('fetches collections unfiltered (per_page 50, page 1) and shows the Italian
 }) => {
   await setVisitor(context, baseURL!, { locale: 'it-IT' });
   // A visit to /support/ gets the collections from the server's render; the browser fetches them itself
-  // when it navigates there.
-  await page.goto('/home/');
+  // when the app navigates there (from a page the app hydrates: the home is made of islands, whose links
+  // load the next page from the server).
+  await page.goto('/why-us/');
   await hydrate(page);
   const call = page.waitForRequest((r) => r.url().includes('/api/v1/intercom/collections/with-articles/'));
   await page.getByTestId('navbar-links').getByRole('link', { name: 'Assistenza' }).click();

@@ -129,7 +129,8 @@ test('/maintenance renders the blank layout, without the navbar', async ({ page 
 });
 
 test('a screen whose code cannot be downloaded shows "Loading chunk failed" and reloads', async ({ page }) => {
-  await page.goto('/home/');
+  // A page the app hydrates (the home's islands have no router to navigate with).
+  await page.goto('/why-us/');
   await expect(heading(page)).toBeVisible();
   await hydrate(page);
   await page.route(/\/assets\/not-found-page-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));

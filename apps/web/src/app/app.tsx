@@ -1,19 +1,19 @@
-import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataRouter } from 'react-router';
+import { type DataRouter, Link, useLocation } from 'react-router';
 import { CookieConsent } from '../components/cookie-consent';
 import { MaintenanceDialog } from '../components/maintenance-dialog';
 import { ToastArea } from '../components/toast-area';
 import { TopProgress } from '../components/top-progress';
+import { type Routing, RoutingContext } from '../lib/app-link';
 import { useErrorReporting } from '../lib/error-reporting';
+import { Island } from '../lib/islands/island';
 import { queryClient } from '../lib/query-client';
-import { cookieColorSchemeManager } from '../lib/theme/color-scheme-manager';
-import { cssVariablesResolver, theme } from '../lib/theme/theme';
+import { ThemeProvider } from '../lib/theme/theme-provider';
 
-const colorSchemeManager = cookieColorSchemeManager();
+const usePathname = () => useLocation().pathname;
 
 interface Props {
   /** The browser's router, or the server's static one (server-entry.tsx). */
@@ -24,27 +24,22 @@ interface Props {
 
 export function App({ router, children }: Props) {
   const { i18n } = useTranslation('common');
+  // Components that also run as islands link and navigate through this (lib/app-link).
+  const routing = useMemo<Routing>(() => ({ Link, navigate: (to) => void router.navigate(to), usePathname }), [router]);
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      // The theme's variables and classes are in the stylesheet (lib/theme/mantine-variables.gen.css), not
-      // in a <style> repeated in every server-rendered page.
-      withCssVariables={false}
-      withGlobalClasses={false}
-      defaultColorScheme="auto"
-      colorSchemeManager={colorSchemeManager}
-    >
+    <ThemeProvider>
       {/* The week starts on Monday in both languages; calendars follow the interface language. */}
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'it', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
-          <ToastArea />
-          {children}
-          {/* After the page: the cookie bar's buttons must not come before the page's skip link. */}
-          <Shell router={router} />
+          <RoutingContext value={routing}>
+            <ToastArea />
+            {children}
+            {/* After the page: the cookie bar's buttons must not come before the page's skip link. */}
+            <Shell router={router} />
+          </RoutingContext>
         </QueryClientProvider>
       </DatesProvider>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }
 
@@ -61,7 +56,7 @@ function Shell({ router }: { router: DataRouter }) {
       <MaintenanceDialog navigate={navigate} />
       {/* The consent texts are a separate catalogue: nothing is shown until it has loaded. */}
       <Suspense fallback={null}>
-        <CookieConsent navigate={navigate} />
+        <Island id="cookie-consent" component={CookieConsent} props={{}} />
       </Suspense>
     </>
   );

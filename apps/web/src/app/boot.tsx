@@ -13,7 +13,7 @@ import { initI18n } from '../lib/i18n/i18n';
 import { preloadComponents } from '../lib/lazy-component';
 import { queryClient } from '../lib/query-client';
 import { registerNavigator } from '../lib/session/navigation';
-import { readSsrState } from '../lib/ssr-state';
+import { isIslandsState, readSsrState } from '../lib/ssr-state';
 import { App } from './app';
 import { routes } from './router';
 
@@ -62,7 +62,8 @@ async function resolveLazyRoutes(): Promise<void> {
 
 export async function hydrateApp(): Promise<void> {
   const state = readSsrState();
-  if (!state) return startApp();
+  // A page made of islands is hydrated by islands-boot; should the app be asked to, it renders afresh.
+  if (!state || isIslandsState(state)) return startApp();
   await initI18n(state.locale);
   await Promise.all([i18next.loadNamespaces(state.namespaces), resolveLazyRoutes()]);
   // After the route modules: some of these components are declared inside them.

@@ -49,8 +49,23 @@ export function takeEarlyEvents(): EarlyEvents {
   return { click: early?.click, submit: early?.submit };
 }
 
+export interface IntentOptions {
+  /** The controls that must be the app's before the page counts as interactive; all of the page's by default. */
+  controls?: () => Element[];
+  /** Hydrate at once rather than at the first sign of use (an island coming near the screen). */
+  startNow?: boolean;
+  /** Fields in here already typed into (their value is not the server's) are handed over too. */
+  typedIn?: ParentNode;
+  /** Called when it stops holding what the visitor does. */
+  onFinish?: () => void;
+}
+
 /** Returns what stops it listening (for tests: one page, one instance). */
-export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents = {}): () => void {
+export function hydrateOnIntent(
+  hydrate: () => Promise<void>,
+  early: EarlyEvents = {},
+  { controls: controlsToHydrate = pageControls, startNow = false, typedIn, onFinish }: IntentOptions = {},
+): () => void {
   let started = false;
   let pendingClick: HTMLElement | null = null;
   let pendingSubmit: HTMLFormElement | null = null;
@@ -101,13 +116,16 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
   const handOverCommitted = () => {
     for (const field of [...typed.keys()]) if (isHydrated(field)) handOver(field);
   };
-  const handOverTyping = () => {
-    // Typed before this script ran (autofill, a fast visitor): the field differs from the server's.
-    for (const entry of snapshotTypedFields()) {
+  // Typed before this listened (autofill, a fast visitor): the field differs from the server's.
+  const recordTypedFields = (root: ParentNode) => {
+    for (const entry of snapshotTypedFields(root)) {
       if (typed.has(entry.field)) continue;
       typed.set(entry.field, entry);
       version++;
     }
+  };
+  const handOverTyping = () => {
+    recordTypedFields(document);
     handOverCommitted();
   };
   // Runs before React's own listeners (they sit on the root element, below the document).
@@ -149,11 +167,11 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
   // replayed at once rather than when the last part of the page is hydrated.
   const guardTheRest = () => {
     const seen = version;
-    const controls = pageControls();
     const look = () => {
       if (version !== seen) return settle();
       handOverCommitted();
-      const waiting = controls.some((control) => control.isConnected && !isHydrated(control));
+      // Asked at every look: an island that started meanwhile has its controls guarded too.
+      const waiting = controlsToHydrate().some((control) => control.isConnected && !isHydrated(control));
       if (waiting && Date.now() < deadline) return requestAnimationFrame(look);
       const interactive = !waiting;
       whenHydrated(
@@ -178,6 +196,7 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
   };
   const finish = (interactive: boolean) => {
     stop();
+    onFinish?.();
     replayHeld();
     if (interactive) document.documentElement.setAttribute(INTERACTIVE_ATTRIBUTE, 'true');
   };
@@ -187,6 +206,7 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
     started = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
     deadline = Date.now() + HAND_OVER_LIMIT_MS;
+    if (typedIn) recordTypedFields(typedIn);
     onPageHydrated(() => queueMicrotask(handOverTyping));
     void hydrate().then(settle);
   };
@@ -194,7 +214,7 @@ export function hydrateOnIntent(hydrate: () => Promise<void>, early: EarlyEvents
   // The visitor acted before this script ran: take it over, and fetch the app at once.
   if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
   if (early.submit) pendingSubmit = early.submit;
-  if (early.click || early.submit) start();
+  if (early.click || early.submit || startNow) start();
   return stop;
 
   function stop() {

@@ -17,6 +17,11 @@ import { LandingLayout, LandingRouteError } from './layouts/landing-layout';
 export const SERVER_RENDERED = { serverRendered: true } as const;
 export interface ServerRenderedHandle {
   serverRendered?: boolean;
+  /**
+   * Every control of the page is in an island (lib/islands): for an anonymous visitor the server makes
+   * it of islands, and the browser hydrates only those (docs/decisions/017).
+   */
+  islands?: boolean;
 }
 
 export const routes: RouteObject[] = [

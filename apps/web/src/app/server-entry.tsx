@@ -13,6 +13,7 @@ import {
   languageOf,
   localeOf,
   matchLocale,
+  SESSION_COOKIE,
 } from '@lombard/shared/locale';
 import type { ApiHandler, RenderRequest, RenderResult } from '@lombard/shared/server-rendering';
 import { dehydrate } from '@tanstack/react-query';
@@ -27,12 +28,16 @@ import { globalConfigQuery } from '../lib/global-config';
 import { http } from '../lib/http/client';
 import { requestUrl, type Transport } from '../lib/http/http-client';
 import { initI18n } from '../lib/i18n/i18n';
+import { type RecordedIsland, recordIslands, stopRecordingIslands } from '../lib/islands/island';
+import { islandContainerMarkup, islandIdPrefix } from '../lib/islands/island-markup';
 import { recordServerRenderedComponents } from '../lib/lazy-component';
 import { collectPageMeta } from '../lib/page-meta';
 import { queryClient } from '../lib/query-client';
-import { type SsrState, serialiseSsrState } from '../lib/ssr-state';
+import { type IslandsState, type PageState, type SsrState, serialiseSsrState } from '../lib/ssr-state';
 import { readColorSchemeCookie } from '../lib/theme/color-scheme-manager';
 import { App } from './app';
+import { IslandRoot } from './island-root';
+import { ISLANDS } from './islands';
 import { routes, type ServerRenderedHandle } from './router';
 
 // The API sends this status with the app shell when it cannot render a page (see route-status.ts).
@@ -71,12 +76,17 @@ function apiTransport(api: ApiHandler, clientAddress: string, onRateLimited: () 
  * prerender waits for all of it, and the synchronous render is done again; after the first few requests
  * everything is loaded and one render is enough.
  */
-async function renderToHtml(element: React.ReactElement): Promise<string> {
+async function renderToHtml(
+  element: React.ReactElement,
+  { identifierPrefix, beforePass }: { identifierPrefix?: string; beforePass?: () => void } = {},
+): Promise<string> {
   const errors: unknown[] = [];
-  const html = renderToString(element);
+  beforePass?.();
+  const html = renderToString(element, { identifierPrefix });
   if (!html.includes('<!--$!-->')) return html;
-  await prerenderToNodeStream(element, { onError: (error) => void errors.push(error) });
-  const again = renderToString(element);
+  await prerenderToNodeStream(element, { identifierPrefix, onError: (error) => void errors.push(error) });
+  beforePass?.();
+  const again = renderToString(element, { identifierPrefix });
   if (again.includes('<!--$!-->')) {
     // A part that keeps failing is rendered by the browser; say why once here.
     console.error('server rendering left a part to the browser:', errors.at(-1));
@@ -103,40 +113,64 @@ async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<Rend
   http.defaults.transport = apiTransport(api, request.clientAddress, () => {
     rateLimited = true;
   });
-  const used = i18next.reportNamespaces;
-  if (used) (used as unknown as { usedNamespaces: Record<string, boolean> }).usedNamespaces = {};
+  resetUsedNamespaces();
 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
   // The deepest route that says decides: a page that acts as it opens (a confirmation link) opts out.
-  const serverRendered = context.matches
-    .map((match) => (match.route.handle as ServerRenderedHandle | undefined)?.serverRendered)
+  const handles = context.matches.map((match) => (match.route.handle ?? {}) as ServerRenderedHandle);
+  const serverRendered = handles
+    .map((handle) => handle.serverRendered)
     .filter((value) => value !== undefined)
     .at(-1);
   if (!serverRendered || rateLimited) return { kind: 'spa' };
+  // Islands for an anonymous visitor only: a signed-in one's navbar is the app's (their profile).
+  const islands = handles.some((handle) => handle.islands) && readCookie(SESSION_COOKIE) === null;
 
   // Read by the footer and the contact page; the server keeps it in memory.
   await queryClient.prefetchQuery(globalConfigQuery);
   const router = createStaticRouter(handler.dataRoutes, context);
   const meta = collectPageMeta();
   const components = recordServerRenderedComponents();
-  const html = await renderToHtml(
+  let recorded: RecordedIsland[] = [];
+  const page = (
     <StrictMode>
       <App router={router}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>
-    </StrictMode>,
+    </StrictMode>
   );
+  let html: string;
+  try {
+    html = await renderToHtml(page, {
+      beforePass: () => {
+        if (islands) recorded = recordIslands();
+      },
+    });
+  } finally {
+    stopRecordingIslands();
+  }
   if (rateLimited) return { kind: 'spa' };
-  const state: SsrState = {
-    locale,
-    namespaces: i18next.reportNamespaces?.getUsedNamespaces() ?? [],
-    components: [...components],
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serialiseErrors(context.errors) },
-    queries: dehydrate(queryClient),
-  };
+  let state: PageState;
+  if (islands) {
+    const rendered = await renderIslands(html, recorded);
+    html = rendered.html;
+    state = { locale, islands: rendered.islands };
+  } else {
+    state = {
+      locale,
+      namespaces: usedNamespaces(),
+      components: [...components],
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: serialiseErrors(context.errors),
+      },
+      queries: dehydrate(queryClient),
+    };
+  }
   return {
     kind: 'page',
     // The catch-all route is the 404 screen: say so to browsers and crawlers too.
@@ -148,6 +182,43 @@ async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<Rend
     colorScheme: readColorSchemeCookie(),
     state: serialiseSsrState(state),
   };
+}
+
+const usedNamespaces = () => i18next.reportNamespaces?.getUsedNamespaces() ?? [];
+
+function resetUsedNamespaces() {
+  const used = i18next.reportNamespaces;
+  if (used) (used as unknown as { usedNamespaces: Record<string, boolean> }).usedNamespaces = {};
+}
+
+/**
+ * Renders each island the page recorded as a root of its own, as the browser will hydrate it, into its
+ * container (lib/islands); returns the page and, for the browser, each island's props and catalogues.
+ */
+async function renderIslands(
+  page: string,
+  recorded: RecordedIsland[],
+): Promise<{ html: string; islands: IslandsState['islands'] }> {
+  let html = page;
+  const islands: IslandsState['islands'] = {};
+  for (const [index, island] of recorded.entries()) {
+    const container = islandContainerMarkup(island.id, index, '');
+    // Rendered inside a part of the page that was dropped (a suspended boundary): not in the page.
+    if (!html.includes(container)) continue;
+    const load = ISLANDS[island.id];
+    if (!load) throw new Error(`<Island id="${island.id}"> is not in app/islands.ts`);
+    const Component = await load();
+    resetUsedNamespaces();
+    const inner = await renderToHtml(
+      <IslandRoot onCommit={() => {}}>
+        <Component {...island.props} />
+      </IslandRoot>,
+      { identifierPrefix: islandIdPrefix(index) },
+    );
+    html = html.replace(container, islandContainerMarkup(island.id, index, inner));
+    islands[index] = { id: island.id, props: island.props, namespaces: usedNamespaces() };
+  }
+  return { html, islands };
 }
 
 function serialiseErrors(errors: Record<string, unknown> | null): SsrState['router']['errors'] {

@@ -2,6 +2,7 @@ import { CONSENT_COOKIE } from '@lombard/shared/locale';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RoutingContext } from '../lib/app-link';
 import { closeCookiePreferences, hasConsent, openCookiePreferences, readConsent, reloadConsent } from '../lib/consent';
 import { deleteCookie } from '../lib/cookies';
 import { renderWithProviders } from '../test/render';
@@ -15,7 +16,7 @@ beforeEach(() => {
 
 describe('CookieConsent', () => {
   it('shows the bar until a choice is made, then never again', async () => {
-    const { unmount } = renderWithProviders(<CookieConsent navigate={vi.fn()} />);
+    const { unmount } = renderWithProviders(<CookieConsent />);
     const bar = screen.getByTestId('cookie-consent-bar');
     expect(within(bar).getByText('We respect your privacy')).toBeInTheDocument();
     await userEvent.click(within(bar).getByRole('button', { name: 'Accept all' }));
@@ -25,19 +26,19 @@ describe('CookieConsent', () => {
 
     // Next page load: the cookie is read back and the bar stays away.
     reloadConsent();
-    renderWithProviders(<CookieConsent navigate={vi.fn()} />);
+    renderWithProviders(<CookieConsent />);
     expect(screen.queryByTestId('cookie-consent-bar')).toBeNull();
   });
 
   it('"reject optional" is a single click', async () => {
-    renderWithProviders(<CookieConsent navigate={vi.fn()} />, { language: 'it' });
+    renderWithProviders(<CookieConsent />, { language: 'it' });
     await userEvent.click(screen.getByRole('button', { name: 'Rifiuta facoltativi' }));
     expect(readConsent()).toMatchObject({ functional: false, analytics: false });
     expect(screen.queryByTestId('cookie-consent-bar')).toBeNull();
   });
 
   it('customise: required is locked on, the optional ones are chosen one by one', async () => {
-    renderWithProviders(<CookieConsent navigate={vi.fn()} />);
+    renderWithProviders(<CookieConsent />);
     await userEvent.click(screen.getByRole('button', { name: 'Customise' }));
     const dialog = await screen.findByRole('dialog');
     const required = within(dialog).getByTestId('cookie-switch-required');
@@ -53,7 +54,7 @@ describe('CookieConsent', () => {
   });
 
   it('can be reopened later with the saved choice', async () => {
-    renderWithProviders(<CookieConsent navigate={vi.fn()} />);
+    renderWithProviders(<CookieConsent />);
     await userEvent.click(screen.getByRole('button', { name: 'Accept all' }));
     act(() => openCookiePreferences());
     const dialog = await screen.findByRole('dialog');
@@ -66,7 +67,11 @@ describe('CookieConsent', () => {
 
   it('links to the cookie policy through the router', async () => {
     const navigate = vi.fn();
-    renderWithProviders(<CookieConsent navigate={navigate} />);
+    renderWithProviders(
+      <RoutingContext value={{ Link: (props) => <a href={props.to} {...props} />, navigate, usePathname: () => '/' }}>
+        <CookieConsent />
+      </RoutingContext>,
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Read the cookie policy' }));
     expect(navigate).toHaveBeenCalledWith(COOKIE_POLICY_PATH);
   });

@@ -5,6 +5,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/c
 import { IconCookie } from '@tabler/icons-react';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigateTo } from '../lib/app-link';
 import {
   acceptAllCookies,
   closeCookiePreferences,
@@ -20,13 +21,10 @@ const CookiePreferences = lazy(() =>
 
 export const COOKIE_POLICY_PATH = '/cookie-policy/';
 
-interface Props {
-  /** Client-side navigation (the router's navigate); a full page load when omitted. */
-  navigate?: (to: string) => void;
-}
-
-export function CookieConsent({ navigate = (to) => window.location.assign(to) }: Props) {
+export function CookieConsent() {
   const { t } = useTranslation('system');
+  // The router's inside the app; a page load in an island.
+  const navigate = useNavigateTo();
   const { choice, preferencesOpen } = useConsent();
   // Loaded when first opened, then kept, so that it closes with its transition.
   const preferencesWanted = useRef(false);

@@ -26,17 +26,34 @@ export interface SsrState {
   queries: DehydratedState;
 }
 
+/** One island of a page made of islands (lib/islands): what its component gets and the catalogues it used. */
+export interface IslandState {
+  id: string;
+  props: Record<string, string | number | boolean | null>;
+  namespaces: string[];
+}
+
+/** A page made of islands carries only what they need, by the index in their containers. */
+export interface IslandsState {
+  locale: Locale;
+  islands: Record<number, IslandState>;
+}
+
+export type PageState = SsrState | IslandsState;
+
+export const isIslandsState = (state: PageState): state is IslandsState => 'islands' in state;
+
 /** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers. */
-export function serialiseSsrState(state: SsrState): string {
+export function serialiseSsrState(state: PageState): string {
   return JSON.stringify(state)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function readSsrState(): SsrState | null {
+export function readSsrState(): PageState | null {
   if (typeof document === 'undefined') return null;
   const element = document.getElementById(SSR_STATE_ELEMENT_ID);
   if (!element?.textContent) return null;
-  return JSON.parse(element.textContent) as SsrState;
+  return JSON.parse(element.textContent) as PageState;
 }

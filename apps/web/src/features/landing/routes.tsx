@@ -25,6 +25,8 @@ export const landingRoutes: RouteObject[] = [
   {
     path: 'home/',
     id: 'landing-home',
+    // Its controls are all islands: the Menu, the hero's button, the calculator, the footer's buttons.
+    handle: { islands: true },
     ...withProducts,
     ...page(
       () => import('./home/home-page'),

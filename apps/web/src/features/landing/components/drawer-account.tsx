@@ -2,8 +2,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChartLine, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
+import { AppLink } from '../../../lib/app-link';
 import { DEFAULT_AUTHENTICATED_PATH, LOGOUT_PATH, PROFILE_PATH } from '../../../lib/session/navigation';
 import { useCurrentUser } from '../../../lib/session/session-queries';
 
@@ -28,7 +28,7 @@ export function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
         </div>
       </Group>
       <Button
-        component={Link}
+        component={AppLink}
         to={DEFAULT_AUTHENTICATED_PATH}
         leftSection={<IconChartLine size={18} />}
         onClick={onNavigate}
@@ -37,7 +37,7 @@ export function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
       </Button>
       <Group grow>
         <Button
-          component={Link}
+          component={AppLink}
           to={PROFILE_PATH}
           variant="default"
           leftSection={<IconUser size={18} />}
@@ -46,7 +46,7 @@ export function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
           {t('nav.profile')}
         </Button>
         <Button
-          component={Link}
+          component={AppLink}
           to={LOGOUT_PATH}
           variant="default"
           color="red"

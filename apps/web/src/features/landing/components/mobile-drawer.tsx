@@ -7,13 +7,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLogin2, IconMail } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
+import { AppLink, AppNavLink } from '../../../lib/app-link';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { LanguageControl } from './navbar-controls';
-import { LANDING_PATHS, NAV_LINKS } from './site-links';
-import { DRAWER_ID } from './site-navbar';
+import { DRAWER_ID, LANDING_PATHS, NAV_LINKS } from './site-links';
 import classes from './site-navbar.module.css';
 
 const DrawerAccount = lazyComponent('drawer-account', () => import('./drawer-account').then((m) => m.DrawerAccount));
@@ -54,7 +53,7 @@ export function MobileDrawer({ opened, onClose, onNavigate, signedIn }: Props) {
         ) : (
           <Stack gap="xs">
             <Button
-              component={Link}
+              component={AppLink}
               to={LANDING_PATHS.login}
               size="md"
               fullWidth
@@ -65,7 +64,7 @@ export function MobileDrawer({ opened, onClose, onNavigate, signedIn }: Props) {
               {t('nav.login')}
             </Button>
             <Button
-              component={Link}
+              component={AppLink}
               to={LANDING_PATHS.register}
               size="md"
               variant="default"
@@ -78,12 +77,12 @@ export function MobileDrawer({ opened, onClose, onNavigate, signedIn }: Props) {
         )}
         <Stack component="nav" aria-label={t('nav.label')} gap={4}>
           {NAV_LINKS.map((link) => (
-            <NavLink key={link.key} to={link.to} className={classes.drawerLink} onClick={onNavigate}>
+            <AppNavLink key={link.key} to={link.to} className={classes.drawerLink} onClick={onNavigate}>
               {t(`nav.${link.key}`)}
-            </NavLink>
+            </AppNavLink>
           ))}
           <Button
-            component={Link}
+            component={AppLink}
             to={LANDING_PATHS.contact}
             size="md"
             variant="light"

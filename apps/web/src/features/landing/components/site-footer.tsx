@@ -5,7 +5,6 @@ import { FOOTER_LINKS_PER_COLUMN } from '@lombard/shared/constants';
 import type { GlobalConfig } from '@lombard/shared/schemas/config';
 import { ActionIcon, Anchor, Box, Button, Container, Divider, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import {
-  IconArrowUp,
   IconBrandFacebook,
   IconBrandInstagram,
   IconBrandLinkedin,
@@ -20,9 +19,9 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
-import { openCookiePreferences } from '../../../lib/consent';
 import { globalConfigQuery } from '../../../lib/global-config';
-import { scrollToTop } from './scroll-to-top';
+import { Island } from '../../../lib/islands/island';
+import { FooterActions } from './footer-actions';
 import { FOOTER_LINKS } from './site-links';
 
 const SOCIAL_ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
@@ -166,26 +165,7 @@ export function SiteFooter({ context = 'landing' }: Props) {
               {t('footer.legal')}
             </Text>
           </Stack>
-          <Group gap="md">
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={openCookiePreferences}
-              data-testid="footer-cookie-preferences"
-            >
-              {t('footer.cookiePreferences')}
-            </Anchor>
-            <Button
-              variant="default"
-              radius="xl"
-              leftSection={<IconArrowUp size={16} aria-hidden />}
-              onClick={() => void scrollToTop()}
-              data-testid="footer-go-to-top"
-            >
-              {t('footer.goToTop')}
-            </Button>
-          </Group>
+          <Island id="footer-actions" component={FooterActions} props={{}} />
         </Group>
       </Container>
     </Box>

@@ -35,3 +35,9 @@ export const FOOTER_LINKS = [
 
 /** The pledge document in a language (served by the API as an attachment). */
 export const pledgeDocumentUrl = (language: string) => `/api/v1/public/pledge-document/?language=${language}`;
+
+/** Mantine's `lg`: the "large screen" from which the navbar shows its links in line. */
+export const LARGE_SCREEN_QUERY = '(min-width: 75em)';
+
+/** The mobile navigation drawer, which the Menu button controls. */
+export const DRAWER_ID = 'site-navigation-drawer';

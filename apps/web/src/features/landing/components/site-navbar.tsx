@@ -2,21 +2,19 @@
 // a button, then Login or the avatar menu, the language dropdown and the theme switch. Below it: the
 // brand and a Menu button that opens a right-side drawer. What a visitor may never use on this screen
 // size (drawer, dropdown menus, the signed-in avatar) is a separate chunk loaded on demand, so that a
-// phone's first view downloads only the bar itself.
+// phone's first view downloads only the bar itself. The Menu button and the language and theme controls
+// are islands (lib/islands): on the home page they are all of the bar that the browser hydrates.
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconMenu2 } from '@tabler/icons-react';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
+import { Island } from '../../../lib/islands/island';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useSignedIn } from '../../../lib/session/token-store';
+import { NavbarMenu } from './navbar-menu';
 import { LANDING_PATHS, NAV_LINKS } from './site-links';
 import classes from './site-navbar.module.css';
-
-/** Mantine's `lg`: the "large screen" from which the navbar shows its links in line. */
-export const LARGE_SCREEN_QUERY = '(min-width: 75em)';
 
 const NavbarControls = lazyComponent('navbar-controls', () =>
   import('./navbar-controls').then((m) => m.NavbarControls),
@@ -24,18 +22,10 @@ const NavbarControls = lazyComponent('navbar-controls', () =>
 const LandingUserMenu = lazyComponent('landing-user-menu', () =>
   import('./landing-user-menu').then((m) => m.LandingUserMenu),
 );
-const MobileDrawer = lazyComponent('mobile-drawer', () => import('./mobile-drawer').then((m) => m.MobileDrawer));
-
-export const DRAWER_ID = 'site-navigation-drawer';
 
 export function SiteNavbar() {
   const { t } = useTranslation('landing');
-  // Only to close the drawer when the window grows past the breakpoint; the bars themselves are CSS.
-  const large = useMediaQuery(LARGE_SCREEN_QUERY);
   const signedIn = useSignedIn();
-  // null: never opened, so the drawer's chunk has not been requested.
-  const [drawer, setDrawer] = useState<boolean | null>(null);
-  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Box component="header" className={classes.header} data-testid="site-navbar">
@@ -70,40 +60,13 @@ export function SiteNavbar() {
                 </Button>
               )}
               <Suspense fallback={<Box w={112} h={36} />}>
-                <NavbarControls signedIn={signedIn} />
+                <Island id="navbar-controls" component={NavbarControls} props={{ signedIn }} />
               </Suspense>
             </Group>
           </Group>
-          <Button
-            hiddenFrom="lg"
-            ref={menuButton}
-            variant="default"
-            leftSection={<IconMenu2 size={18} stroke={1.8} aria-hidden />}
-            onClick={() => setDrawer(true)}
-            aria-haspopup="dialog"
-            aria-expanded={drawer === true}
-            aria-controls={drawer ? DRAWER_ID : undefined}
-            data-testid="navbar-menu-button"
-          >
-            {t('nav.menu')}
-          </Button>
+          <Island id="navbar-menu" component={NavbarMenu} props={{ signedIn }} />
         </Group>
       </Container>
-      {drawer !== null && !large && (
-        <Suspense fallback={null}>
-          <MobileDrawer
-            opened={drawer}
-            // Closed with Escape or the close button: focus goes back to the Menu button. The drawer is
-            // mounted already open the first time, so Mantine has no element of its own to return to.
-            onClose={() => {
-              setDrawer(false);
-              menuButton.current?.focus();
-            }}
-            onNavigate={() => setDrawer(false)}
-            signedIn={signedIn}
-          />
-        </Suspense>
-      )}
     </Box>
   );
 }

@@ -21,9 +21,9 @@ import { Box, Button, Grid, Group, NumberInput, Paper, SimpleGrid, Stack, Text, 
 import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ScheduleTable } from '../../../components/advances/schedule-table';
 import { amountFieldFormat } from '../../../components/money/amount-input';
+import { AppLink } from '../../../lib/app-link';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
 import { LANDING_PATHS } from '../components/site-links';
 
@@ -197,14 +197,14 @@ export function AdvanceCalculator() {
             <Group gap="sm" mt="auto">
               {/* Signed out, the customer area sends the visitor to log in and then back to this request. */}
               <Button
-                component={Link}
+                component={AppLink}
                 to={requestPath(quote)}
                 rightSection={<IconArrowRight size={18} aria-hidden />}
                 data-testid="calculator-request"
               >
                 {t('calculator.cta')}
               </Button>
-              <Button component={Link} to={LANDING_PATHS.login} variant="default">
+              <Button component={AppLink} to={LANDING_PATHS.login} variant="default">
                 {t('calculator.login')}
               </Button>
             </Group>

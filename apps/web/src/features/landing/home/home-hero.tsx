@@ -19,7 +19,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconCalculator,
   IconCalendarTime,
   IconCoinEuro,
   IconLock,
@@ -30,22 +29,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { Island } from '../../../lib/islands/island';
 import { LANDING_PATHS } from '../components/site-links';
-
-export const CALCULATOR_ANCHOR = 'calculator';
-/** Mantine's `md`. */
-
-/** Scrolls to the calculator; the sections below the hero may still be rendering, so wait for it. */
-function scrollToCalculator(framesLeft = 120) {
-  const target = document.getElementById(CALCULATOR_ANCHOR);
-  if (!target) {
-    if (framesLeft > 0) requestAnimationFrame(() => scrollToCalculator(framesLeft - 1));
-    return;
-  }
-  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  target.focus({ preventScroll: true });
-}
+import { HeroCalculate } from './hero-calculate';
 
 export function HomeHero() {
   const { t, i18n } = useTranslation('landing');
@@ -116,16 +102,7 @@ export function HomeHero() {
                 })}
               </Text>
               <Group gap="sm" mt={4}>
-                <Button
-                  size="lg"
-                  color="yellow.4"
-                  c="#0a2350"
-                  leftSection={<IconCalculator size={20} aria-hidden />}
-                  onClick={() => scrollToCalculator()}
-                  data-testid="hero-calculate"
-                >
-                  {t('home.hero.cta')}
-                </Button>
+                <Island id="hero-calculate" component={HeroCalculate} props={{}} />
                 <Button
                   size="lg"
                   variant="white"

@@ -8,13 +8,15 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
+import { Island } from '../../../lib/islands/island';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { usePageMeta } from '../../../lib/page-meta';
 import { LazyWhenVisible } from '../components/lazy-when-visible';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS } from '../components/site-links';
 import { withNamespaces } from '../load-namespaces';
-import { CALCULATOR_ANCHOR, HomeHero } from './home-hero';
+import { CALCULATOR_ANCHOR } from './hero-calculate';
+import { HomeHero } from './home-hero';
 import { ClosingCta, Guarantees, HowItWorks, WhyPledge } from './home-sections';
 
 // The calculator brings its own validation messages with it.
@@ -60,7 +62,7 @@ function BelowTheFold({ language }: { language: Language }) {
           </Box>
           <Box mt={40}>
             <LazyWhenVisible minHeight={560}>
-              <AdvanceCalculator />
+              <Island id="advance-calculator" component={AdvanceCalculator} props={{}} />
             </LazyWhenVisible>
           </Box>
         </Container>

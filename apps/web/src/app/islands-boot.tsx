@@ -1,0 +1,130 @@
+// Hydrates a page made of islands (lib/islands, docs/decisions/017). Called by the first-view script at
+// the visitor's first sign of use, as the app is on other pages (hydrate-on-intent). Each island is a
+// React root of its own. Those on the screen or near it, and not hidden at this width, start at once;
+// the rest start as they come near the screen: the calculator's code is fetched as the visitor scrolls
+// towards it, and the large screen's controls never on a phone.
+import i18next from 'i18next';
+import { hydrateRoot } from 'react-dom/client';
+import { markPageHydrated } from '../lib/hydration';
+import { initI18n } from '../lib/i18n/i18n';
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_INDEX_ATTRIBUTE,
+  ISLAND_STARTED_ATTRIBUTE,
+  islandIdPrefix,
+} from '../lib/islands/island-markup';
+import { type IslandsState, isIslandsState, readSsrState } from '../lib/ssr-state';
+import { IslandRoot } from './island-root';
+import { ISLANDS } from './islands';
+
+/** How near the screen an island starts: as near as a section loaded on scroll (LazyWhenVisible). */
+const NEAR_SCREEN_PX = 160;
+
+/**
+ * The first-view script's guard of what the visitor does (hydrate-on-intent), which holds clicks and
+ * typing until the controls of every started island are React's: `active` while one runs, and `start`
+ * to run another for an island that starts after it finished.
+ */
+export interface IslandGuard {
+  active: boolean;
+  start: (hydrate: () => Promise<void>, island: HTMLElement) => void;
+}
+
+/** What starts an island at once, wherever it is: the visitor reaching for it. */
+const REACHING_EVENTS = ['pointerdown', 'touchstart', 'focusin'] as const;
+
+export async function hydrateIslands(guard: IslandGuard): Promise<void> {
+  const state = readSsrState();
+  if (!state || !isIslandsState(state)) throw new Error('the page has islands but no islands state');
+  await initI18n(state.locale);
+  // The static rest of the page is in the language it was rendered in: another language is another page.
+  i18next.on('languageChanged', () => window.location.reload());
+
+  const containers = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
+  // An island that shows nothing yet (the cookie bar after a choice) may show something at any time.
+  const nearNow = containers.filter((container) => !container.children.length || isNearScreen(container));
+  const first = Promise.all(nearNow.map((container) => hydrateIsland(container, state)));
+  const later = containers.filter((container) => !nearNow.includes(container));
+  if (later.length) startWhenReached(later, (container) => startLate(container, state, guard));
+  await first;
+  markPageHydrated();
+}
+
+/** Calls `start` for each island as it comes near the screen, or as soon as the visitor reaches into it. */
+function startWhenReached(containers: HTMLElement[], start: (container: HTMLElement) => void) {
+  const waiting = new Set(containers);
+  const startOnce = (container: HTMLElement) => {
+    if (!waiting.delete(container)) return;
+    for (const child of container.children) observer?.unobserve(child);
+    if (!waiting.size) {
+      observer?.disconnect();
+      for (const type of REACHING_EVENTS) document.removeEventListener(type, onReach, true);
+    }
+    start(container);
+  };
+  // Before the event reaches the control: the guard then holds the click or the typing that follows.
+  const onReach = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const container = target?.closest<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`);
+    if (container) startOnce(container);
+  };
+  for (const type of REACHING_EVENTS) document.addEventListener(type, onReach, { capture: true, passive: true });
+  const containerOf = new Map<Element, HTMLElement>();
+  const observer =
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              const container = containerOf.get(entry.target);
+              if (entry.isIntersecting && container) startOnce(container);
+            }
+          },
+          { rootMargin: `${NEAR_SCREEN_PX}px 0px` },
+        );
+  for (const container of containers) {
+    for (const child of container.children) {
+      containerOf.set(child, container);
+      observer?.observe(child);
+    }
+  }
+}
+
+/** An island that starts after the first ones. */
+function startLate(container: HTMLElement, state: IslandsState, guard: IslandGuard) {
+  // The running guard looks after every started island's controls (startedIslandControls).
+  if (guard.active) void hydrateIsland(container, state);
+  else guard.start(() => hydrateIsland(container, state), container);
+}
+
+function isNearScreen(container: HTMLElement): boolean {
+  const margin = NEAR_SCREEN_PX;
+  return [...container.children].some((child) => {
+    const box = child.getBoundingClientRect();
+    // No box: hidden at this width (display: none).
+    if (!box.width && !box.height) return false;
+    return box.bottom >= -margin && box.top <= window.innerHeight + margin;
+  });
+}
+
+async function hydrateIsland(container: HTMLElement, state: IslandsState): Promise<void> {
+  container.setAttribute(ISLAND_STARTED_ATTRIBUTE, 'true');
+  const index = Number(container.getAttribute(ISLAND_INDEX_ATTRIBUTE));
+  const island = state.islands[index];
+  const load = island && ISLANDS[island.id];
+  if (!load) throw new Error(`unknown island ${container.getAttribute(ISLAND_ATTRIBUTE)} at ${index}`);
+  const [Component] = await Promise.all([load(), i18next.loadNamespaces(island.namespaces)]);
+  await new Promise<void>((resolve) => {
+    hydrateRoot(
+      container,
+      <IslandRoot onCommit={resolve}>
+        <Component {...island.props} />
+      </IslandRoot>,
+      {
+        identifierPrefix: islandIdPrefix(index),
+        // A mismatch is a bug: say so where the browser tests look (React re-renders the island).
+        onRecoverableError: (error) => console.error('hydration:', error),
+      },
+    );
+  });
+}

@@ -1,0 +1,25 @@
+// What the server writes for an island and the browser looks for (lib/islands/island.tsx). No React
+// here: the first-view script imports it.
+
+/** The attribute of an island's container: its id in the registry (app/islands.ts). */
+export const ISLAND_ATTRIBUTE = 'data-island';
+/** The attribute holding the island's position in the page state's list. */
+export const ISLAND_INDEX_ATTRIBUTE = 'data-island-index';
+/** Set by the browser on an island's container once its code is on its way (app/islands-boot.tsx). */
+export const ISLAND_STARTED_ATTRIBUTE = 'data-island-started';
+
+/** The container: `<div data-island="…" data-island-index="…" style="display:contents">…</div>`. */
+export function islandContainerMarkup(id: string, index: number, inner: string): string {
+  return `<div ${ISLAND_ATTRIBUTE}="${id}" ${ISLAND_INDEX_ATTRIBUTE}="${index}" style="display:contents">${inner}</div>`;
+}
+
+/** The prefix of the ids React makes inside an island: the same on the server and in the browser. */
+export const islandIdPrefix = (index: number) => `i${index}-`;
+
+/** Whether the server's page is made of islands (else the whole page is the app's to hydrate). */
+export const hasIslands = () => document.querySelector(`[${ISLAND_ATTRIBUTE}]`) !== null;
+
+/** The controls of the islands whose code the browser has started to load. */
+export const startedIslandControls = () => [
+  ...document.querySelectorAll(`[${ISLAND_STARTED_ATTRIBUTE}] :is(input, textarea, select, button)`),
+];

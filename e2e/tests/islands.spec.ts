@@ -1,0 +1,119 @@
+// The public home is made of islands for an anonymous visitor (docs/decisions/017): only the parts a
+// visitor can act on are hydrated, each when it comes near the screen, and every one of them works.
+import { expect, test } from '@playwright/test';
+import { hydrate, setVisitor, untilInteractive, watchConsole } from '../support/landing';
+
+const CALCULATOR_CHUNK = /\/assets\/advance-calculator-[\w-]+\.js$/;
+
+test('every control of the home is in an island, so none of them is left without its code', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT', withConsentBar: true });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/home/');
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll('#root :is(button, input, select, textarea)')]
+        .filter((control) => !control.closest('[data-island]'))
+        .map((control) => control.outerHTML.slice(0, 120)),
+    );
+    expect(outside, `${width} px`).toEqual([]);
+    expect(await page.locator('[data-island]').count(), `${width} px`).toBeGreaterThanOrEqual(5);
+  }
+});
+
+test('on a phone the calculator’s code comes as the visitor scrolls to it, and the calculator then works', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  const errors = watchConsole(page);
+  const calculatorCode: string[] = [];
+  page.on('request', (request) => {
+    if (CALCULATOR_CHUNK.test(request.url())) calculatorCode.push(request.url());
+  });
+  await page.goto('/home/');
+  await hydrate(page);
+  await page.waitForLoadState('networkidle');
+  expect(calculatorCode, 'before scrolling').toEqual([]);
+
+  const amount = page.getByTestId('calculator-amount');
+  await amount.scrollIntoViewIfNeeded();
+  await untilInteractive(page);
+  await amount.fill('120000');
+  await page.getByTestId('calculator-instalments').fill('12');
+  // 120,000 at 4.40 % a year: 1,320.00 a quarter.
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('€1,320.00');
+  expect(calculatorCode.length, 'after scrolling').toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+test('a field of an island typed into before its code arrives keeps what was typed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The calculator's code is slow to come: the visitor types meanwhile.
+  await page.route(CALCULATOR_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home/');
+  await hydrate(page);
+  const amount = page.getByTestId('calculator-amount');
+  await amount.scrollIntoViewIfNeeded();
+  await amount.fill('75000');
+  await expect(page.locator('html')).not.toHaveAttribute('data-interactive', 'true');
+  release();
+  await untilInteractive(page);
+  await expect(amount).toHaveValue('€75,000');
+  // 75,000 at 4.40 % a year over the default 8 instalments: 825.00 a quarter.
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('€825.00');
+});
+
+test('choosing English in an island reloads the home in English', async ({ page, context, baseURL }) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/home/');
+  await hydrate(page);
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en-US').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('hero-calculate')).toHaveText('Calculate your advance');
+  await expect(page.getByTestId('navbar-links').getByRole('link', { name: 'Why us' })).toBeVisible();
+});
+
+test('a signed-in visitor’s home is the app, with their account in the navbar', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  const login = await request.post('/api/account/token/auth/', {
+    data: { email: 'customer@demo.lombard.test', password: 'Demo-pass-2026', rememberMe: false },
+  });
+  expect(login.ok()).toBe(true);
+  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await context.addCookies([
+    {
+      name: 'lombard_session',
+      value: encodeURIComponent(JSON.stringify({ a: access, r: refresh, m: 0 })),
+      url: baseURL!,
+    },
+  ]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/home/');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.locator('[data-island]')).toHaveCount(0);
+});
