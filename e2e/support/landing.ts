@@ -2,7 +2,7 @@
 // the outbox, and the public routes.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 
 export type TestLocale = 'it-IT' | 'en-US';
 export const LOCALES: TestLocale[] = ['it-IT', 'en-US'];
@@ -41,6 +41,28 @@ export async function setVisitor(
     cookies.push({ name: 'lombard_consent', value: encodeURIComponent(choice), url });
   }
   await context.addCookies(cookies);
+}
+
+/** The demo customer, signed in through the API, with the session cookie the app keeps (and a language). */
+export async function signInAsCustomer(
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+  locale: TestLocale,
+) {
+  const login = await request.post('/api/account/token/auth/', {
+    data: { email: 'customer@demo.lombard.test', password: 'Demo-pass-2026', rememberMe: false },
+  });
+  expect(login.ok()).toBe(true);
+  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+  await setVisitor(context, baseURL, { locale });
+  await context.addCookies([
+    {
+      name: 'lombard_session',
+      value: encodeURIComponent(JSON.stringify({ a: access, r: refresh, m: 0 })),
+      url: baseURL,
+    },
+  ]);
 }
 
 /** Console errors and uncaught exceptions of a page, collected from now on. */

@@ -1,7 +1,7 @@
 // The public home is made of islands for an anonymous visitor (docs/decisions/017): only the parts a
 // visitor can act on are hydrated, each when it comes near the screen, and every one of them works.
-import { expect, test } from '@playwright/test';
-import { hydrate, setVisitor, untilInteractive, watchConsole } from '../support/landing';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { hydrate, setVisitor, signInAsCustomer, untilInteractive, watchConsole } from '../support/landing';
 
 const CALCULATOR_CHUNK = /\/assets\/advance-calculator-[\w-]+\.js$/;
 
@@ -24,13 +24,18 @@ test('every control of the home is in an island, so none of them is left without
   }
 });
 
+/** An English visitor on a phone, who has made their cookie choice. */
+async function onPhone({ page, context, baseURL }: { page: Page; context: BrowserContext; baseURL?: string }) {
+  await setVisitor(context, baseURL!, { locale: 'en-US' });
+  await page.setViewportSize({ width: 375, height: 800 });
+}
+
 test('on a phone the calculator’s code comes as the visitor scrolls to it, and the calculator then works', async ({
   page,
   context,
   baseURL,
 }) => {
-  await setVisitor(context, baseURL!, { locale: 'en-US' });
-  await page.setViewportSize({ width: 375, height: 800 });
+  await onPhone({ page, context, baseURL });
   const errors = watchConsole(page);
   const calculatorCode: string[] = [];
   page.on('request', (request) => {
@@ -57,8 +62,7 @@ test('a field of an island typed into before its code arrives keeps what was typ
   context,
   baseURL,
 }) => {
-  await setVisitor(context, baseURL!, { locale: 'en-US' });
-  await page.setViewportSize({ width: 375, height: 800 });
+  await onPhone({ page, context, baseURL });
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -99,19 +103,7 @@ test('a signed-in visitor’s home is the app, with their account in the navbar'
   baseURL,
   request,
 }) => {
-  const login = await request.post('/api/account/token/auth/', {
-    data: { email: 'customer@demo.lombard.test', password: 'Demo-pass-2026', rememberMe: false },
-  });
-  expect(login.ok()).toBe(true);
-  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
-  await setVisitor(context, baseURL!, { locale: 'en-US' });
-  await context.addCookies([
-    {
-      name: 'lombard_session',
-      value: encodeURIComponent(JSON.stringify({ a: access, r: refresh, m: 0 })),
-      url: baseURL!,
-    },
-  ]);
+  await signInAsCustomer(context, request, baseURL!, 'en-US');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/home/');
   await expect(page.getByTestId('user-menu')).toBeVisible();

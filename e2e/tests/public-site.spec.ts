@@ -10,6 +10,7 @@ import {
   PUBLIC_ROUTES,
   scrollThrough,
   setVisitor,
+  signInAsCustomer,
   watchConsole,
 } from '../support/landing';
 
@@ -144,19 +145,7 @@ test('a signed-in visitor gets the avatar menu instead of Login, and the profile
   baseURL,
   request,
 }) => {
-  const login = await request.post('/api/account/token/auth/', {
-    data: { email: 'customer@demo.lombard.test', password: 'Demo-pass-2026', rememberMe: false },
-  });
-  expect(login.ok()).toBe(true);
-  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
-  await setVisitor(context, baseURL!, { locale: 'en-US' });
-  await context.addCookies([
-    {
-      name: 'lombard_session',
-      value: encodeURIComponent(JSON.stringify({ a: access, r: refresh, m: 0 })),
-      url: baseURL!,
-    },
-  ]);
+  await signInAsCustomer(context, request, baseURL!, 'en-US');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/about-us/');
   await expect(page.getByTestId('user-menu')).toBeVisible();

@@ -39,6 +39,8 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   await initI18n(state.locale);
   // The static rest of the page is in the language it was rendered in: another language is another page.
   i18next.on('languageChanged', () => window.location.reload());
+  const { errorReporting } = state;
+  if (errorReporting) void import('../lib/error-reporting').then((m) => m.followErrorReporting(errorReporting));
 
   const containers = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
   // An island that shows nothing yet (the cookie bar after a choice) may show something at any time.

@@ -157,7 +157,8 @@ async function renderOnce(request: RenderRequest, api: ApiHandler): Promise<Rend
   if (islands) {
     const rendered = await renderIslands(html, recorded);
     html = rendered.html;
-    state = { locale, islands: rendered.islands };
+    const errorReporting = queryClient.getQueryData(globalConfigQuery.queryKey)?.error_reporting;
+    state = { locale, islands: rendered.islands, ...(errorReporting?.dsn ? { errorReporting } : {}) };
   } else {
     state = {
       locale,

@@ -2,7 +2,13 @@ import { CONSENT_COOKIE } from '@lombard/shared/locale';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptAllCookies, rejectOptionalCookies, reloadConsent } from './consent';
 import { deleteCookie } from './cookies';
-import { type ErrorReportingSettings, reportError, startErrorReporting, stopErrorReporting } from './error-reporting';
+import {
+  type ErrorReportingSettings,
+  followErrorReporting,
+  reportError,
+  startErrorReporting,
+  stopErrorReporting,
+} from './error-reporting';
 
 const settings: ErrorReportingSettings = {
   dsn: 'https://public@sentry.example.com/1',
@@ -85,5 +91,16 @@ describe('error reporting', () => {
     }) as unknown as Loader;
     expect(await startErrorReporting(settings, load)).toBe(false);
     expect(() => reportError(new Error('x'))).not.toThrow();
+  });
+
+  it('on a page of islands, starts when the visitor accepts analytics and stops when they withdraw it', async () => {
+    const sentry = fakeSentry();
+    const load = vi.fn(async () => sentry) as unknown as Loader;
+    followErrorReporting(settings, load);
+    expect(load).not.toHaveBeenCalled();
+    acceptAllCookies();
+    await vi.waitFor(() => expect(sentry.init).toHaveBeenCalledTimes(1));
+    rejectOptionalCookies();
+    await vi.waitFor(() => expect(sentry.close).toHaveBeenCalledTimes(1));
   });
 });

@@ -4,7 +4,7 @@
 import type { GlobalConfig } from '@lombard/shared/schemas/config';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { hasConsent, useConsent } from './consent';
+import { hasConsent, subscribeConsent, useConsent } from './consent';
 import { globalConfigQuery } from './global-config';
 
 type SentryModule = typeof import('@sentry/react');
@@ -56,6 +56,16 @@ export async function stopErrorReporting(): Promise<void> {
 /** Sends an error if reporting is running; otherwise does nothing. */
 export function reportError(error: unknown): void {
   void sentry?.then((Sentry) => Sentry?.captureException(error));
+}
+
+/** For a page made of islands, which has no app to mount the hook in: follows the consent choice. */
+export function followErrorReporting(
+  settings: ErrorReportingSettings,
+  load?: Parameters<typeof startErrorReporting>[1],
+): void {
+  const apply = () => void (hasConsent('analytics') ? startErrorReporting(settings, load) : stopErrorReporting());
+  apply();
+  subscribeConsent(apply);
 }
 
 /** Mounted once in the app: follows the global configuration and the consent choice. */

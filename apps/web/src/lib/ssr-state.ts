@@ -4,6 +4,7 @@
 import type { Locale } from '@lombard/shared/locale';
 import { SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
 import type { DehydratedState } from '@tanstack/react-query';
+import type { ErrorReportingSettings } from './error-reporting';
 
 export interface SerializedRouteError {
   __type: 'RouteErrorResponse';
@@ -37,6 +38,8 @@ export interface IslandState {
 export interface IslandsState {
   locale: Locale;
   islands: Record<number, IslandState>;
+  /** The global configuration's error reporting, when it has a DSN (lib/error-reporting). */
+  errorReporting?: ErrorReportingSettings;
 }
 
 export type PageState = SsrState | IslandsState;
