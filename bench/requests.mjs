@@ -262,6 +262,8 @@ if (server) {
   } finally {
     await server.drop();
   }
+} else if (values.database === 'pglite') {
+  console.info('PostgreSQL: not run (--database pglite).');
 } else {
   console.info('PostgreSQL: no server reachable (DATABASE_URL or 127.0.0.1:5432); embedded database only.');
 }
