@@ -90,7 +90,7 @@ const totalLine = (label, files, css) =>
     `  ${label.padEnd(70)} JS ${kb(sum(files.js)).padStart(9)}   CSS ${kb(sum(css)).padStart(9)}   ${String(files.js.length).padStart(2)} files`,
   );
 totalLine('entry (every page, first view)', entryFiles, entryFiles.css);
-totalLine('app (at first interaction on public pages but the home, at once elsewhere)', bootFiles, bootCss);
+totalLine('app (first interaction on other public pages; at once elsewhere)', bootFiles, bootCss);
 
 // The signed-in customer home, from the manifest: the entry, the app, and the route modules /customer/home/
 // matches with everything they import. Deterministic, so a regression shows as a change of bytes; parts
