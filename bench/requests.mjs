@@ -33,7 +33,8 @@ const DEMO_PASSWORD = 'Demo-pass-2026';
 const ACCOUNTS = { customer: 'customer@demo.lombard.test', admin: 'admin@demo.lombard.test' };
 const NOTIFICATIONS = 1000;
 const TRANSACTIONS = 10_000;
-// CI's smoke run proves the rows run; it does not need the full list.
+// CI's smoke run proves the rows run; it does not need the full lists.
+const NOTIFICATIONS_SMOKE = 50;
 const TRANSACTIONS_SMOKE = 500;
 const POSITIONS = 20;
 // Every row asks as the app's pages do: a browser's fetch always offers these encodings.
@@ -87,8 +88,9 @@ async function seedNotifications(base) {
   const { contact: userId } = await call(base, 'GET', '/api/account/me/', { token: customer });
   const { count } = await call(base, 'GET', '/api/v1/notifications/?per_page=1', { token: customer });
   let next = count;
+  const total = smoke ? NOTIFICATIONS_SMOKE : NOTIFICATIONS;
   const worker = async () => {
-    while (next < NOTIFICATIONS) {
+    while (next < total) {
       const n = ++next;
       await call(base, 'POST', '/api/v1/backoffice/notifications/', {
         token: admin,
