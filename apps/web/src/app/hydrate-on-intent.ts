@@ -9,7 +9,7 @@
 
 import { EARLY_EVENTS_GLOBAL, REPLAYABLE_CONTROLS } from '@lombard/shared/server-rendering';
 import { CONSENT_BAR_ATTRIBUTE, CONSENT_CHOICE_ATTRIBUTE, writeConsentCookie } from '../lib/consent-cookie';
-import { INTERACTIVE_ATTRIBUTE, onPageHydrated } from '../lib/hydration';
+import { CONTROLS_SELECTOR, INTERACTIVE_ATTRIBUTE, onPageHydrated } from '../lib/hydration';
 import { HAND_OVER_LIMIT_MS, isHydrated, whenHydrated } from './hydrated-elements';
 
 // Why these: each is the first thing a person does on a page, and none happens on its own at load.
@@ -227,8 +227,7 @@ export function hydrateOnIntent(
 }
 
 /** What a visitor can act on in the server's markup. */
-const pageControls = () => [...(document.getElementById('root') ?? document).querySelectorAll(CONTROLS)];
-const CONTROLS = 'input, textarea, select, button';
+const pageControls = () => [...(document.getElementById('root') ?? document).querySelectorAll(CONTROLS_SELECTOR)];
 
 interface TypedField {
   field: HTMLInputElement | HTMLTextAreaElement;

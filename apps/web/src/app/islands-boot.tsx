@@ -100,12 +100,11 @@ function startLate(container: HTMLElement, state: IslandsState, guard: IslandGua
 }
 
 function isNearScreen(container: HTMLElement): boolean {
-  const margin = NEAR_SCREEN_PX;
   return [...container.children].some((child) => {
     const box = child.getBoundingClientRect();
     // No box: hidden at this width (display: none).
     if (!box.width && !box.height) return false;
-    return box.bottom >= -margin && box.top <= window.innerHeight + margin;
+    return box.bottom >= -NEAR_SCREEN_PX && box.top <= window.innerHeight + NEAR_SCREEN_PX;
   });
 }
 

@@ -19,6 +19,9 @@ export function setHydratingServerPage(value: boolean): void {
  */
 export const cookiesAtPageLoad = typeof document === 'undefined' ? '' : document.cookie;
 
+/** What a visitor can act on in the server's markup: the controls hydration must hand to React. */
+export const CONTROLS_SELECTOR = 'input, textarea, select, button';
+
 /** Set on <html> once React has committed the hydrated page: from then on its handlers run. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 

@@ -1,5 +1,6 @@
 // What the server writes for an island and the browser looks for (lib/islands/island.tsx). No React
 // here: the first-view script imports it.
+import { CONTROLS_SELECTOR } from '../hydration';
 
 /** The attribute of an island's container: its id in the registry (app/islands.ts). */
 export const ISLAND_ATTRIBUTE = 'data-island';
@@ -21,5 +22,5 @@ export const hasIslands = () => document.querySelector(`[${ISLAND_ATTRIBUTE}]`) 
 
 /** The controls of the islands whose code the browser has started to load. */
 export const startedIslandControls = () => [
-  ...document.querySelectorAll(`[${ISLAND_STARTED_ATTRIBUTE}] :is(input, textarea, select, button)`),
+  ...document.querySelectorAll(`[${ISLAND_STARTED_ATTRIBUTE}] :is(${CONTROLS_SELECTOR})`),
 ];
