@@ -68,7 +68,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const logStream =
     options.logStream ??
     (config.isProduction ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined);
-  // A stream given by a caller (tests read it) gets each line at once; standard output gets them by turn.
+  // A stream given by a caller (tests read it) gets each line at once; standard output gets them in batches.
   const requestOutput = options.logStream ?? new LineBatches(1);
   const requestLog = new OneLinePerRequest(requestOutput, config.logLevel);
   const app = Fastify({

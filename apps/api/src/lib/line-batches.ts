@@ -1,7 +1,9 @@
-// The request log's own output: the lines of one event-loop turn are encoded straight into a buffer and
-// written to the file descriptor in one asynchronous write. Going through pino's destination cost more
-// than a cheap request itself: the turn's lines were joined into one string, appended to the
-// destination's pending string, and that string was encoded again in the write (decision 014).
+// The request log's own output: lines are encoded straight into a buffer and written to the file
+// descriptor in one asynchronous write once the batch holds 16 KB, or 100 ms after its first line.
+// Going through pino's destination cost more than a cheap request itself (each line encoded twice), and
+// so did one write per event-loop turn: an asynchronous write is a trip through libuv's thread pool, and
+// under load a turn holds only a few lines, so those trips (a thread woken on the other CPU, then the
+// event loop woken back) cost more than the requests they logged (decision 014).
 import { writeSync, write as writeToFd } from 'node:fs';
 
 /** Bytes a buffer holds; a turn's lines rarely fill one. */
@@ -11,6 +13,10 @@ const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 /** Emptied buffers kept for the next turns instead of allocating new ones. */
 const SPARE_SEGMENTS = 4;
 const RETRY_MS = 10;
+/** A batch is written once it holds this many bytes (about 80 request lines)… */
+const FLUSH_BYTES = 16 * 1024;
+/** …or this long after its first line, whichever comes first. */
+const FLUSH_AFTER_MS = 100;
 
 interface Filled {
   buffer: Buffer;
@@ -32,7 +38,7 @@ export class LineBatches {
   private waitingBytes = 0;
   private readonly spare: Buffer[] = [];
   private writing = false;
-  private scheduled = false;
+  private timer: NodeJS.Timeout | null = null;
   private idle: Array<() => void> = [];
   /** Lines dropped because the output did not keep up. */
   dropped = 0;
@@ -41,7 +47,7 @@ export class LineBatches {
     open.add(this);
   }
 
-  /** Holds a line (ending with a newline) until the end of the turn. */
+  /** Holds a line (ending with a newline) until the batch is full or old enough. */
   write(line: string): void {
     // At most 3 bytes of UTF-8 per UTF-16 unit.
     const room = line.length * 3;
@@ -55,12 +61,14 @@ export class LineBatches {
     }
     this.segment ??= this.newSegment();
     this.offset += this.segment.write(line, this.offset, 'utf8');
-    this.schedule();
+    if (this.offset >= FLUSH_BYTES) this.flush();
+    else this.schedule();
   }
 
-  /** Writes what is held now (the end of a turn, or an error line that must come after them). */
+  /** Writes what is held now (a full or old batch, or an error line that must come after them). */
   readonly flush = (): void => {
-    this.scheduled = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.seal();
     this.writeNext();
   };
@@ -86,9 +94,10 @@ export class LineBatches {
   }
 
   private schedule() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(this.flush);
+    if (this.timer) return;
+    this.timer = setTimeout(this.flush, FLUSH_AFTER_MS);
+    // Held lines never keep the process alive: they are written synchronously as it exits.
+    this.timer.unref();
   }
 
   private newSegment() {

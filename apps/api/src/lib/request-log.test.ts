@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { LineBatches } from './line-batches';
 import { OneLinePerRequest } from './request-log';
@@ -53,19 +53,40 @@ describe("request log of the app's own output", () => {
     return { batches: new LineBatches(fd), read, done: () => closeSync(fd) };
   };
 
-  it('writes the lines of one event-loop turn together, in order, once the turn ends', async () => {
-    const { batches, read, done } = output('turn.log');
+  it("holds a quiet moment's lines briefly and then writes them together, in order", async () => {
+    const { batches, read, done } = output('quiet-moment.log');
     const log = new OneLinePerRequest(batches, 'info');
     for (const id of ['a', 'b', 'c']) log.requestCompleted(null, request(id), reply);
     expect(read()).toBe('');
-    await batches.close();
+    // Nothing else happens: the held lines still reach the output on their own, soon.
+    await vi.waitFor(() => expect(read().split('\n')).toHaveLength(4), { timeout: 2_000, interval: 20 });
     const entries = read()
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(entries.map((entry) => entry.reqId)).toEqual(['a', 'b', 'c']);
     expect(entries[0]).toMatchObject({ route: '/healthz', status: 200, ms: 1.3, msg: 'request' });
+    await batches.close();
     done();
+  });
+
+  it('under load writes a full batch at once, without waiting for the clock', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { batches, read, done } = output('load.log');
+      const log = new OneLinePerRequest(batches, 'info');
+      // About 200 lines: more than one batch. The held rest waits for the clock, which is stopped here.
+      for (let n = 0; n < 200; n++) log.requestCompleted(null, request(`r${n}`), reply);
+      await vi.waitFor(() => expect(read().length).toBeGreaterThanOrEqual(16 * 1024), { timeout: 2_000, interval: 20 });
+      const written = read().trimEnd().split('\n');
+      expect(written.length).toBeLessThan(200);
+      expect(written.map((line) => JSON.parse(line).reqId)).toEqual(written.map((_, n) => `r${n}`));
+      await batches.close();
+      expect(read().trimEnd().split('\n')).toHaveLength(200);
+      done();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps every line of a burst larger than its buffers, and lines longer than a buffer, in order', async () => {

@@ -3,8 +3,8 @@
 // (activation, password reset), and logs must never hold a secret.
 // The line has a fixed shape with nothing to redact, so it is written as text straight to the log's
 // output, in pino's format: going through a logger (bindings, redaction, serializers) had been most of
-// the cost of a cheap request. The app's own output (standard output) gets the lines of one event-loop
-// turn in one write (line-batches.ts); a stream given by a caller (tests read it) gets each line at once.
+// the cost of a cheap request. The app's own output (standard output) gets them in batches of 16 KB or
+// 100 ms (line-batches.ts); a stream given by a caller (tests read it) gets each line at once.
 import { hostname } from 'node:os';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Level, LevelWithSilent, Logger } from 'pino';
