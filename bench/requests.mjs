@@ -102,12 +102,12 @@ async function seedNotifications(base) {
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
+const CLOCK_TICKS = 100;
 /** CPU time (user and system, all threads) a process has used so far, in µs. */
 function cpuTimeUs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
-const CLOCK_TICKS = 100;
 
 /** A run, with the CPU time the server spent per request it answered. */
 async function withCpuTime(pid, run) {

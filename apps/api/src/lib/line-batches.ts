@@ -6,11 +6,11 @@
 // event loop woken back) cost more than the requests they logged (decision 014).
 import { writeSync, write as writeToFd } from 'node:fs';
 
-/** Bytes a buffer holds; a turn's lines rarely fill one. */
+/** Bytes a buffer holds: room for a full batch (FLUSH_BYTES) and the lines that arrive while it is written. */
 const SEGMENT_BYTES = 64 * 1024;
 /** Past this many bytes waiting for a slow output, lines are dropped (and counted) rather than held. */
 const MAX_WAITING_BYTES = 16 * 1024 * 1024;
-/** Emptied buffers kept for the next turns instead of allocating new ones. */
+/** Emptied buffers kept for the next batches instead of allocating new ones. */
 const SPARE_SEGMENTS = 4;
 const RETRY_MS = 10;
 /** A batch is written once it holds this many bytes (about 80 request lines)… */
