@@ -12,6 +12,7 @@ import {
 } from '@lombard/shared/schemas/auth';
 import { detailSchema } from '@lombard/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { keptJson, sendJson } from '../../lib/read-cache';
@@ -21,7 +22,7 @@ import { createAccountService } from './service';
 
 const signedIn = [{ bearerAuth: [] }];
 
-export async function accountModule(app: FastifyInstance) {
+export const accountModule = fp(async (app: FastifyInstance) => {
   const accounts = createAccountService(app.database.db, app.config);
   const credentials = createCredentialsService(app.database.db, app.config);
   // Per-IP limit on the calls that send e-mail or try secrets; stricter than the global API limit.
@@ -176,4 +177,4 @@ export async function accountModule(app: FastifyInstance) {
       return { detail: request.t('account:passwordReset') };
     },
   );
-}
+});

@@ -2,6 +2,7 @@ import { SUPPORT_REPLY_HOURS_WEEKDAY, SUPPORT_REPLY_HOURS_WEEKEND } from '@lomba
 import { detailSchema } from '@lombard/shared/schemas/common';
 import { contactMessageSchema } from '@lombard/shared/schemas/contact';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createContactService } from './service';
 
@@ -9,7 +10,7 @@ import { createContactService } from './service';
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
 
 /** The public contact form (landing contact page). */
-export async function contactModule(app: FastifyInstance) {
+export const contactModule = fp(async (app: FastifyInstance) => {
   const contact = createContactService(app.database.db, app.config);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/public/contact/',
@@ -33,4 +34,4 @@ export async function contactModule(app: FastifyInstance) {
       });
     },
   );
-}
+});

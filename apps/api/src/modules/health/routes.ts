@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const LIVE = JSON.stringify({ status: 'ok' });
 
 /** Liveness (/healthz: the process answers) and readiness (/readyz: the database answers). */
-export async function healthModule(app: FastifyInstance) {
+export const healthModule = fp(async (app: FastifyInstance) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Asked every few seconds by every balancer: the answer is a constant, sent as it is (no serializer),
   // not limited, not compressed, and the per-request hooks of the app skip it (`probe`).
@@ -22,4 +23,4 @@ export async function healthModule(app: FastifyInstance) {
       return reply.status(503).send({ status: 'unavailable', detail: request.t('errors:SERVICE_UNAVAILABLE') });
     }
   });
-}
+});

@@ -11,6 +11,7 @@ import {
 } from '@lombard/shared/schemas/kyc-review';
 import { profileStepSchema } from '@lombard/shared/schemas/profile-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
@@ -21,7 +22,7 @@ const userParams = z.object({ userId: z.coerce.number().int().positive() });
 const stepParams = userParams.extend({ step: profileStepSchema });
 const tags = ['backoffice', 'kyc-review'];
 
-export async function kycReviewModule(app: FastifyInstance) {
+export const kycReviewModule = fp(async (app: FastifyInstance) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const operatorsOnly = requireProfile('admin');
@@ -95,4 +96,4 @@ export async function kycReviewModule(app: FastifyInstance) {
         ),
     );
   }
-}
+});

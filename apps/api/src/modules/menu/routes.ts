@@ -1,13 +1,14 @@
 import { menuParamsSchema, menuSchema } from '@lombard/shared/schemas/auth';
 import { text } from '@lombard/shared/schemas/text';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { menuFor } from './service';
 
-export async function menuModule(app: FastifyInstance) {
+export const menuModule = fp(async (app: FastifyInstance) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/role/:profile/menu/',
     {
@@ -31,4 +32,4 @@ export async function menuModule(app: FastifyInstance) {
       return menuFor(app.database.db, profile, request.language);
     },
   );
-}
+});

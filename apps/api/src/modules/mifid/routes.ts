@@ -8,13 +8,14 @@ import {
   mifidResultStateSchema,
 } from '@lombard/shared/schemas/mifid';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { questionnaire, resultHistory, submitAnswers } from './service';
 
 const signedIn = [{ bearerAuth: [] }];
 
-export async function mifidModule(app: FastifyInstance) {
+export const mifidModule = fp(async (app: FastifyInstance) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
@@ -70,4 +71,4 @@ export async function mifidModule(app: FastifyInstance) {
       return { current: history[0] ?? null, history: history.slice(1) };
     },
   );
-}
+});

@@ -1,6 +1,7 @@
 import { detailSchema, errorBodySchema } from '@lombard/shared/schemas/common';
 import { newsletterConfirmSchema, newsletterSubscribeSchema } from '@lombard/shared/schemas/newsletter';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createNewsletterService } from './service';
 
@@ -8,7 +9,7 @@ import { createNewsletterService } from './service';
 export const NEWSLETTER_RATE_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
 
 /** Newsletter sign-up with double opt-in through the outbox. */
-export async function newsletterModule(app: FastifyInstance) {
+export const newsletterModule = fp(async (app: FastifyInstance) => {
   const newsletter = createNewsletterService(app.database.db, app.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -46,4 +47,4 @@ export async function newsletterModule(app: FastifyInstance) {
       return { detail: request.t('newsletter:confirmed') };
     },
   );
-}
+});

@@ -1,11 +1,12 @@
 import { errorBodySchema } from '@lombard/shared/schemas/common';
 import { partnerParamsSchema, publicPartnerSchema } from '@lombard/shared/schemas/partners';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createPartnersService } from './service';
 
 /** Partner landing pages (/l/{partner}): the partner's name, logo and offer. */
-export async function partnersModule(app: FastifyInstance) {
+export const partnersModule = fp(async (app: FastifyInstance) => {
   const partnersService = createPartnersService(app.database.db);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/public/partners/:slug/',
@@ -23,4 +24,4 @@ export async function partnersModule(app: FastifyInstance) {
       return partnersService.publicPartner(request.params.slug, request.language);
     },
   );
-}
+});

@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@lombard/shared/locale';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPledgeDocumentService } from './service';
@@ -7,7 +8,7 @@ import { createPledgeDocumentService } from './service';
 const querySchema = z.object({ language: z.enum(LANGUAGES).optional() });
 
 /** The pledge document download (landing home and help centre). */
-export async function pledgeDocumentModule(app: FastifyInstance) {
+export const pledgeDocumentModule = fp(async (app: FastifyInstance) => {
   const pledge = createPledgeDocumentService(app.config.supportEmail);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/public/pledge-document/',
@@ -29,4 +30,4 @@ export async function pledgeDocumentModule(app: FastifyInstance) {
         .send(Buffer.from(bytes));
     },
   );
-}
+});

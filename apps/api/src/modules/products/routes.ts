@@ -9,6 +9,7 @@ import {
   publicProductsQuerySchema,
 } from '@lombard/shared/schemas/products';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTransaction } from '../../db/client';
@@ -30,7 +31,7 @@ const kidQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 /** How often each instance checks whether the day's NAV run is due (it is queued once per day anyway). */
 const NAV_SCHEDULE_CHECK_MS = 10 * 60_000;
 
-export async function productsModule(app: FastifyInstance) {
+export const productsModule = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
   const productsService = createProductsService(db);
   const kids = createKidCache();
@@ -165,4 +166,4 @@ export async function productsModule(app: FastifyInstance) {
       if (timer) clearInterval(timer);
     });
   }
-}
+});

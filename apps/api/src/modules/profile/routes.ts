@@ -40,6 +40,7 @@ import {
   referralSchema,
 } from '@lombard/shared/schemas/profile-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -63,7 +64,7 @@ export interface ProfileModuleOptions {
   latestMifidResult: (db: Database, userId: number, t: Translate) => Promise<MifidResult | null>;
 }
 
-export async function profileModule(app: FastifyInstance, options: ProfileModuleOptions) {
+export const profileModule = fp<ProfileModuleOptions>(async (app: FastifyInstance, options: ProfileModuleOptions) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const accounts = createAccountService(db, app.config);
@@ -279,4 +280,4 @@ export async function profileModule(app: FastifyInstance, options: ProfileModule
     },
     async () => activePartners(db),
   );
-}
+});

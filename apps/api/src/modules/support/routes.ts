@@ -1,10 +1,11 @@
 import { supportCollectionsQuerySchema, supportCollectionsResponseSchema } from '@lombard/shared/schemas/support';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSupportService } from './service';
 
 /** The help centre: public, read-only. */
-export async function supportModule(app: FastifyInstance) {
+export const supportModule = fp(async (app: FastifyInstance) => {
   const support = createSupportService(app.database.db);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/intercom/collections/with-articles/',
@@ -22,4 +23,4 @@ export async function supportModule(app: FastifyInstance) {
       return support.collectionsWithArticles(request.query);
     },
   );
-}
+});
