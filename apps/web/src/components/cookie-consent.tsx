@@ -77,6 +77,9 @@ export function CookieConsent() {
               <Text size="sm" c="dimmed">
                 {t('cookies.body')} {policyLink}
               </Text>
+              {/* On a phone the two choices share a row when their labels fit (each grows from its own
+                  width, so neither is cut), with "customise" above them: three stacked buttons took a
+                  third of the first screen. */}
               <Group gap="sm" justify="flex-end" wrap="wrap">
                 <Button
                   variant="subtle"
@@ -92,7 +95,7 @@ export function CookieConsent() {
                   // Before the app has loaded, the first-view script records the choice (app/hydrate-on-intent.ts).
                   {...{ [CONSENT_CHOICE_ATTRIBUTE]: 'required' }}
                   data-testid="cookie-reject-optional"
-                  flex={{ base: '1 1 100%', xs: '0 0 auto' }}
+                  flex={{ base: '1 1 auto', xs: '0 0 auto' }}
                 >
                   {t('cookies.rejectOptional')}
                 </Button>
@@ -100,7 +103,7 @@ export function CookieConsent() {
                   onClick={acceptAllCookies}
                   {...{ [CONSENT_CHOICE_ATTRIBUTE]: 'all' }}
                   data-testid="cookie-accept-all"
-                  flex={{ base: '1 1 100%', xs: '0 0 auto' }}
+                  flex={{ base: '1 1 auto', xs: '0 0 auto' }}
                 >
                   {t('cookies.acceptAll')}
                 </Button>
