@@ -80,6 +80,22 @@ test('the English home says "no credit check" and the Italian one does not trans
   await expect(page.getByTestId('product-card').first()).toBeVisible();
 });
 
+test("on the narrowest phone the hero's eyebrow is read whole, in both languages", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const locale of LOCALES) {
+    await setVisitor(context, baseURL!, { locale });
+    await page.goto('/home/');
+    const eyebrow = page.locator('.mantine-Badge-label').first();
+    await expect(eyebrow).toBeVisible();
+    // A label wider than its badge would be cut with an ellipsis.
+    expect(await eyebrow.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+  }
+});
+
 test.describe('navigation', () => {
   test('at 375 px the links live in a right-side drawer opened by the Menu button', async ({
     page,

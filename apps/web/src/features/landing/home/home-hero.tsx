@@ -81,6 +81,10 @@ export function HomeHero() {
                 radius="xl"
                 variant="light"
                 color="yellow"
+                // On the narrowest phones the label wraps instead of being cut with an ellipsis.
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', lineHeight: 1.4 } }}
                 style={{ alignSelf: 'flex-start', color: '#f6d27a', background: 'rgba(242,193,78,0.14)' }}
               >
                 {t('home.hero.eyebrow')}
