@@ -9,7 +9,7 @@ import { registerErrorHandler } from './lib/errors';
 import { LineBatches } from './lib/line-batches';
 import { LOG_SERIALIZERS, REDACTED_PATHS } from './lib/log-redaction';
 import { nextRequestId } from './lib/request-id';
-import { lazyChildLogger, OneLinePerRequest } from './lib/request-log';
+import { makeChildLoggersLazy, OneLinePerRequest } from './lib/request-log';
 import { accountModule } from './modules/account/routes';
 import { advancesModule } from './modules/advances/routes';
 import { auditModule } from './modules/audit/routes';
@@ -79,7 +79,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       ...(logStream ? { stream: logStream } : {}),
     },
     logController: requestLog,
-    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     genReqId: nextRequestId,
     requestIdHeader: false,
@@ -89,6 +88,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  makeChildLoggersLazy(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

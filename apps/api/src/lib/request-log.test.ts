@@ -36,6 +36,17 @@ describe('request log', () => {
   });
 });
 
+describe('child loggers', () => {
+  it("keep every ancestor's bindings and the redaction rules when a grandchild logs", () => {
+    lines.length = 0;
+    const jobLog = t.app.log.child({ module: 'jobs' }).child({ job: 7 });
+    jobLog.warn({ password: 'hunter2-secret' }, 'job retried');
+    const entry = JSON.parse(lines.find((line) => line.includes('job retried')) ?? '{}');
+    expect(entry).toMatchObject({ module: 'jobs', job: 7, password: '[redacted]', msg: 'job retried' });
+    expect(lines.join('\n')).not.toContain('hunter2-secret');
+  });
+});
+
 describe("request log of the app's own output", () => {
   const request = (id: string) =>
     ({ id, method: 'GET', routeOptions: { url: '/healthz' } }) as unknown as FastifyRequest;

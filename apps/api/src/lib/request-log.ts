@@ -80,12 +80,11 @@ class LazyRequestLogger {
 
   constructor(
     private readonly parent: Logger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
+    private readonly make: () => Logger,
   ) {}
 
   private get logger(): Logger {
-    this.made ??= this.parent.child(this.bindings, this.options);
+    this.made ??= this.make();
     return this.made;
   }
 
@@ -124,6 +123,20 @@ class LazyRequestLogger {
   }
 }
 
-export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
-  return new LazyRequestLogger(parent as Logger, bindings, options) as unknown as FastifyBaseLogger;
+type MakeChild = (this: Logger, bindings: Bindings, options?: ChildLoggerOptions) => Logger;
+
+/**
+ * Makes the children of `root` (and of its children) lazy. Installed as the logger's own `child`, not as
+ * Fastify's `childLoggerFactory`: Fastify checks what a custom factory returns on every request (an
+ * array of seven method names, each looked up), while it calls the logger's own `child` as it is.
+ */
+export function makeChildLoggersLazy(root: FastifyBaseLogger): void {
+  const logger = root as Logger;
+  const pinoChild = logger.child as unknown as MakeChild;
+  // pino makes a child with Object.create(parent), so its children inherit this function: `this` is
+  // whichever logger is asked, and the real child keeps that logger's bindings.
+  const lazyChild: MakeChild = function (this, bindings, options) {
+    return new LazyRequestLogger(this, () => pinoChild.call(this, bindings, options)) as unknown as Logger;
+  };
+  logger.child = lazyChild as unknown as Logger['child'];
 }
