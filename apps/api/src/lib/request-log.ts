@@ -71,6 +71,8 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
+type MakeChild = (this: Logger, bindings: Bindings, options?: ChildLoggerOptions) => Logger;
+
 /**
  * Fastify gives every request a child logger bound to its id; making one (with the redaction rules) cost
  * more than a cheap request itself, and most requests never log. This one is made on first use.
@@ -80,11 +82,13 @@ class LazyRequestLogger {
 
   constructor(
     private readonly parent: Logger,
-    private readonly make: () => Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions | undefined,
+    private readonly makeChild: MakeChild,
   ) {}
 
   private get logger(): Logger {
-    this.made ??= this.make();
+    this.made ??= this.makeChild.call(this.parent, this.bindings, this.options);
     return this.made;
   }
 
@@ -123,8 +127,6 @@ class LazyRequestLogger {
   }
 }
 
-type MakeChild = (this: Logger, bindings: Bindings, options?: ChildLoggerOptions) => Logger;
-
 /**
  * Makes the children of `root` (and of its children) lazy. Installed as the logger's own `child`, not as
  * Fastify's `childLoggerFactory`: Fastify checks what a custom factory returns on every request (an
@@ -136,7 +138,7 @@ export function makeChildLoggersLazy(root: FastifyBaseLogger): void {
   // pino makes a child with Object.create(parent), so its children inherit this function: `this` is
   // whichever logger is asked, and the real child keeps that logger's bindings.
   const lazyChild: MakeChild = function (this, bindings, options) {
-    return new LazyRequestLogger(this, () => pinoChild.call(this, bindings, options)) as unknown as Logger;
+    return new LazyRequestLogger(this, bindings, options, pinoChild) as unknown as Logger;
   };
   logger.child = lazyChild as unknown as Logger['child'];
 }
