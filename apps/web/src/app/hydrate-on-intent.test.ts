@@ -51,6 +51,7 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
   document.body.innerHTML = '';
   document.documentElement.removeAttribute('data-hydrated');
+  document.documentElement.removeAttribute('data-interactive');
 });
 
 describe('hydration on intent', () => {
@@ -253,6 +254,46 @@ describe('hydration on intent', () => {
     input.value = '50.000 €';
     await vi.waitFor(() => expect(values.at(-1)).toBe('0'));
     expect(input.value).toBe('0');
+  });
+
+  it('keeps guarding a part that starts while the app finishes, after the replayed click scrolled to it', async () => {
+    document.body.innerHTML =
+      '<div id="root"><button type="button">Calculate</button><div data-part><input value="50.000 €" /></div></div>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const input = document.querySelector('input') as HTMLInputElement;
+    let partStarted = false;
+    const values: string[] = [];
+    const part = fakeRoot();
+    stops.push(
+      hydrateOnIntent(
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          const page = fakeRoot();
+          page.render(button);
+          page.commit();
+          // The click scrolls the page; the calculator's part starts as it comes near the screen.
+          button.addEventListener('click', () => setTimeout(() => (partStarted = true), 20));
+          markPageHydrated();
+        },
+        {},
+        { controls: () => (partStarted ? [button, input] : [button]) },
+      ),
+    );
+    window.dispatchEvent(new Event('pointerdown'));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(partStarted).toBe(true));
+    input.value = '75000';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    // Long past the moment the app is done with the rest of the page: the part is still not the app's.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(document.documentElement.hasAttribute('data-interactive')).toBe(false);
+    part.render(input);
+    part.commit();
+    input.addEventListener('input', () => values.push(input.value));
+    input.value = '50.000 €';
+    await vi.waitFor(() => expect(values.at(-1)).toBe('75000'));
+    expect(input.value).toBe('75000');
+    await vi.waitFor(() => expect(document.documentElement.getAttribute('data-interactive')).toBe('true'));
   });
 
   it('replays a click held while another part of the page is still hydrating, without waiting for that part', async () => {

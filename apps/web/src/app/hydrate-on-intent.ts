@@ -167,16 +167,22 @@ export function hydrateOnIntent(
   // replayed at once rather than when the last part of the page is hydrated.
   const guardTheRest = () => {
     const seen = version;
+    // Asked at every look: an island that started meanwhile has its controls guarded too.
+    const controlsWaiting = () => controlsToHydrate().some((control) => control.isConnected && !isHydrated(control));
     const look = () => {
       if (version !== seen) return settle();
       handOverCommitted();
-      // Asked at every look: an island that started meanwhile has its controls guarded too.
-      const waiting = controlsToHydrate().some((control) => control.isConnected && !isHydrated(control));
-      if (waiting && Date.now() < deadline) return requestAnimationFrame(look);
-      const interactive = !waiting;
+      if (controlsWaiting() && Date.now() < deadline) return requestAnimationFrame(look);
       whenHydrated(
         [...typed.keys()],
-        () => (version !== seen ? settle() : finish(interactive)),
+        () => {
+          if (version !== seen) return settle();
+          // Asked again at the end: an island can start while React finishes (the replayed click scrolled
+          // the page to it), and it would otherwise hydrate with nothing holding what is typed into it.
+          const waiting = controlsWaiting();
+          if (waiting && Date.now() < deadline) return look();
+          finish(!waiting);
+        },
         deadline,
         handOverCommitted,
       );
