@@ -85,6 +85,38 @@ test('a field of an island typed into before its code arrives keeps what was typ
   await expect(page.getByTestId('calc-quarterly')).toHaveText('€825.00');
 });
 
+test('a "calculate" clicked before the islands’ code arrives is kept when the visitor scrolls away meanwhile', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setVisitor(context, baseURL!, { locale: 'it-IT' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The code that starts the islands is slow to come (a busy phone): the visitor taps "calculate",
+  // nothing happens yet, and they scroll down to the calculator themselves.
+  await page.route(/\/assets\/islands-boot-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home/');
+  await page.getByTestId('hero-calculate').click();
+  const amount = page.getByTestId('calculator-amount');
+  await amount.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('hero-calculate')).not.toBeInViewport();
+  release();
+  // The held click belongs to an island far from the screen by now: it is started for that click, rather
+  // than the page waiting for it (a minute) before it counts as usable.
+  await untilInteractive(page);
+  await expect(amount).toBeInViewport();
+  await amount.fill('120000');
+  // 120,000 at 4.40 % a year: 1.320,00 € a quarter.
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('1.320,00 €');
+});
+
 test('choosing English in an island reloads the home in English', async ({ page, context, baseURL }) => {
   await setVisitor(context, baseURL!, { locale: 'it-IT' });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -58,13 +58,15 @@ export interface IntentOptions {
   typedIn?: ParentNode;
   /** Called when it stops holding what the visitor does. */
   onFinish?: () => void;
+  /** Called with each control it holds something for (a click, a submission, typing): its part is needed. */
+  onHold?: (control: Element) => void;
 }
 
 /** Returns what stops it listening (for tests: one page, one instance). */
 export function hydrateOnIntent(
   hydrate: () => Promise<void>,
   early: EarlyEvents = {},
-  { controls: controlsToHydrate = pageControls, startNow = false, typedIn, onFinish }: IntentOptions = {},
+  { controls: controlsToHydrate = pageControls, startNow = false, typedIn, onFinish, onHold }: IntentOptions = {},
 ): () => void {
   let started = false;
   let pendingClick: HTMLElement | null = null;
@@ -86,12 +88,14 @@ export function hydrateOnIntent(
     event.preventDefault();
     pendingClick = control;
     version++;
+    onHold?.(control);
   };
   const holdSubmit = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement) || isHydrated(event.target)) return;
     event.preventDefault();
     pendingSubmit = event.target;
     version++;
+    onHold?.(event.target);
   };
   // What is typed into a field the app has not hydrated yet never reached it, and the app's first
   // update would overwrite it with the server's value: keep it.
@@ -102,6 +106,7 @@ export function hydrateOnIntent(
     if (isHydrated(field) && !typed.has(field)) return;
     typed.set(field, { field, value: field.value, checked: field instanceof HTMLInputElement && field.checked });
     version++;
+    onHold?.(field);
   };
   const handOver = (field: Field) => {
     const entry = typed.get(field);
@@ -122,6 +127,7 @@ export function hydrateOnIntent(
       if (typed.has(entry.field)) continue;
       typed.set(entry.field, entry);
       version++;
+      onHold?.(entry.field);
     }
   };
   const handOverTyping = () => {
@@ -219,7 +225,10 @@ export function hydrateOnIntent(
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
   // The visitor acted before this script ran: take it over, and fetch the app at once.
   if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
-  if (early.submit) pendingSubmit = early.submit;
+  if (early.submit) {
+    pendingSubmit = early.submit;
+    onHold?.(early.submit);
+  }
   if (early.click || early.submit || startNow) start();
   return stop;
 

@@ -28,6 +28,10 @@ const NEAR_SCREEN_PX = 160;
 export interface IslandGuard {
   active: boolean;
   start: (hydrate: () => Promise<void>, island: HTMLElement) => void;
+  /** What the guard held something for before the islands started: their islands start at once. */
+  held: Element[];
+  /** Set once the islands wait to be reached: starts the island of a control the guard holds something for. */
+  reach?: (control: Element) => void;
 }
 
 /** What starts an island at once, wherever it is: the visitor reaching for it. */
@@ -43,17 +47,28 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   if (errorReporting) void import('../lib/error-reporting').then((m) => m.followErrorReporting(errorReporting));
 
   const containers = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
-  // An island that shows nothing yet (the cookie bar after a choice) may show something at any time.
-  const nearNow = containers.filter((container) => !container.children.length || isNearScreen(container));
+  // An island that shows nothing yet (the cookie bar after a choice) may show something at any time. One
+  // the visitor has already used (a click held, a field typed into) is needed wherever the page is now:
+  // they may have scrolled away from it while the code came.
+  const used = (container: HTMLElement) => guard.held.some((control) => container.contains(control));
+  const nearNow = containers.filter(
+    (container) => !container.children.length || isNearScreen(container) || used(container),
+  );
   const first = Promise.all(nearNow.map((container) => hydrateIsland(container, state)));
   const later = containers.filter((container) => !nearNow.includes(container));
-  if (later.length) startWhenReached(later, (container) => startLate(container, state, guard));
+  if (later.length) guard.reach = startWhenReached(later, (container) => startLate(container, state, guard));
   await first;
   markPageHydrated();
 }
 
-/** Calls `start` for each island as it comes near the screen, or as soon as the visitor reaches into it. */
-function startWhenReached(containers: HTMLElement[], start: (container: HTMLElement) => void) {
+/**
+ * Calls `start` for each island as it comes near the screen, or as soon as the visitor reaches into it.
+ * Returns what starts the island of a given control at once.
+ */
+function startWhenReached(
+  containers: HTMLElement[],
+  start: (container: HTMLElement) => void,
+): (control: Element) => void {
   const waiting = new Set(containers);
   const startOnce = (container: HTMLElement) => {
     if (!waiting.delete(container)) return;
@@ -64,11 +79,13 @@ function startWhenReached(containers: HTMLElement[], start: (container: HTMLElem
     }
     start(container);
   };
+  const reach = (control: Element) => {
+    const container = control.closest<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`);
+    if (container) startOnce(container);
+  };
   // Before the event reaches the control: the guard then holds the click or the typing that follows.
   const onReach = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    const container = target?.closest<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`);
-    if (container) startOnce(container);
+    if (event.target instanceof Element) reach(event.target);
   };
   for (const type of REACHING_EVENTS) document.addEventListener(type, onReach, { capture: true, passive: true });
   const containerOf = new Map<Element, HTMLElement>();
@@ -90,6 +107,7 @@ function startWhenReached(containers: HTMLElement[], start: (container: HTMLElem
       observer?.observe(child);
     }
   }
+  return reach;
 }
 
 /** An island that starts after the first ones. */
