@@ -29,7 +29,7 @@ export interface IslandGuard {
   active: boolean;
   start: (hydrate: () => Promise<void>, island: HTMLElement) => void;
   /** What the guard held something for before the islands started: their islands start at once. */
-  held: Element[];
+  held: Set<Element>;
   /** Set once the islands wait to be reached: starts the island of a control the guard holds something for. */
   reach?: (control: Element) => void;
 }
@@ -50,7 +50,7 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   // An island that shows nothing yet (the cookie bar after a choice) may show something at any time. One
   // the visitor has already used (a click held, a field typed into) is needed wherever the page is now:
   // they may have scrolled away from it while the code came.
-  const used = (container: HTMLElement) => guard.held.some((control) => container.contains(control));
+  const used = (container: HTMLElement) => [...guard.held].some((control) => container.contains(control));
   const nearNow = containers.filter(
     (container) => !container.children.length || isNearScreen(container) || used(container),
   );

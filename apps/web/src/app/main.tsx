@@ -32,7 +32,7 @@ if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
   };
   const guard: IslandGuard = {
     active: true,
-    held: [],
+    held: new Set(),
     // An island that starts later (near the screen, or reached for) has a guard of its own, and the
     // page is not interactive again until it is hydrated.
     start: (hydrate, island) => {
@@ -49,7 +49,7 @@ if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
     controls: startedIslandControls,
     onFinish: finished,
     // What the visitor acted on before the islands' code came: its island is needed, near the screen or not.
-    onHold: (control) => (guard.reach ? guard.reach(control) : guard.held.push(control)),
+    onHold: (control) => (guard.reach ? guard.reach(control) : guard.held.add(control)),
   });
 } else if (signedIn) {
   void import('./boot').then((boot) => boot.hydrateApp());
