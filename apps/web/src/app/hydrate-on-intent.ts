@@ -74,6 +74,10 @@ export function hydrateOnIntent(
   const typed = new Map<Field, TypedField>();
   // Anything held since the last look: replaying waits until nothing new comes in.
   let version = 0;
+  const held = (control: Element) => {
+    version++;
+    onHold?.(control);
+  };
 
   const holdClick = (event: Pick<MouseEvent, 'target' | 'preventDefault'>) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -87,15 +91,13 @@ export function hydrateOnIntent(
     // A submit button would post the form the old way, a checkbox would toggle outside the app's state.
     event.preventDefault();
     pendingClick = control;
-    version++;
-    onHold?.(control);
+    held(control);
   };
   const holdSubmit = (event: SubmitEvent) => {
     if (!(event.target instanceof HTMLFormElement) || isHydrated(event.target)) return;
     event.preventDefault();
     pendingSubmit = event.target;
-    version++;
-    onHold?.(event.target);
+    held(event.target);
   };
   // What is typed into a field the app has not hydrated yet never reached it, and the app's first
   // update would overwrite it with the server's value: keep it.
@@ -105,8 +107,7 @@ export function hydrateOnIntent(
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
     if (isHydrated(field) && !typed.has(field)) return;
     typed.set(field, { field, value: field.value, checked: field instanceof HTMLInputElement && field.checked });
-    version++;
-    onHold?.(field);
+    held(field);
   };
   const handOver = (field: Field) => {
     const entry = typed.get(field);
@@ -126,8 +127,7 @@ export function hydrateOnIntent(
     for (const entry of snapshotTypedFields(root)) {
       if (typed.has(entry.field)) continue;
       typed.set(entry.field, entry);
-      version++;
-      onHold?.(entry.field);
+      held(entry.field);
     }
   };
   const handOverTyping = () => {
@@ -227,7 +227,7 @@ export function hydrateOnIntent(
   if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
   if (early.submit) {
     pendingSubmit = early.submit;
-    onHold?.(early.submit);
+    held(early.submit);
   }
   if (early.click || early.submit || startNow) start();
   return stop;
