@@ -30,9 +30,9 @@ describe('CookieConsent', () => {
     expect(screen.queryByTestId('cookie-consent-bar')).toBeNull();
   });
 
-  it('"reject optional" is a single click', async () => {
+  it('"necessary only" is a single click', async () => {
     renderWithProviders(<CookieConsent />, { language: 'it' });
-    await userEvent.click(screen.getByRole('button', { name: 'Rifiuta facoltativi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Solo necessari' }));
     expect(readConsent()).toMatchObject({ functional: false, analytics: false });
     expect(screen.queryByTestId('cookie-consent-bar')).toBeNull();
   });

@@ -55,7 +55,7 @@ export function CookieConsent() {
           shadow="xl"
           radius="lg"
           withBorder
-          p={{ base: 'md', sm: 'lg' }}
+          p={{ base: 'sm', xs: 'md', sm: 'lg' }}
           pos="fixed"
           bottom={{ base: 8, sm: 16 }}
           left={{ base: 8, sm: 16 }}
@@ -80,7 +80,7 @@ export function CookieConsent() {
               {/* On a phone the two choices share a row when their labels fit (each grows from its own
                   width, so neither is cut), with "customise" above them: three stacked buttons took a
                   third of the first screen. */}
-              <Group gap="sm" justify="flex-end" wrap="wrap">
+              <Group gap="xs" justify="flex-end" wrap="wrap">
                 <Button
                   variant="subtle"
                   onClick={openCookiePreferences}
@@ -96,6 +96,7 @@ export function CookieConsent() {
                   {...{ [CONSENT_CHOICE_ATTRIBUTE]: 'required' }}
                   data-testid="cookie-reject-optional"
                   flex={{ base: '1 1 auto', xs: '0 0 auto' }}
+                  px={{ base: 'xs', xs: 'var(--button-padding-x)' }}
                 >
                   {t('cookies.rejectOptional')}
                 </Button>
@@ -104,6 +105,7 @@ export function CookieConsent() {
                   {...{ [CONSENT_CHOICE_ATTRIBUTE]: 'all' }}
                   data-testid="cookie-accept-all"
                   flex={{ base: '1 1 auto', xs: '0 0 auto' }}
+                  px={{ base: 'xs', xs: 'var(--button-padding-x)' }}
                 >
                   {t('cookies.acceptAll')}
                 </Button>
