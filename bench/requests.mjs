@@ -5,9 +5,11 @@
 // the median share of the bare throughput, p50/p99 and errors, PASS/FAIL against the row's targets.
 // Also: cold start to /readyz and the app's resident memory after the load.
 //   node requests.mjs [--dist <web build>] [--smoke] [--rows <texts>] [--database pglite|postgres]
+//                     [--before-setup]
 //   --smoke: a second per row, no thresholds. --rows: only the rows whose label contains one of the
 //   comma-separated texts; --database: one database only (both for looking into one figure; the
-//   recorded figures come from the whole run).
+//   recorded figures come from the whole run). --before-setup: the anonymous rows also measured before
+//   the benchmark's set-up traffic, not judged.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     smoke: { type: 'boolean', default: false },
     rows: { type: 'string' },
     database: { type: 'string' },
+    'before-setup': { type: 'boolean', default: false },
   },
 });
 const smoke = values.smoke;
@@ -42,6 +45,8 @@ const POSITIONS = 20;
 const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const dist = values.dist ? path.resolve(values.dist) : buildWeb();
+const wanted = values.rows?.split(',');
+const selectedRows = ROWS.filter((r) => !wanted || wanted.some((text) => r.label.includes(text)));
 
 /**
  * A run against `url`. A row with a body posts it; an idempotent row sends a fresh Idempotency-Key with
@@ -126,11 +131,89 @@ const rssMb = (pid) => {
   return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
 };
 
+/**
+ * A row's paired runs against the app and the bare Fastify, as a line of the table. `judged` false: a
+ * figure for comparison (--before-setup), held against no target.
+ */
+async function measureRow(app, bare, row, kind, judged) {
+  // A fresh token per row: access tokens live five minutes. The bare Fastify is sent the same headers
+  // (it reads and ignores them): the share then compares two answers to the same request, not the
+  // app's answer with a bare answering a shorter one.
+  const headers = {
+    ...AS_A_BROWSER,
+    ...row.headers,
+    ...(row.as ? { authorization: `Bearer ${await signIn(app.url, row.as)}` } : {}),
+  };
+  const target = `${app.url}${row.path}`;
+  if (TIMING.warmup > 0) {
+    await cannon(target, headers, TIMING.warmup, row);
+    await cannon(bare.url, headers, TIMING.warmup);
+  }
+  const shares = [];
+  const runs = [];
+  for (let i = 0; i < TIMING.pairs; i++) {
+    // Alternate which goes first, so that a drift of the machine does not favour either.
+    const appFirst = i % 2 === 0;
+    const runApp = () => withCpuTime(app.pid, () => cannon(target, headers, TIMING.run, row));
+    const runBare = () => withCpuTime(bare.pid, () => cannon(bare.url, headers, TIMING.run));
+    const first = appFirst ? await runApp() : await runBare();
+    const second = appFirst ? await runBare() : await runApp();
+    const [mine, theirs] = appFirst ? [first, second] : [second, first];
+    shares.push(mine.requests.average / theirs.requests.average);
+    runs.push({ ...mine, bareCpuUs: theirs.cpuUs });
+  }
+  const share = median(shares);
+  const medianPair = runs[shares.indexOf(share)];
+  let middle = medianPair;
+  let measured = runs;
+  // A write is judged as a service runs it, below its peak: its latency and errors come from a run
+  // paced at that share of the peak it just reached.
+  if (row.atShareOfPeak) {
+    const peak = Math.max(...runs.map((r) => r.requests.average));
+    middle = await cannon(target, headers, TIMING.run, row, Math.max(1, Math.floor(peak * row.atShareOfPeak)));
+    measured = [middle];
+  }
+  let errors = measured.reduce((sum, r) => sum + errorsOf(r), 0);
+  if (row.verifyLedger) {
+    const report = await call(app.url, 'GET', '/api/v1/backoffice/ledger/verify/', {
+      token: await signIn(app.url, 'admin'),
+    });
+    if (!report.ok) {
+      console.error(`ledger verification failed after ${row.label}: ${JSON.stringify(report.checks)}`);
+      errors += 1;
+    }
+  }
+  const shareTarget = row.share[kind];
+  const p99Checked = kind === 'postgres';
+  const pass = errors === 0 && share >= shareTarget && (!p99Checked || middle.latency.p99 <= row.p99);
+  let result = pass ? 'PASS' : 'FAIL';
+  if (smoke) result = errors === 0 ? 'ran' : 'ERRORS';
+  else if (!judged) result = 'not judged';
+  return {
+    row: row.label,
+    db: judged ? kind : `${kind}, before set-up`,
+    share: `${(share * 100).toFixed(0)} %`,
+    target: `≥ ${(shareTarget * 100).toFixed(0)} %`,
+    'req/s': Math.round(middle.requests.average),
+    'p50 ms': middle.latency.p50,
+    'p99 ms': middle.latency.p99,
+    'p99 target': p99Checked ? `≤ ${row.p99}` : '—',
+    'CPU µs app/bare': `${medianPair.cpuUs.toFixed(1)} / ${medianPair.bareCpuUs.toFixed(1)}`,
+    errors,
+    result,
+  };
+}
+
 async function benchDatabase(kind, env) {
   const app = await startServer(dist, { SEED_DEMO: 'true', ...env });
   const bare = await startBare();
   const results = [];
   try {
+    // The rows whose answer does not depend on the set-up's data, once more in the process as it
+    // started: what the set-up's traffic costs them (README: "What the process has served before").
+    if (values['before-setup']) {
+      for (const row of selectedRows.filter((r) => !r.as)) results.push(await measureRow(app, bare, row, kind, false));
+    }
     await seedNotifications(app.url);
     const tokens = { admin: await signIn(app.url, 'admin'), customer: await signIn(app.url, 'customer') };
     const api = (method, url, options) => call(app.url, method, url, options);
@@ -143,72 +226,7 @@ async function benchDatabase(kind, env) {
     const power = await api('GET', '/api/v1/advances/borrowing-power/', { token: tokens.customer });
     if (power.lines.length <= POSITIONS)
       throw new Error(`${power.lines.length} collateral lines, not ${POSITIONS + 1}`);
-    const wanted = values.rows?.split(',');
-    for (const row of ROWS.filter((r) => !wanted || wanted.some((text) => r.label.includes(text)))) {
-      // A fresh token per row: access tokens live five minutes. The bare Fastify is sent the same headers
-      // (it reads and ignores them): the share then compares two answers to the same request, not the
-      // app's answer with a bare answering a shorter one.
-      const headers = {
-        ...AS_A_BROWSER,
-        ...row.headers,
-        ...(row.as ? { authorization: `Bearer ${await signIn(app.url, row.as)}` } : {}),
-      };
-      const target = `${app.url}${row.path}`;
-      if (TIMING.warmup > 0) {
-        await cannon(target, headers, TIMING.warmup, row);
-        await cannon(bare.url, headers, TIMING.warmup);
-      }
-      const shares = [];
-      const runs = [];
-      for (let i = 0; i < TIMING.pairs; i++) {
-        // Alternate which goes first, so that a drift of the machine does not favour either.
-        const appFirst = i % 2 === 0;
-        const runApp = () => withCpuTime(app.pid, () => cannon(target, headers, TIMING.run, row));
-        const runBare = () => withCpuTime(bare.pid, () => cannon(bare.url, headers, TIMING.run));
-        const first = appFirst ? await runApp() : await runBare();
-        const second = appFirst ? await runBare() : await runApp();
-        const [mine, theirs] = appFirst ? [first, second] : [second, first];
-        shares.push(mine.requests.average / theirs.requests.average);
-        runs.push({ ...mine, bareCpuUs: theirs.cpuUs });
-      }
-      const share = median(shares);
-      const medianPair = runs[shares.indexOf(share)];
-      let middle = medianPair;
-      let measured = runs;
-      // A write is judged as a service runs it, below its peak: its latency and errors come from a run
-      // paced at that share of the peak it just reached.
-      if (row.atShareOfPeak) {
-        const peak = Math.max(...runs.map((r) => r.requests.average));
-        middle = await cannon(target, headers, TIMING.run, row, Math.max(1, Math.floor(peak * row.atShareOfPeak)));
-        measured = [middle];
-      }
-      let errors = measured.reduce((sum, r) => sum + errorsOf(r), 0);
-      if (row.verifyLedger) {
-        const report = await call(app.url, 'GET', '/api/v1/backoffice/ledger/verify/', {
-          token: await signIn(app.url, 'admin'),
-        });
-        if (!report.ok) {
-          console.error(`ledger verification failed after ${row.label}: ${JSON.stringify(report.checks)}`);
-          errors += 1;
-        }
-      }
-      const shareTarget = row.share[kind];
-      const p99Checked = kind === 'postgres';
-      const pass = errors === 0 && share >= shareTarget && (!p99Checked || middle.latency.p99 <= row.p99);
-      results.push({
-        row: row.label,
-        db: kind,
-        share: `${(share * 100).toFixed(0)} %`,
-        target: `≥ ${(shareTarget * 100).toFixed(0)} %`,
-        'req/s': Math.round(middle.requests.average),
-        'p50 ms': middle.latency.p50,
-        'p99 ms': middle.latency.p99,
-        'p99 target': p99Checked ? `≤ ${row.p99}` : '—',
-        'CPU µs app/bare': `${medianPair.cpuUs.toFixed(1)} / ${medianPair.bareCpuUs.toFixed(1)}`,
-        errors,
-        result: smoke ? (errors === 0 ? 'ran' : 'ERRORS') : pass ? 'PASS' : 'FAIL',
-      });
-    }
+    for (const row of selectedRows) results.push(await measureRow(app, bare, row, kind, true));
     return { results, readyMs: app.readyMs, rss: rssMb(app.pid) };
   } finally {
     bare.stop();

@@ -1,7 +1,7 @@
 import { globalConfigSchema } from '@lombard/shared/schemas/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { SETTING_KEYS, writeSetting } from './service';
+import { createConfigService, SETTING_KEYS, writeSetting } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,5 +72,17 @@ describe('GET /api/get-global-config/', () => {
       .toEqual(social);
     const after = await t.app.inject({ method: 'GET', url: '/api/get-global-config/' });
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('an answer built while a setting changed is not the one kept', async () => {
+    const service = createConfigService(t.app.database.db, t.app.config);
+    const stale = service.answer();
+    // The change's notice arrives while the first answer is being built from the old settings.
+    service.invalidate();
+    await stale;
+    expect(service.ready()).toBeNull();
+    const fresh = await service.answer();
+    expect(fresh).not.toBe(await stale);
+    expect(service.ready()).toBe(fresh);
   });
 });

@@ -1,10 +1,10 @@
 import { globalConfigSchema } from '@lombard/shared/schemas/config';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { sendEncoded } from '../../lib/content-encoding';
-import { createConfigService } from './service';
+import { type ConfigAnswer, createConfigService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +25,13 @@ const TRIGGERS = [
   `create trigger lombard_settings_changed after insert or update or delete or truncate on settings
    for each statement execute function lombard_settings_notify()`,
 ].map((statement) => sql.raw(statement));
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, { body, etag }: ConfigAnswer): FastifyReply {
+  reply.header('Cache-Control', 'public, max-age=300').header('ETag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  // Serialized (and checked against the schema) once per change, not per answer.
+  return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
+}
 
 /** Registered with fastify-plugin so that other modules can read `app.globalConfig`. */
 export const configModule = fp(async (app: FastifyInstance) => {
@@ -54,12 +61,12 @@ export const configModule = fp(async (app: FastifyInstance) => {
         response: { 200: globalConfigSchema, 304: z.null() },
       },
     },
-    async (request, reply) => {
-      const { body, etag } = await service.answer();
-      reply.header('Cache-Control', 'public, max-age=300').header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      // Serialized (and checked against the schema) once per change, not per answer.
-      return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
+    // Not async: once the answer is built (nearly always) it is sent without a promise and its microtasks,
+    // about 1 µs of the 41 µs of CPU this request costs (bench/README.md).
+    (request, reply) => {
+      const ready = service.ready();
+      if (ready) return sendAnswer(request, reply, ready);
+      return service.answer().then((built) => sendAnswer(request, reply, built));
     },
   );
 });

@@ -73,6 +73,8 @@ export interface ConfigAnswer {
  */
 export function createConfigService(db: Database, config: AppConfig) {
   let cached: Promise<ConfigAnswer> | null = null;
+  // The same answer once it is built, so that a request can be answered without waiting on a promise.
+  let ready: ConfigAnswer | null = null;
 
   async function build(): Promise<GlobalConfig> {
     const [newsletter, bankMaximum, socialLinks] = await Promise.all([
@@ -116,18 +118,30 @@ export function createConfigService(db: Database, config: AppConfig) {
   return {
     answer(): Promise<ConfigAnswer> {
       if (cached) return cached;
-      const pending = answer().catch((error) => {
-        if (cached === pending) cached = null;
-        throw error;
-      });
+      const pending = answer().then(
+        (built) => {
+          // Unless a setting changed while it was being built.
+          if (cached === pending) ready = built;
+          return built;
+        },
+        (error) => {
+          if (cached === pending) cached = null;
+          throw error;
+        },
+      );
       cached = pending;
       return pending;
+    },
+    /** The answer if it is built and still current, else null (then `answer()`). */
+    ready(): ConfigAnswer | null {
+      return ready;
     },
     async get(): Promise<GlobalConfig> {
       return (await this.answer()).value;
     },
     invalidate() {
       cached = null;
+      ready = null;
     },
   };
 }
