@@ -2,8 +2,10 @@
 // Lighthouse on the landing home: mobile preset (simulated slow 4G and a 4× slower CPU), system
 // Chromium, a first-time visitor. Prints the four category scores and LCP, TBT, CLS (plus FCP and
 // Speed Index), against the targets of issue 5 (every score ≥ 95).
-// Usage: node lighthouse.mjs [--dist <built web folder>] [--runs N] [--path /home/]
-// With several runs the median run (by performance score) is printed.
+// Usage: node lighthouse.mjs [--dist <built web folder>] [--runs N] [--path /home/] [--smoke]
+// With several runs the median run (by performance score) is printed. --smoke (CI): the performance
+// score, a timing on a machine busy with the other benchmarks, is printed but not judged; the other
+// three are not timings and are still held to the target.
 import { rmSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { buildWeb, startServer } from './lib/app.mjs';
@@ -15,6 +17,8 @@ const arg = (name, fallback) => {
   return index > 0 ? process.argv[index + 1] : fallback;
 };
 const runs = Number(arg('--runs', '1'));
+const smoke = process.argv.includes('--smoke');
+const judged = (name) => !(smoke && name === 'performance');
 const pagePath = arg('--path', '/home/');
 const distArg = arg('--dist', null);
 const dist = distArg ?? buildWeb();
@@ -71,7 +75,7 @@ console.info(
 );
 for (const [name, value] of Object.entries(scores)) {
   console.info(
-    `  ${name.padEnd(16)} ${String(value).padStart(3)}   ${value >= SCORE_TARGET ? 'ok' : `below ${SCORE_TARGET}`}`,
+    `  ${name.padEnd(16)} ${String(value).padStart(3)}   ${value >= SCORE_TARGET ? 'ok' : `below ${SCORE_TARGET}`}${judged(name) ? '' : ' (smoke run: not judged)'}`,
   );
 }
 console.info('');
@@ -88,4 +92,4 @@ const failing = Object.values(lhr.categories)
   .flatMap((category) => category.auditRefs.map((ref) => lhr.audits[ref.id]))
   .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0);
 if (failing.length) console.info(`\n  failing audits: ${[...new Set(failing.map((a) => a.id))].join(', ')}`);
-process.exitCode = Object.values(scores).every((value) => value >= SCORE_TARGET) ? 0 : 1;
+process.exitCode = Object.entries(scores).every(([name, value]) => !judged(name) || value >= SCORE_TARGET) ? 0 : 1;
