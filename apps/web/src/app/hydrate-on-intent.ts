@@ -93,7 +93,7 @@ export function hydrateOnIntent(
     pendingClick = control;
     held(control);
   };
-  const holdSubmit = (event: SubmitEvent) => {
+  const holdSubmit = (event: Pick<SubmitEvent, 'target' | 'preventDefault'>) => {
     if (!(event.target instanceof HTMLFormElement) || isHydrated(event.target)) return;
     event.preventDefault();
     pendingSubmit = event.target;
@@ -225,10 +225,7 @@ export function hydrateOnIntent(
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
   // The visitor acted before this script ran: take it over, and fetch the app at once.
   if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
-  if (early.submit) {
-    pendingSubmit = early.submit;
-    held(early.submit);
-  }
+  if (early.submit) holdSubmit({ target: early.submit, preventDefault: () => {} });
   if (early.click || early.submit || startNow) start();
   return stop;
 

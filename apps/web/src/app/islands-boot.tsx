@@ -50,9 +50,9 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   // An island that shows nothing yet (the cookie bar after a choice) may show something at any time. One
   // the visitor has already used (a click held, a field typed into) is needed wherever the page is now:
   // they may have scrolled away from it while the code came.
-  const used = (container: HTMLElement) => [...guard.held].some((control) => container.contains(control));
+  const used = new Set([...guard.held].map((control) => control.closest(`[${ISLAND_ATTRIBUTE}]`)));
   const nearNow = containers.filter(
-    (container) => !container.children.length || isNearScreen(container) || used(container),
+    (container) => !container.children.length || isNearScreen(container) || used.has(container),
   );
   const first = Promise.all(nearNow.map((container) => hydrateIsland(container, state)));
   const later = containers.filter((container) => !nearNow.includes(container));
