@@ -118,27 +118,26 @@ function cpuTimeUs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
-/** A run, with the CPU time the server spent per request it answered. */
+/** A run, with the CPU time (µs) the server spent during it. */
 async function withCpuTime(pid, run) {
   const before = cpuTimeUs(pid);
   const result = await run();
-  return { ...result, cpuUs: (cpuTimeUs(pid) - before) / Math.max(1, result.requests.total) };
+  return { ...result, cpuTotalUs: cpuTimeUs(pid) - before };
 }
 
 /**
  * The slices of one side of a paired run as one run: requests, errors and CPU time added up, the
- * throughput over the side's whole time.
+ * throughput over the side's whole time, the CPU time per request answered.
  */
 function joinSlices(slices, seconds) {
-  const total = slices.reduce((sum, s) => sum + s.requests.total, 0);
-  const add = (key) => slices.reduce((sum, s) => sum + s[key], 0);
-  const cpu = slices.reduce((sum, s) => sum + s.cpuUs * s.requests.total, 0);
+  const add = (read) => slices.reduce((sum, s) => sum + read(s), 0);
+  const total = add((s) => s.requests.total);
   return {
     requests: { total, average: total / seconds },
-    errors: add('errors'),
-    timeouts: add('timeouts'),
-    non2xx: add('non2xx'),
-    cpuUs: cpu / Math.max(1, total),
+    errors: add((s) => s.errors),
+    timeouts: add((s) => s.timeouts),
+    non2xx: add((s) => s.non2xx),
+    cpuUs: add((s) => s.cpuTotalUs) / Math.max(1, total),
   };
 }
 
@@ -173,16 +172,17 @@ async function measureRow(app, bare, row, kind, judged) {
   const shares = [];
   const runs = [];
   const slice = TIMING.run / TIMING.slices;
+  const appSlice = () => withCpuTime(app.pid, () => cannon(target, headers, slice, row));
+  const bareSlice = () => withCpuTime(bare.pid, () => cannon(bare.url, headers, slice));
   for (let i = 0; i < TIMING.pairs; i++) {
     // Alternate which goes first, so that a drift of the machine does not favour either.
     const appFirst = i % 2 === 0;
     const appSlices = [];
     const bareSlices = [];
     for (let n = 0; n < TIMING.slices; n++) {
-      const runApp = async () => appSlices.push(await withCpuTime(app.pid, () => cannon(target, headers, slice, row)));
-      const runBare = async () => bareSlices.push(await withCpuTime(bare.pid, () => cannon(bare.url, headers, slice)));
-      if (appFirst) await runApp().then(runBare);
-      else await runBare().then(runApp);
+      if (!appFirst) bareSlices.push(await bareSlice());
+      appSlices.push(await appSlice());
+      if (appFirst) bareSlices.push(await bareSlice());
     }
     const mine = joinSlices(appSlices, TIMING.run);
     const theirs = joinSlices(bareSlices, TIMING.run);
