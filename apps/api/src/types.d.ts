@@ -18,6 +18,11 @@ declare module 'fastify' {
     probe?: boolean;
     /** An answer with no text in a language (the global configuration): no Content-Language. */
     sameInEveryLanguage?: boolean;
+    /**
+     * An answer that is the same for every visitor and holds nothing of theirs (the global
+     * configuration): other sites may read it, so it carries no Cross-Origin-Resource-Policy.
+     */
+    sameForEveryone?: boolean;
   }
   interface FastifyRequest {
     /** Language of the response: from Accept-Language (it default). */

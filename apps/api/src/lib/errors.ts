@@ -160,6 +160,8 @@ function fromFastifyError(error: FastifyError): AppError | null {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
+    // An error's detail is in the request's language, even on a route whose answers hold none.
+    reply.header('content-language', request.language);
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The type provider flattens each zod issue into {keyword, instancePath, message, params}.
       const issues = error.validation.map(

@@ -4,10 +4,10 @@
 // a lone surrogate reach the database (a 500, and a log line full of parameters).
 // Only what no field accepts is refused here; single-line fields refuse line breaks through `text()`.
 import { findTextProblem } from '@lombard/shared/schemas/text';
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { fieldError } from '../lib/errors';
-import { addRouteHook, isProbe } from '../lib/route-hooks';
+import { addRouteHook, isBodiless, isProbe } from '../lib/route-hooks';
 
 const MULTILINE = { multiline: true } as const;
 /** Deeper than any form; a body nested further is refused rather than walked. */
@@ -53,14 +53,18 @@ function findBadInput(request: Pick<FastifyRequest, 'body' | 'query' | 'params'>
   return findBadField(request.params, [], 0) ?? findBadField(request.query, [], 0) ?? findBadField(request.body, [], 0);
 }
 
-const guardInput: preValidationHookHandler = (request, _reply, done) => {
+const guardInput: onRequestHookHandler = (request, _reply, done) => {
   const bad = findBadInput(request);
   done(bad ? fieldError({ [bad.field]: bad.message }) : undefined);
 };
 
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  // A probe reads nothing of the request.
+  // A probe reads nothing of the request. A request without a body is checked as it arrives (its path
+  // and query string are read by then), in the stage its route already runs for the limits and the
+  // sign-in, after those; one with a body once the body is parsed.
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isProbe(route)) addRouteHook(route, 'preValidation', guardInput, { first: true });
+    if (isProbe(route)) return;
+    if (isBodiless(route)) addRouteHook(route, 'onRequest', guardInput);
+    else addRouteHook(route, 'preValidation', guardInput, { first: true });
   });
 });

@@ -31,8 +31,10 @@ describe('security headers', () => {
   });
 
   it('sends the hardening headers but no page policy with JSON answers', async () => {
-    for (const url of ['/readyz', '/api/no-such-call/', '/api/get-global-config/']) {
-      const res = await t.app.inject({ method: 'GET', url });
+    // A probe's, one no route matched, and a signed-in call's refusal (set as it arrives).
+    for (const url of ['/readyz', '/api/no-such-call/', '/api/account/me/']) {
+      // An address of its own: the limit of this file's app is three calls.
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.20' });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -41,6 +43,17 @@ describe('security headers', () => {
       // The limiter speaks only when it refuses.
       expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
     }
+  });
+
+  it('lets any site read the configuration, which is the same for everyone, and nothing else', async () => {
+    const remoteAddress = '203.0.113.21';
+    const config = await t.app.inject({ method: 'GET', url: '/api/get-global-config/', remoteAddress });
+    expect(config.statusCode).toBe(200);
+    expect(config.headers['x-content-type-options']).toBe('nosniff');
+    expect(config.headers['cross-origin-resource-policy']).toBeUndefined();
+    const refused = await t.app.inject({ method: 'GET', url: '/api/account/me/', remoteAddress });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('tells the client which language the answer is in', async () => {
@@ -77,6 +90,9 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(last.json().detail).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before any other work, and still hardened.
+    expect(last.headers['x-content-type-options']).toBe('nosniff');
+    expect(last.headers['content-language']).toBe('en');
 
     // Another address has its own budget.
     const other = await t.app.inject({ method: 'GET', url: '/api/get-global-config/', remoteAddress: '203.0.113.8' });

@@ -1,9 +1,19 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
-import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { COMPRESSION_THRESHOLD } from '../lib/content-encoding';
+import { addRouteHook, answersJson, isProbe } from '../lib/route-hooks';
 import { COLOR_SCHEME_SCRIPT_HASH, EARLY_EVENTS_SCRIPT_HASH } from './page-template';
 
 /**
@@ -62,22 +72,60 @@ export function securityHeaders(config: AppConfig) {
 
 const isDocument = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hardens an answer no route matched (the not-found handler runs it before it answers). */
+    hardenUnmatched: preHandlerHookHandler;
+  }
+}
+
 /** Security headers and response compression (per-address limits: rate-limit.ts). */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { everyAnswer, documentOnly } = securityHeaders(app.config);
-  // A global hook (not one per route), so that the not-found answer has them too. A probe's answer is
-  // read by a balancer, not a browser: the headers would say nothing to it. Every other answer also
-  // says which language it is in, unless it holds no text in a language.
-  const harden: onSendHookHandler = (request, reply, payload, done) => {
-    const route = request.routeOptions.config;
-    if (!route.probe) {
-      if (!route.sameInEveryLanguage) reply.header('content-language', request.language);
-      reply.headers(everyAnswer);
-      if (isDocument(reply.getHeader('content-type'))) reply.headers(documentOnly);
-    }
-    done(null, payload);
+  // An answer that is the same for everyone holds nothing of a visitor's that another site could pull
+  // into its own process, and any site may fetch it anyway: the resource policy would guard nothing.
+  const { 'cross-origin-resource-policy': _, ...sameForEveryone } = everyAnswer;
+  const setHeaders = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    headers: Record<string, string>,
+    inALanguage: boolean,
+  ) => {
+    if (inALanguage) reply.header('content-language', request.language);
+    reply.headers(headers);
   };
-  app.addHook('onSend', harden);
+
+  // Decided once per route. A probe's answer is read by a balancer, not a browser: the headers would say
+  // nothing to it. Every other answer says which language it is in, unless it holds no text in one.
+  // A route that declares its answers sends JSON: its headers are set as the request arrives, in the
+  // stage its limits and sign-in already run (ahead of them, so that a refusal carries them too), and
+  // it needs no hook when it answers. Any other route may answer a document, known by its content type
+  // only as it is sent.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (isProbe(route)) return;
+    const config = route.config ?? {};
+    const headers = config.sameForEveryone ? sameForEveryone : everyAnswer;
+    const inALanguage = !config.sameInEveryLanguage;
+    if (answersJson(route)) {
+      const hardenJson: onRequestHookHandler = (request, reply, done) => {
+        setHeaders(request, reply, headers, inALanguage);
+        done();
+      };
+      addRouteHook(route, 'onRequest', hardenJson, { leading: true });
+      return;
+    }
+    const harden: onSendHookHandler = (request, reply, payload, done) => {
+      setHeaders(request, reply, headers, inALanguage);
+      if (isDocument(reply.getHeader('content-type'))) reply.headers(documentOnly);
+      done(null, payload);
+    };
+    addRouteHook(route, 'onSend', harden);
+  });
+  // Not a global hook: every request of every route would run it to learn that it has nothing to do.
+  app.decorate('hardenUnmatched', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    setHeaders(request, reply, everyAnswer, true);
+    done();
+  });
   // No client sends a compressed body: the compression plugin's decompression step on every request
   // of every route would be work for nothing.
   app.addHook('onRoute', (route: RouteOptions) => {

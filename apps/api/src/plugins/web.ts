@@ -191,7 +191,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  app.setNotFoundHandler(() => {
+  app.setNotFoundHandler({ preHandler: app.hardenUnmatched }, () => {
     throw new AppError('ROUTE_NOT_FOUND');
   });
 });

@@ -53,7 +53,7 @@ export const configModule = fp(async (app: FastifyInstance) => {
     '/api/get-global-config/',
     {
       compress: false,
-      config: { sameInEveryLanguage: true },
+      config: { sameInEveryLanguage: true, sameForEveryone: true },
       schema: {
         tags: ['config'],
         summary: 'Global configuration',
