@@ -109,8 +109,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(readCachePlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(inputGuardPlugin);
+  // The route guards order a route's own hooks first; the input guard then goes after them, so that
+  // an anonymous caller is told to sign in (401) before anything about what it sent (400).
   await app.register(routeGuardsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(outboxPlugin);
   await app.register(jobsPlugin);
   await app.register(docsPlugin);

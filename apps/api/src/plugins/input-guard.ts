@@ -35,9 +35,10 @@ function findBadField(value: unknown, path: string[], depth: number): BadInput |
     }
     return null;
   }
-  // Buffers, streams and files (uploads) are not text.
+  // Buffers, streams and files (uploads) are not text. A parsed query string is an object whose prototype
+  // has none (the parser's own empty class): it is data, like a plain object.
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return null;
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) return null;
   for (const [key, item] of Object.entries(value)) {
     // A bad key cannot be named in the answer: it is reported for the whole request.
     if (findTextProblem(key, MULTILINE)) return { field: 'non_field_errors', message: FORBIDDEN };
@@ -61,7 +62,8 @@ const guardInput: onRequestHookHandler = (request, _reply, done) => {
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   // A probe reads nothing of the request. A request without a body is checked as it arrives (its path
   // and query string are read by then), in the stage its route already runs for the limits and the
-  // sign-in, after those; one with a body once the body is parsed.
+  // sign-in, after those and after its guards (app.ts registers this plugin after route-guards.ts);
+  // one with a body once the body is parsed.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (isProbe(route)) return;
     if (isBodiless(route)) addRouteHook(route, 'onRequest', guardInput);
