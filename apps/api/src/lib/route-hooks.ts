@@ -7,7 +7,8 @@ import type { RouteOptions } from 'fastify';
 
 type HookName = 'onRequest' | 'preValidation' | 'onSend';
 
-const asList = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []);
+/** A route's hooks of one name as a list (Fastify takes one function or an array). */
+export const asList = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []);
 
 /** Hooks that stay ahead of every other, even of those added later with `first`. */
 const LEADING = new WeakSet<object>();

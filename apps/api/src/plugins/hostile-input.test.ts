@@ -264,16 +264,15 @@ describe('hostile input', () => {
       headers: operator.headers,
     });
     expect(query.statusCode).toBe(400);
+    const param = await t.app.inject({ method: 'GET', url: '/api/v1/public/partners/%00/' });
+    expect(param.statusCode).toBe(400);
+    expect(param.json()).toHaveProperty('slug');
     // Refused by the guard (not by the route's schema, which would name the field too).
-    const forbidden = t.app.inject({ method: 'GET', url: '/api/v1/public/partners/%00/' });
-    expect(query.json().search).toEqual((await forbidden).json().slug);
+    expect(query.json().search).toEqual(param.json().slug);
     // A route that reads no query string at all still refuses one it cannot hold.
     const config = await t.app.inject({ method: 'GET', url: '/api/get-global-config/?x=%00' });
     expect(config.statusCode).toBe(400);
     expect(config.json()).toHaveProperty('x');
-    const param = await t.app.inject({ method: 'GET', url: '/api/v1/public/partners/%00/' });
-    expect(param.statusCode).toBe(400);
-    expect(param.json()).toHaveProperty('slug');
   });
 
   it('logs a failed statement without its values', async () => {

@@ -7,10 +7,9 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAuthGuard } from '../lib/auth-guards';
+import { asList } from '../lib/route-hooks';
 
 const LATE_HOOKS = ['preParsing', 'preValidation', 'preHandler'] as const;
-
-const asList = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []);
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 

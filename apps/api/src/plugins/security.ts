@@ -4,7 +4,6 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  HookHandlerDoneFunction,
   onRequestHookHandler,
   onSendHookHandler,
   preHandlerHookHandler,
@@ -94,6 +93,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (inALanguage) reply.header('content-language', request.language);
     reply.headers(headers);
   };
+  // Before the answer is made (a JSON route's `onRequest`, the not-found handler's `preHandler`).
+  const hardenOnArrival =
+    (headers: Record<string, string>, inALanguage: boolean): onRequestHookHandler & preHandlerHookHandler =>
+    (request, reply, done) => {
+      setHeaders(request, reply, headers, inALanguage);
+      done();
+    };
 
   // Decided once per route. A probe's answer is read by a balancer, not a browser: the headers would say
   // nothing to it. Every other answer says which language it is in, unless it holds no text in one.
@@ -107,11 +113,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     const headers = config.sameForEveryone ? sameForEveryone : everyAnswer;
     const inALanguage = !config.sameInEveryLanguage;
     if (answersJson(route)) {
-      const hardenJson: onRequestHookHandler = (request, reply, done) => {
-        setHeaders(request, reply, headers, inALanguage);
-        done();
-      };
-      addRouteHook(route, 'onRequest', hardenJson, { leading: true });
+      addRouteHook(route, 'onRequest', hardenOnArrival(headers, inALanguage), { leading: true });
       return;
     }
     const harden: onSendHookHandler = (request, reply, payload, done) => {
@@ -122,10 +124,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     addRouteHook(route, 'onSend', harden);
   });
   // Not a global hook: every request of every route would run it to learn that it has nothing to do.
-  app.decorate('hardenUnmatched', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    setHeaders(request, reply, everyAnswer, true);
-    done();
-  });
+  app.decorate('hardenUnmatched', hardenOnArrival(everyAnswer, true));
   // No client sends a compressed body: the compression plugin's decompression step on every request
   // of every route would be work for nothing.
   app.addHook('onRoute', (route: RouteOptions) => {
