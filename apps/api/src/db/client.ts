@@ -133,6 +133,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
+const noop = () => {};
+
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it drops, the
  * listener is told (`onGap(false)`), and it reconnects with a growing pause until it is back.
@@ -179,10 +181,28 @@ async function listenPostgres(
     retry.unref();
   };
   await connect(0);
+  // Writes that finish together share one barrier instead of queueing a statement each on the one
+  // connection (which runs them one at a time anyway). A caller may only join a barrier sent after it
+  // called: while one is on the wire, later callers wait together for the next one.
+  let sent: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const sendBarrier = (): Promise<void> => {
+    // Without a connection nothing is being kept: the listener was told of the gap (onGap(false)).
+    const current = client;
+    const answered = current ? current.query('select 1').then(noop, noop) : Promise.resolve();
+    sent = answered.finally(() => {
+      sent = null;
+    });
+    return sent;
+  };
   return {
-    async caughtUp() {
-      // Without a connection nothing is being kept: the listener was told of the gap (onGap(false)).
-      await client?.query('select 1').catch(() => {});
+    caughtUp() {
+      if (!sent) return sendBarrier();
+      queued ??= sent.then(() => {
+        queued = null;
+        return sendBarrier();
+      });
+      return queued;
     },
     async stop() {
       stopped = true;

@@ -28,9 +28,9 @@ async function planStatement(lines: string[]): Promise<Buffer> {
 
 export async function seedDemoStockPlans(db: Queryable, dataDir: string): Promise<void> {
   const tx = db as Transaction;
-  const [customer, admin] = await Promise.all(
-    ['customer@demo.lombard.test', 'admin@demo.lombard.test'].map((email) => getAccountByEmail(tx, email)),
-  );
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const customer = await getAccountByEmail(tx, 'customer@demo.lombard.test');
+  const admin = await getAccountByEmail(tx, 'admin@demo.lombard.test');
   const partner = (await activePartners(tx)).find((p) => p.name === DEMO_PARTNER);
   if (!customer || !admin || !partner) return;
   const registeredAt = new Date(Date.now() - 12 * DAY_MS);

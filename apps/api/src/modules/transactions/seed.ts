@@ -25,11 +25,10 @@ const SLUGS = {
 export async function seedDemoMoney(db: Queryable, dataDir: string): Promise<void> {
   // The seed runs each step in one transaction: the flows get it as theirs.
   const tx = db as Transaction;
-  const [customer, lead, admin] = await Promise.all(
-    ['customer@demo.lombard.test', 'lead@demo.lombard.test', 'admin@demo.lombard.test'].map((email) =>
-      getAccountByEmail(tx, email),
-    ),
-  );
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const customer = await getAccountByEmail(tx, 'customer@demo.lombard.test');
+  const lead = await getAccountByEmail(tx, 'lead@demo.lombard.test');
+  const admin = await getAccountByEmail(tx, 'admin@demo.lombard.test');
   const products = await productIdsBySlug(tx, Object.values(SLUGS));
   if (!customer || !lead || !admin || products.size < Object.keys(SLUGS).length) return;
   const id = (slug: string) => products.get(slug)!;
