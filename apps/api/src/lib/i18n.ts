@@ -39,13 +39,25 @@ void instance.init({
 export type Translate = (key: string, options?: TOptions) => string;
 
 const translators = new Map<Language, Translate>();
+const MAX_REMEMBERED_TEXTS = 10_000;
 
 /** A translate function bound to one language (one per language, shared). Keys are `namespace:path.to.key`. */
 export function translator(language: Language): Translate {
   let translate = translators.get(language);
   if (!translate) {
     const fixed = instance.getFixedT(language);
-    translate = (key, options) => (options ? fixed(key, options) : fixed(key)) as string;
+    // The catalogues never change while the process runs: a text with nothing to fill in is looked up
+    // once (lists translate every row's type and status). Bounded, in case a key is ever built from data.
+    const plain = new Map<string, string>();
+    translate = (key, options) => {
+      if (options) return fixed(key, options) as string;
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = fixed(key) as string;
+        if (plain.size < MAX_REMEMBERED_TEXTS) plain.set(key, text);
+      }
+      return text;
+    };
     translators.set(language, translate);
   }
   return translate;

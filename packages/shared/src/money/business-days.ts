@@ -42,15 +42,42 @@ export function target2Holidays(year: number): string[] {
   ];
 }
 
+// Every withdrawal and order asks for its settlement day: a year's closing days are worked out once.
+const closingDays = new Map<number, ReadonlySet<string>>();
+
+function closingDaysOf(year: number): ReadonlySet<string> {
+  let days = closingDays.get(year);
+  if (!days) {
+    days = new Set(target2Holidays(year));
+    closingDays.set(year, days);
+  }
+  return days;
+}
+
 export function isBusinessDay(value: string): boolean {
   const date = toDate(value);
   const weekday = date.getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  return !target2Holidays(date.getUTCFullYear()).includes(value);
+  return !closingDaysOf(date.getUTCFullYear()).has(value);
 }
+
+// Requests ask for the same few days (today plus a settlement delay) over and over.
+const afterBusinessDays = new Map<string, string>();
+const MAX_REMEMBERED_DAYS = 1_000;
 
 /** The `count`-th business day after `value` (1 = the next one), whatever `value` itself is. */
 export function addBusinessDays(value: string, count: number): string {
+  const asked = `${value}+${count}`;
+  let answer = afterBusinessDays.get(asked);
+  if (answer === undefined) {
+    answer = countBusinessDays(value, count);
+    if (afterBusinessDays.size >= MAX_REMEMBERED_DAYS) afterBusinessDays.clear();
+    afterBusinessDays.set(asked, answer);
+  }
+  return answer;
+}
+
+function countBusinessDays(value: string, count: number): string {
   let date = toDate(value);
   let left = count;
   while (left > 0) {
