@@ -219,7 +219,8 @@ async function measureRow(app, bare, row, kind, judged) {
   return {
     row: row.label,
     db: judged ? kind : `${kind}, before set-up`,
-    share: `${(share * 100).toFixed(0)} %`,
+    // One decimal: a share just under its target would otherwise print as the target itself, and FAIL.
+    share: `${(share * 100).toFixed(1)} %`,
     target: `≥ ${(shareTarget * 100).toFixed(0)} %`,
     'req/s': Math.round(throughput.requests.average),
     'p50 ms': latencyRun.latency.p50,
