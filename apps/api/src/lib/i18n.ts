@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@lombard/shared/locale';
+import { memoize } from '@lombard/shared/memoize';
 import i18next, { type TOptions } from 'i18next';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
@@ -48,16 +49,8 @@ export function translator(language: Language): Translate {
     const fixed = instance.getFixedT(language);
     // The catalogues never change while the process runs: a text with nothing to fill in is looked up
     // once (lists translate every row's type and status). Bounded, in case a key is ever built from data.
-    const plain = new Map<string, string>();
-    translate = (key, options) => {
-      if (options) return fixed(key, options) as string;
-      let text = plain.get(key);
-      if (text === undefined) {
-        text = fixed(key) as string;
-        if (plain.size < MAX_REMEMBERED_TEXTS) plain.set(key, text);
-      }
-      return text;
-    };
+    const plain = memoize((key) => fixed(key) as string, MAX_REMEMBERED_TEXTS);
+    translate = (key, options) => (options ? (fixed(key, options) as string) : plain(key));
     translators.set(language, translate);
   }
   return translate;

@@ -2,6 +2,8 @@
 // Good Friday, Easter Monday, 1 May, 25 and 26 December). Dates are calendar dates (YYYY-MM-DD) with no
 // time zone: the caller decides which day "today" is.
 
+import { memoize } from '../memoize';
+
 const DAY_MS = 86_400_000;
 
 /** Easter Sunday of a Gregorian year (anonymous Gregorian algorithm), as UTC midnight. */
@@ -42,39 +44,24 @@ export function target2Holidays(year: number): string[] {
   ];
 }
 
-// Every withdrawal and order asks for its settlement day: a year's closing days are worked out once.
-const closingDays = new Map<number, ReadonlySet<string>>();
-
-function closingDaysOf(year: number): ReadonlySet<string> {
-  let days = closingDays.get(year);
-  if (!days) {
-    days = new Set(target2Holidays(year));
-    closingDays.set(year, days);
-  }
-  return days;
-}
-
 export function isBusinessDay(value: string): boolean {
   const date = toDate(value);
   const weekday = date.getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  return !closingDaysOf(date.getUTCFullYear()).has(value);
+  return !target2Holidays(date.getUTCFullYear()).includes(value);
 }
 
-// Requests ask for the same few days (today plus a settlement delay) over and over.
-const afterBusinessDays = new Map<string, string>();
+// Every withdrawal and order asks for its settlement day, nearly always from the same today: each
+// (day, count) is worked out once.
 const MAX_REMEMBERED_DAYS = 1_000;
+const countOnce = memoize((asked: string) => {
+  const [value = '', count = ''] = asked.split('+');
+  return countBusinessDays(value, Number(count));
+}, MAX_REMEMBERED_DAYS);
 
 /** The `count`-th business day after `value` (1 = the next one), whatever `value` itself is. */
 export function addBusinessDays(value: string, count: number): string {
-  const asked = `${value}+${count}`;
-  let answer = afterBusinessDays.get(asked);
-  if (answer === undefined) {
-    answer = countBusinessDays(value, count);
-    if (afterBusinessDays.size >= MAX_REMEMBERED_DAYS) afterBusinessDays.clear();
-    afterBusinessDays.set(asked, answer);
-  }
-  return answer;
+  return countOnce(`${value}+${count}`);
 }
 
 function countBusinessDays(value: string, count: number): string {
