@@ -2,7 +2,7 @@
 // the outbox, and the public routes.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 export type TestLocale = 'it-IT' | 'en-US';
 export const LOCALES: TestLocale[] = ['it-IT', 'en-US'];
@@ -92,6 +92,17 @@ export async function hydrate(page: Page) {
 /** Until every control of the server-rendered page is the app's (`data-interactive` on <html>). */
 export async function untilInteractive(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
+}
+
+/**
+ * Until the island holding `control` is the app's. An island far from the screen starts as it comes near
+ * (a frame after a scroll); the page counts as interactive until then, so waiting for the mark alone
+ * could let a test type into the island while it hydrates. Starting takes the mark away in the same
+ * task, so the mark seen after the start is the island's.
+ */
+export async function untilIslandInteractive(page: Page, control: Locator) {
+  await expect(control.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute('data-island-started', 'true');
+  await untilInteractive(page);
 }
 
 /** Scrolls to the bottom in steps, so that sections loaded on approach are there. */

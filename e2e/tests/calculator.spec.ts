@@ -2,7 +2,7 @@
 // messages for 0, 1,000,001 and 41 instalments.
 import { addMonths } from '@lombard/shared/money/advance-calculator';
 import { expect, type Page, test } from '@playwright/test';
-import { setVisitor, untilInteractive } from '../support/landing';
+import { setVisitor, untilIslandInteractive } from '../support/landing';
 
 function todayIso() {
   const now = new Date();
@@ -18,7 +18,7 @@ async function openCalculator(page: Page) {
   await page.goto('/home/');
   await page.getByTestId('hero-calculate').click();
   await expect(page.getByTestId('advance-calculator')).toBeVisible();
-  await untilInteractive(page);
+  await untilIslandInteractive(page, page.getByTestId('calculator-amount'));
 }
 
 async function enter(page: Page, amount: string, instalments: string) {

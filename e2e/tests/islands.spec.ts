@@ -1,7 +1,14 @@
 // The public home is made of islands for an anonymous visitor (docs/decisions/017): only the parts a
 // visitor can act on are hydrated, each when it comes near the screen, and every one of them works.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { hydrate, setVisitor, signInAsCustomer, untilInteractive, watchConsole } from '../support/landing';
+import {
+  hydrate,
+  setVisitor,
+  signInAsCustomer,
+  untilInteractive,
+  untilIslandInteractive,
+  watchConsole,
+} from '../support/landing';
 
 const CALCULATOR_CHUNK = /\/assets\/advance-calculator-[\w-]+\.js$/;
 
@@ -48,13 +55,36 @@ test('on a phone the calculator’s code comes as the visitor scrolls to it, and
 
   const amount = page.getByTestId('calculator-amount');
   await amount.scrollIntoViewIfNeeded();
-  await untilInteractive(page);
+  await untilIslandInteractive(page, amount);
   await amount.fill('120000');
   await page.getByTestId('calculator-instalments').fill('12');
   // 120,000 at 4.40 % a year: 1,320.00 a quarter.
   await expect(page.getByTestId('calc-quarterly')).toHaveText('€1,320.00');
   expect(calculatorCode.length, 'after scrolling').toBeGreaterThan(0);
   expect(errors).toEqual([]);
+});
+
+test('the hero’s "calculate" fetches the calculator’s code at the click, before the page has scrolled to it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await onPhone({ page, context, baseURL });
+  await page.goto('/home/');
+  await hydrate(page);
+  const calculator = page.locator('[data-island="advance-calculator"]');
+  await expect(calculator).not.toHaveAttribute('data-island-started', 'true');
+  // The page stays where it is: only the click can start the calculator now.
+  await page.evaluate(() => {
+    Element.prototype.scrollIntoView = () => {};
+  });
+  await page.getByTestId('hero-calculate').click();
+  await expect(calculator).toHaveAttribute('data-island-started', 'true');
+  await expect(page.getByTestId('calculator-amount')).not.toBeInViewport();
+  await untilInteractive(page);
+  await page.getByTestId('calculator-amount').fill('120000');
+  // 120,000 at 4.40 % a year: 1,320.00 a quarter.
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('€1,320.00');
 });
 
 test('a field of an island typed into before its code arrives keeps what was typed', async ({

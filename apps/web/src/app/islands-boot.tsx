@@ -12,6 +12,7 @@ import {
   ISLAND_INDEX_ATTRIBUTE,
   ISLAND_STARTED_ATTRIBUTE,
   islandIdPrefix,
+  setIslandStarter,
 } from '../lib/islands/island-markup';
 import { type IslandsState, isIslandsState, readSsrState } from '../lib/ssr-state';
 import { IslandRoot } from './island-root';
@@ -56,7 +57,10 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   );
   const first = Promise.all(nearNow.map((container) => hydrateIsland(container, state)));
   const later = containers.filter((container) => !nearNow.includes(container));
-  if (later.length) guard.reach = startWhenReached(later, (container) => startLate(container, state, guard));
+  if (later.length) {
+    guard.reach = startWhenReached(later, (container) => startLate(container, state, guard));
+    setIslandStarter(guard.reach);
+  }
   await first;
   markPageHydrated();
 }

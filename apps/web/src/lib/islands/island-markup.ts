@@ -24,3 +24,19 @@ export const hasIslands = () => document.querySelector(`[${ISLAND_ATTRIBUTE}]`) 
 export const startedIslandControls = () => [
   ...document.querySelectorAll(`[${ISLAND_STARTED_ATTRIBUTE}] :is(${CONTROLS_SELECTOR})`),
 ];
+
+let startNow: (container: Element) => void = () => {};
+
+/** Set by app/islands-boot.tsx once islands wait to be reached: what starts one of them at once. */
+export function setIslandStarter(starter: (container: Element) => void): void {
+  startNow = starter;
+}
+
+/**
+ * Starts the island with this id now, if it is one still waiting to come near the screen: the visitor
+ * has just asked for it (the hero's "calculate" scrolls to the calculator). Elsewhere, nothing.
+ */
+export function startIsland(id: string): void {
+  const container = document.querySelector(`[${ISLAND_ATTRIBUTE}="${id}"]`);
+  if (container) startNow(container);
+}

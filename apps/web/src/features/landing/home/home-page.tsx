@@ -15,7 +15,7 @@ import { LazyWhenVisible } from '../components/lazy-when-visible';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS } from '../components/site-links';
 import { withNamespaces } from '../load-namespaces';
-import { CALCULATOR_ANCHOR } from './hero-calculate';
+import { CALCULATOR_ANCHOR, CALCULATOR_ISLAND } from './hero-calculate';
 import { HomeHero } from './home-hero';
 import { ClosingCta, Guarantees, HowItWorks, WhyPledge } from './home-sections';
 
@@ -62,7 +62,7 @@ function BelowTheFold({ language }: { language: Language }) {
           </Box>
           <Box mt={40}>
             <LazyWhenVisible minHeight={560}>
-              <Island id="advance-calculator" component={AdvanceCalculator} props={{}} />
+              <Island id={CALCULATOR_ISLAND} component={AdvanceCalculator} props={{}} />
             </LazyWhenVisible>
           </Box>
         </Container>
