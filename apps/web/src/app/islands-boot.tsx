@@ -12,7 +12,7 @@ import {
   ISLAND_INDEX_ATTRIBUTE,
   ISLAND_STARTED_ATTRIBUTE,
   islandIdPrefix,
-  setIslandStarter,
+  setIslandReach,
 } from '../lib/islands/island-markup';
 import { type IslandsState, isIslandsState, readSsrState } from '../lib/ssr-state';
 import { IslandRoot } from './island-root';
@@ -31,8 +31,6 @@ export interface IslandGuard {
   start: (hydrate: () => Promise<void>, island: HTMLElement) => void;
   /** What the guard held something for before the islands started: their islands start at once. */
   held: Set<Element>;
-  /** Set once the islands wait to be reached: starts the island of a control the guard holds something for. */
-  reach?: (control: Element) => void;
 }
 
 /** What starts an island at once, wherever it is: the visitor reaching for it. */
@@ -57,10 +55,7 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   );
   const first = Promise.all(nearNow.map((container) => hydrateIsland(container, state)));
   const later = containers.filter((container) => !nearNow.includes(container));
-  if (later.length) {
-    guard.reach = startWhenReached(later, (container) => startLate(container, state, guard));
-    setIslandStarter(guard.reach);
-  }
+  if (later.length) setIslandReach(startWhenReached(later, (container) => startLate(container, state, guard)));
   await first;
   markPageHydrated();
 }

@@ -12,7 +12,7 @@ import '../lib/theme/mantine-variables.gen.css';
 import { SESSION_COOKIE } from '@lombard/shared/locale';
 import { SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
 import { INTERACTIVE_ATTRIBUTE } from '../lib/hydration';
-import { hasIslands, startedIslandControls } from '../lib/islands/island-markup';
+import { hasIslands, reachIsland, startedIslandControls } from '../lib/islands/island-markup';
 import { hydrateOnIntent, takeEarlyEvents } from './hydrate-on-intent';
 import type { IslandGuard } from './islands-boot';
 
@@ -49,7 +49,9 @@ if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
     controls: startedIslandControls,
     onFinish: finished,
     // What the visitor acted on before the islands' code came: its island is needed, near the screen or not.
-    onHold: (control) => (guard.reach ? guard.reach(control) : guard.held.add(control)),
+    onHold: (control) => {
+      if (!reachIsland(control)) guard.held.add(control);
+    },
   });
 } else if (signedIn) {
   void import('./boot').then((boot) => boot.hydrateApp());

@@ -25,18 +25,28 @@ export const startedIslandControls = () => [
   ...document.querySelectorAll(`[${ISLAND_STARTED_ATTRIBUTE}] :is(${CONTROLS_SELECTOR})`),
 ];
 
-let startNow: (container: Element) => void = () => {};
+let reach: ((element: Element) => void) | null = null;
 
-/** Set by app/islands-boot.tsx once islands wait to be reached: what starts one of them at once. */
-export function setIslandStarter(starter: (container: Element) => void): void {
-  startNow = starter;
+/** Set by app/islands-boot.tsx once islands wait to be reached: what starts the island of an element. */
+export function setIslandReach(starter: (element: Element) => void): void {
+  reach = starter;
 }
 
 /**
- * Starts the island with this id now, if it is one still waiting to come near the screen: the visitor
- * has just asked for it (the hero's "calculate" scrolls to the calculator). Elsewhere, nothing.
+ * Starts the island holding `element` at once, if it is one still waiting to come near the screen.
+ * False before the islands wait to be reached (their code has not come, or none waits).
+ */
+export function reachIsland(element: Element): boolean {
+  if (!reach) return false;
+  reach(element);
+  return true;
+}
+
+/**
+ * Starts the island with this id now: the visitor has just asked for it (the hero's "calculate" scrolls
+ * to the calculator). Nothing if it has started already or is not on the page.
  */
 export function startIsland(id: string): void {
   const container = document.querySelector(`[${ISLAND_ATTRIBUTE}="${id}"]`);
-  if (container) startNow(container);
+  if (container) reachIsland(container);
 }
