@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pino, { type DestinationStream } from 'pino';
 import { type AppConfig, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { registerErrorHandler } from './lib/errors';
+import { answerError, registerErrorHandler } from './lib/errors';
 import { LineBatches } from './lib/line-batches';
 import { LOG_SERIALIZERS, REDACTED_PATHS } from './lib/log-redaction';
 import { nextRequestId } from './lib/request-id';
@@ -44,7 +44,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestContextPlugin } from './plugins/request-context';
 import { routeGuardsPlugin } from './plugins/route-guards';
-import { securityPlugin } from './plugins/security';
+import { securityHeaders, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
 export interface BuildAppOptions {
@@ -71,6 +71,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // A stream given by a caller (tests read it) gets each line at once; standard output gets them in batches.
   const requestOutput = options.logStream ?? new LineBatches(1);
   const requestLog = new OneLinePerRequest(requestOutput, config.logLevel);
+  // The router refuses an address it cannot decode before any route, so before the hooks that harden
+  // an answer: that refusal gets the same headers here.
+  const { everyAnswer } = securityHeaders(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -86,6 +89,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A first start migrates and seeds an embedded database; on a busy machine that exceeds the 10 s default.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    frameworkErrors: (error, request, reply) => answerError(error, request, reply.headers(everyAnswer)),
   }).withTypeProvider<ZodTypeProvider>();
 
   makeChildLoggersLazy(app.log);

@@ -4,6 +4,9 @@
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  /** The address cannot be decoded (a broken percent escape), or one of its parts is longer than any route takes. */
+  BAD_URL: 400,
+  URL_TOO_LONG: 414,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

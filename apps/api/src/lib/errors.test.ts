@@ -31,6 +31,7 @@ beforeAll(async () => {
       r.get('/api/test/conflict/', async () => {
         throw new AppError('CONFLICT');
       });
+      r.get('/api/test/items/:name/', async (request) => request.params);
     },
   });
 });
@@ -142,6 +143,27 @@ describe('malformed requests', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ detail: 'Unsupported content type.' });
+  });
+
+  it('an address that cannot be decoded answers 400 with a translated detail, in each language', async () => {
+    // A path parameter with a broken percent escape: the router cannot decode it into text.
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/items/%E0%A4%A/', headers: en });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-language']).toBe('en');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.json()).toEqual({ detail: 'The address of the request is not valid.', code: 'BAD_URL' });
+    const italian = await t.app.inject({ method: 'GET', url: '/api/test/items/%E0%A4%A/' });
+    expect(italian.statusCode).toBe(400);
+    expect(italian.json()).toEqual({ detail: "L'indirizzo della richiesta non è valido.", code: 'BAD_URL' });
+    // The same route answers a well-formed address.
+    const fine = await t.app.inject({ method: 'GET', url: '/api/test/items/caff%C3%A8/' });
+    expect(fine.json()).toEqual({ name: 'caffè' });
+  });
+
+  it('a path parameter longer than any the app uses answers 414 with a translated detail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/test/items/${'x'.repeat(600)}/`, headers: en });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ detail: 'The address of the request is too long.', code: 'URL_TOO_LONG' });
   });
 
   it('application errors keep their status and code', async () => {

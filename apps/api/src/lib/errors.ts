@@ -1,9 +1,10 @@
 // Typed application errors and the one place that maps them to an HTTP status and a translated body
 // in the shape the client reads: {"detail": "…"} or {"field": ["…"], "non_field_errors": ["…"]}.
 import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
+import { languageFromAcceptLanguage } from '@lombard/shared/locale';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { Translate } from './i18n';
+import { type Translate, translator } from './i18n';
 
 type Params = Record<string, string | number>;
 
@@ -142,6 +143,8 @@ function render(error: AppError, t: Translate): Record<string, unknown> {
 
 function fromFastifyError(error: FastifyError): AppError | null {
   const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_BAD_URL') return new AppError('BAD_URL');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new AppError('URL_TOO_LONG');
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE');
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE');
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
@@ -157,30 +160,39 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
+/**
+ * Every failure's answer. Also Fastify's `frameworkErrors` (app.ts): the router refuses an address it
+ * cannot decode before any route, hook or error handler of the app is involved.
+ */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Read from the header, not from the request's decorations: a request the router refused is Fastify's
+  // own, without them.
+  const language = languageFromAcceptLanguage(request.headers['accept-language']);
+  const t = translator(language);
+  // An error's detail is in the request's language, even on a route whose answers hold none.
+  reply.header('content-language', language);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // The type provider flattens each zod issue into {keyword, instancePath, message, params}.
+    const issues = error.validation.map(
+      (v): ZodLikeIssue => ({
+        ...(v.params as Omit<ZodLikeIssue, 'code' | 'message' | 'path'>),
+        code: v.keyword,
+        message: v.message ?? '',
+        path: v.instancePath.split('/').filter(Boolean),
+      }),
+    );
+    return reply.status(400).send(issuesToFields(issues, t));
+  }
+  const appError = error instanceof AppError ? error : fromFastifyError(error);
+  if (appError) {
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.headers) reply.headers(appError.headers);
+    return reply.status(appError.status).send(render(appError, t));
+  }
+  request.log.error({ err: error, correlationId: request.id }, 'unexpected error');
+  return reply.status(500).send({ detail: t('errors:INTERNAL'), code: 'INTERNAL', correlation_id: request.id });
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const t = request.t;
-    // An error's detail is in the request's language, even on a route whose answers hold none.
-    reply.header('content-language', request.language);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // The type provider flattens each zod issue into {keyword, instancePath, message, params}.
-      const issues = error.validation.map(
-        (v): ZodLikeIssue => ({
-          ...(v.params as Omit<ZodLikeIssue, 'code' | 'message' | 'path'>),
-          code: v.keyword,
-          message: v.message ?? '',
-          path: v.instancePath.split('/').filter(Boolean),
-        }),
-      );
-      return reply.status(400).send(issuesToFields(issues, t));
-    }
-    const appError = error instanceof AppError ? error : fromFastifyError(error);
-    if (appError) {
-      if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-      if (appError.headers) reply.headers(appError.headers);
-      return reply.status(appError.status).send(render(appError, t));
-    }
-    request.log.error({ err: error, correlationId: request.id }, 'unexpected error');
-    return reply.status(500).send({ detail: t('errors:INTERNAL'), code: 'INTERNAL', correlation_id: request.id });
-  });
+  app.setErrorHandler(answerError);
 }
