@@ -89,7 +89,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A first start migrates and seeds an embedded database; on a busy machine that exceeds the 10 s default.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
-    frameworkErrors: (error, request, reply) => answerError(error, request, reply.headers(everyAnswer)),
+    frameworkErrors: (error, request, reply) => {
+      // Nor does Fastify write that request's log line: the line is written here, as for any request.
+      reply.raw.once('finish', () => requestLog.requestCompleted(null, request, reply));
+      return answerError(error, request, reply.headers(everyAnswer));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   makeChildLoggersLazy(app.log);

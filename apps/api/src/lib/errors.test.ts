@@ -7,9 +7,12 @@ import { createTestApp, type TestApp } from '../test/app';
 import { AppError, fieldError } from './errors';
 
 let t: TestApp;
+const logLines: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
+    env: { LOG_LEVEL: 'info' },
+    logStream: { write: (line: string) => void logLines.push(line) },
     routes: (app) => {
       const r = app.withTypeProvider<ZodTypeProvider>();
       r.post(
@@ -147,8 +150,15 @@ describe('malformed requests', () => {
 
   it('an address that cannot be decoded answers 400 with a translated detail, in each language', async () => {
     // A path parameter with a broken percent escape: the router cannot decode it into text.
+    const linesBefore = logLines.length;
     const res = await t.app.inject({ method: 'GET', url: '/api/test/items/%E0%A4%A/', headers: en });
     expect(res.statusCode).toBe(400);
+    // Logged like any request, in its one line, which does not hold the address it was sent.
+    const written = logLines.slice(linesBefore);
+    expect(written.map((text) => JSON.parse(text))).toMatchObject([
+      { msg: 'request', method: 'GET', status: 400, route: null },
+    ]);
+    expect(written.join('')).not.toContain('%E0');
     expect(res.headers['content-language']).toBe('en');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.json()).toEqual({ detail: 'The address of the request is not valid.', code: 'BAD_URL' });
