@@ -1,10 +1,9 @@
 // Typed application errors and the one place that maps them to an HTTP status and a translated body
 // in the shape the client reads: {"detail": "…"} or {"field": ["…"], "non_field_errors": ["…"]}.
 import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
-import { languageFromAcceptLanguage } from '@lombard/shared/locale';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type Translate, translator } from './i18n';
+import { languageOfRequest, type Translate, translator } from './i18n';
 
 type Params = Record<string, string | number>;
 
@@ -165,9 +164,8 @@ function fromFastifyError(error: FastifyError): AppError | null {
  * cannot decode before any route, hook or error handler of the app is involved.
  */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // Read from the header, not from the request's decorations: a request the router refused is Fastify's
-  // own, without them.
-  const language = languageFromAcceptLanguage(request.headers['accept-language']);
+  // Not through the request's decorations: a request the router refused is Fastify's own, without them.
+  const language = languageOfRequest(request);
   const t = translator(language);
   // An error's detail is in the request's language, even on a route whose answers hold none.
   reply.header('content-language', language);

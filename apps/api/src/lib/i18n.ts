@@ -1,8 +1,9 @@
 // Server-side translations: one i18next instance, catalogues in src/locales/<lang>/<namespace>.json.
 // Each feature owns its namespace file; the request's language comes from Accept-Language.
 import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@lombard/shared/locale';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageFromAcceptLanguage } from '@lombard/shared/locale';
 import { memoize } from '@lombard/shared/memoize';
 import i18next, { type TOptions } from 'i18next';
 
@@ -38,6 +39,10 @@ void instance.init({
 });
 
 export type Translate = (key: string, options?: TOptions) => string;
+
+/** A request's language: the one its Accept-Language prefers among ours, Italian by default. */
+export const languageOfRequest = (request: { headers: IncomingHttpHeaders }): Language =>
+  languageFromAcceptLanguage(request.headers['accept-language']);
 
 const translators = new Map<Language, Translate>();
 const MAX_REMEMBERED_TEXTS = 10_000;

@@ -1,7 +1,7 @@
-import { type Language, languageFromAcceptLanguage } from '@lombard/shared/locale';
+import type { Language } from '@lombard/shared/locale';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Translate, translator } from '../lib/i18n';
+import { languageOfRequest, type Translate, translator } from '../lib/i18n';
 
 /**
  * Every request's language (from Accept-Language, Italian by default) and a translate function bound to
@@ -12,7 +12,7 @@ import { type Translate, translator } from '../lib/i18n';
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', {
     getter(this: FastifyRequest): Language {
-      return languageFromAcceptLanguage(this.headers['accept-language']);
+      return languageOfRequest(this);
     },
   });
   app.decorateRequest('t', {
