@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { answerError, registerErrorHandler } from './lib/errors';
 import { LineBatches } from './lib/line-batches';
 import { LOG_SERIALIZERS, REDACTED_PATHS } from './lib/log-redaction';
+import { OneWriteResponse } from './lib/one-write-response';
 import { nextRequestId } from './lib/request-id';
 import { makeChildLoggersLazy, OneLinePerRequest } from './lib/request-log';
 import { accountModule } from './modules/account/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A first start migrates and seeds an embedded database; on a busy machine that exceeds the 10 s default.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    http: { ServerResponse: OneWriteResponse },
     frameworkErrors: (error, request, reply) => {
       // Nor does Fastify write that request's log line: the line is written here, as for any request.
       reply.raw.once('finish', () => requestLog.requestCompleted(null, request, reply));
