@@ -37,7 +37,6 @@ import { supportModule } from './modules/support/routes';
 import { transactionsModule } from './modules/transactions/routes';
 import { walletModule } from './modules/wallet/routes';
 import { databasePlugin } from './plugins/database';
-import { directAnswersPlugin } from './plugins/direct-answers';
 import { docsPlugin } from './plugins/docs';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
@@ -127,8 +126,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(outboxPlugin);
   await app.register(jobsPlugin);
   await app.register(docsPlugin);
-  // After every plugin above: it reads the `onSend` hooks they attach to each route.
-  await app.register(directAnswersPlugin);
 
   // Tier 2: feature modules. Each registers its own API paths and owns its folder.
   // The auth module first: its hook sets request.user for every module after it.

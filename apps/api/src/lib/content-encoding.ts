@@ -3,7 +3,6 @@
 // everything else the request did, and what crosses the wire is a tenth of the bytes.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendBody } from './direct-answer';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -60,10 +59,9 @@ export class EncodedBody {
 }
 
 /**
- * Sends a kept answer in the best encoding the client takes. A route whose answers all come from here
- * opts out of the compression plugin (`compress: false`): with no `onSend` hook left, its answers go to
- * Node directly (direct-answer.ts). The caller sets the status and Content-Type; `varyOn` names the
- * request headers the answer depended on besides Accept-Encoding.
+ * Sends a kept answer in the best encoding the client takes (the compression plugin passes an answer
+ * that already carries its Content-Encoding). The caller sets the status and Content-Type; `varyOn`
+ * names the request headers the answer depended on besides Accept-Encoding.
  */
 export function sendEncoded(
   request: FastifyRequest,
@@ -73,10 +71,10 @@ export function sendEncoded(
 ): FastifyReply {
   if (!body.compressible) {
     if (varyOn.length) reply.header('Vary', varyOn.join(', '));
-    return sendBody(request, reply, body.text);
+    return reply.send(body.text);
   }
   reply.header('Vary', [...varyOn, 'Accept-Encoding'].join(', '));
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (!encoding) return sendBody(request, reply, body.text);
-  return sendBody(request, reply.header('Content-Encoding', encoding), body.as(encoding));
+  if (!encoding) return reply.send(body.text);
+  return reply.header('Content-Encoding', encoding).send(body.as(encoding));
 }

@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { type RawRequestOptions, rawRequest } from '../test/raw-request';
 import { ONE_WRITE_LIMIT } from './one-write-response';
 
 /** Every byte value, over and over: a body that a text encoding would change. */
@@ -33,7 +32,39 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const rawGet = (path: string, options: RawRequestOptions = {}) => rawRequest(port, path, options);
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The answer's bytes exactly as they came off the socket (no decoding, no decompression). */
+function rawGet(
+  path: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; agent?: http.Agent } = {},
+) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: options.agent,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 describe('answers over a real socket', () => {
   it('delivers a small binary body byte for byte, with its length', async () => {

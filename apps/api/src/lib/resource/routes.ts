@@ -117,23 +117,18 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
 
   const list = (context: ResourceContext, query: unknown) =>
     listPage(db, resource, context, query as Record<string, unknown>);
-  // A list kept encoded (sendJson) has nothing for the compression plugin to do.
-  app.get(
-    base,
-    { onRequest, compress: resource.keptPerUser ? false : undefined, schema: doc('list') },
-    async (request, reply) => {
-      const context = resourceContext(request);
-      if (!resource.keptPerUser) return list(context, request.query);
-      // The query string as sent, and the language the items are written in.
-      const search = request.url.indexOf('?');
-      const key = `${resource.name}:${context.language}:${search < 0 ? '' : request.url.slice(search + 1)}`;
-      return sendJson(
-        request,
-        reply,
-        await keptJson(app.readCache, context.user.id, key, null, () => list(context, request.query)),
-      );
-    },
-  );
+  app.get(base, { onRequest, schema: doc('list') }, async (request, reply) => {
+    const context = resourceContext(request);
+    if (!resource.keptPerUser) return list(context, request.query);
+    // The query string as sent, and the language the items are written in.
+    const search = request.url.indexOf('?');
+    const key = `${resource.name}:${context.language}:${search < 0 ? '' : request.url.slice(search + 1)}`;
+    return sendJson(
+      request,
+      reply,
+      await keptJson(app.readCache, context.user.id, key, null, () => list(context, request.query)),
+    );
+  });
 
   if (!resource.ownDetailRoute) {
     app.get(`${base}:id/`, { onRequest, schema: doc('detail') }, async (request) => {

@@ -85,8 +85,6 @@ export const accountModule = fp(async (app: FastifyInstance) => {
     '/api/account/me/',
     {
       onRequest: requireAuth,
-      // Kept encoded (sendJson): nothing for the compression plugin to do.
-      compress: false,
       schema: { tags: ['account'], summary: 'The signed-in user', security: signedIn, response: { 200: meSchema } },
     },
     async (request, reply) => {

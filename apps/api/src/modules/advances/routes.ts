@@ -59,8 +59,6 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     '/api/v1/advances/borrowing-power/',
     {
       onRequest: borrowers,
-      // Kept encoded (sendJson), as the quote below: nothing for the compression plugin to do.
-      compress: false,
       schema: schema('Collateral lines and the largest advance', { response: { 200: borrowingPowerSchema } }),
     },
     async (request, reply) => {
@@ -78,7 +76,6 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     ADVANCE_QUOTE_PATH,
     {
       onRequest: borrowers,
-      compress: false,
       schema: schema('Quote an advance (moves nothing)', {
         querystring: advanceQuoteQuerySchema,
         response: { 200: advanceQuoteSchema },

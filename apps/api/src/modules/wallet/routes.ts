@@ -15,12 +15,7 @@ export const walletModule = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
   app.get(
     '/api/v1/wallet/',
-    {
-      onRequest: investors,
-      // Kept encoded (sendJson): nothing for the compression plugin to do.
-      compress: false,
-      schema: { tags: ['wallet'], summary: 'Positions', response: { 200: walletSchema } },
-    },
+    { onRequest: investors, schema: { tags: ['wallet'], summary: 'Positions', response: { 200: walletSchema } } },
     async (request, reply) => {
       const { id } = currentUser(request);
       const now = app.clock();
