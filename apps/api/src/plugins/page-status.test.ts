@@ -1,7 +1,7 @@
-// An unknown address is a 404 every time, from the very first request after a start. The real renderer's
-// first render of a page can fail while its modules load (a cold start), and the server then sends the
-// app shell; that shell must still carry the page's status. The renderer here behaves like that: its
-// first render fails, later ones work, and its route tree knows /home/ and /customer/… only.
+// An unknown address is a 404 every time, from the very first request after a start. Whenever a render
+// fails (a fault in the renderer, a page it cannot finish), the server sends the app shell; that shell
+// must still carry the page's status. The renderer here fails its first render and works after that,
+// and its route tree knows /home/ and /customer/… only.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

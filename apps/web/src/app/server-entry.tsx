@@ -70,11 +70,22 @@ function apiTransport(api: ApiHandler, clientAddress: string, onRateLimited: () 
   };
 }
 
+/** The synchronous render, or null when it threw; an error that lasts is thrown by the prerender. */
+function renderOnceSynchronously(element: React.ReactElement, identifierPrefix: string | undefined): string | null {
+  try {
+    return renderToString(element, { identifierPrefix });
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One synchronous render gives plain HTML (no streaming scripts, which the CSP would refuse). If a part
  * of the page suspended — a lazy component or a catalogue seen for the first time by this process — a
  * prerender waits for all of it, and the synchronous render is done again; after the first few requests
- * everything is loaded and one render is enough.
+ * everything is loaded and one render is enough. A part inside a Suspense boundary leaves its fallback
+ * in the first render; one outside any (the site's navbar reading its catalogue, when the page itself
+ * did not load it) makes the synchronous render throw instead, and is waited for the same way.
  */
 async function renderToHtml(
   element: React.ReactElement,
@@ -82,8 +93,8 @@ async function renderToHtml(
 ): Promise<string> {
   const errors: unknown[] = [];
   beforePass?.();
-  const html = renderToString(element, { identifierPrefix });
-  if (!html.includes('<!--$!-->')) return html;
+  const html = renderOnceSynchronously(element, identifierPrefix);
+  if (html !== null && !html.includes('<!--$!-->')) return html;
   await prerenderToNodeStream(element, { identifierPrefix, onError: (error) => void errors.push(error) });
   beforePass?.();
   const again = renderToString(element, { identifierPrefix });
