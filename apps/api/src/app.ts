@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pino, { type DestinationStream } from 'pino';
 import { type AppConfig, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { asksForAPage, sendBadAddressPage } from './lib/bad-address-page';
 import { answerError, registerErrorHandler } from './lib/errors';
 import { LineBatches } from './lib/line-batches';
 import { LOG_SERIALIZERS, REDACTED_PATHS } from './lib/log-redaction';
@@ -74,7 +75,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const requestLog = new OneLinePerRequest(requestOutput, config.logLevel);
   // The router refuses an address it cannot decode before any route, so before the hooks that harden
   // an answer: that refusal gets the same headers here.
-  const { everyAnswer } = securityHeaders(config);
+  const { everyAnswer, documentOnly } = securityHeaders(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -94,7 +95,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameworkErrors: (error, request, reply) => {
       // Nor does Fastify write that request's log line: the line is written here, as for any request.
       reply.raw.once('finish', () => requestLog.requestCompleted(null, request, reply));
-      return answerError(error, request, reply.headers(everyAnswer));
+      reply.headers(everyAnswer);
+      // A visitor who followed a broken link to a page reads a page about it, not the API's JSON.
+      if (error.code === 'FST_ERR_BAD_URL' && asksForAPage(request)) {
+        return sendBadAddressPage(request, reply.headers(documentOnly));
+      }
+      return answerError(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
 

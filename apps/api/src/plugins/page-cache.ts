@@ -12,6 +12,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { CONSENT_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, THEME_COOKIE } from '@lombard/shared/locale';
 import type { FastifyRequest } from 'fastify';
 import { EncodedBody } from '../lib/content-encoding';
+import { cookieValue } from '../lib/cookie-value';
 
 const FRESH_MS = 30_000;
 const STALE_MS = 5 * 60_000;
@@ -29,14 +30,6 @@ export interface StoredPage extends CachedPage {
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
-}
 
 /**
  * The key of what the renderer reads from a request: the path and query, the language (its cookie,
