@@ -5,13 +5,13 @@
 import { LANGUAGE_COOKIE, type Language, languageOf, matchLocale, THEME_COOKIE } from '@lombard/shared/locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue } from './cookie-value';
+import { escapeText } from './html-escape';
 import { languageOfRequest, translator } from './i18n';
+import { isPagePath } from './page-paths';
 
 /** A request for a page (not the API's, not a built file) from a client that reads HTML. */
 export function asksForAPage(request: FastifyRequest): boolean {
-  const url = request.url;
-  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  return isPagePath(request.url) && (request.headers.accept ?? '').includes('text/html');
 }
 
 const STYLE = [
@@ -26,8 +26,6 @@ const STYLE = [
   'a{display:inline-block;padding:.7rem 1.4rem;border-radius:8px;background:var(--accent);color:var(--card);font-weight:600;text-decoration:none}',
   'a:focus-visible{outline:3px solid var(--accent);outline-offset:3px}',
 ].join('');
-
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function page(language: Language, scheme: 'light' | 'dark' | null): string {
   const t = translator(language);

@@ -3,6 +3,7 @@
 // hydrates from. Pure string work on a template Vite wrote, so it is tested without a browser.
 import { createHash } from 'node:crypto';
 import { EARLY_EVENTS_SCRIPT, type RenderedPage, SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
+import { escapeAttribute, escapeText } from '../lib/html-escape';
 
 /**
  * Sets Mantine's colour-scheme attribute from the system setting before the first paint, for visitors
@@ -15,9 +16,6 @@ export const COLOR_SCHEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(C
 
 /** What the visitor does before the first-view script runs is held (see EARLY_EVENTS_SCRIPT). */
 export const EARLY_EVENTS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_EVENTS_SCRIPT).digest('base64')}'`;
-
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
 
 export function fillTemplate(template: string, page: RenderedPage): string {
   const scheme = page.colorScheme ? ` data-mantine-color-scheme="${page.colorScheme}"` : '';

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendEncoded } from '../lib/content-encoding';
 import { AppError } from '../lib/errors';
+import { isPagePath } from '../lib/page-paths';
 import { createPageCache, pageKey, type StoredPage } from './page-cache';
 import { fillTemplate } from './page-template';
 
@@ -180,13 +181,12 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
 
   // Anonymous renders, shared by every visitor whose page would come out the same (page-cache.ts).
   const pages = createPageCache();
-  const isAppPath = (url: string) => !(url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/'));
 
   // A route rather than the not-found handler, so that pages are compressed like every other answer.
   if (serveWeb) {
     app.get('/*', async (request, reply) => {
       // The decoded path, as the router saw it: `/%61pi/x` is an API path too.
-      if (!isAppPath(`/${(request.params as { '*': string })['*']}`)) throw new AppError('ROUTE_NOT_FOUND');
+      if (!isPagePath(`/${(request.params as { '*': string })['*']}`)) throw new AppError('ROUTE_NOT_FOUND');
       return renderPage(request, reply);
     });
   }
