@@ -82,6 +82,11 @@ export const ERROR_STATUS = {
   /** "You have exceeded the maximum advance offered by the bank of {maximumInvestment}." */
   ADVANCE_AMOUNT_ABOVE_BANK_MAXIMUM: 422,
   /**
+   * The collateral pledged to an advance no longer secures its amount at today's prices: it cannot be
+   * pre-approved, approved or paid out until it does.
+   */
+  ADVANCE_COLLATERAL_SHORTFALL: 409,
+  /**
    * The bank's maximum advance is not in the global configuration: no advance can be priced until an
    * operator sets it (a state of the data, not a fault of the server, hence not a 5xx).
    */

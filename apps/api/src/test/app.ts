@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { advancesWithinLimits } from '../modules/advances/service';
 import { verifyLedger } from '../modules/transactions/service';
 import { databaseUrlFor, fromTemplate, onServer, type TemplateKind } from './templates';
 
@@ -100,7 +101,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
         () => true,
         () => false,
       );
-      const report = open ? await verifyLedger(handle.db, new Date()) : { ok: true, checks: [] };
+      const report = open
+        ? await verifyLedger(handle.db, new Date(), [advancesWithinLimits])
+        : { ok: true, checks: [] };
       if (!report.ok) {
         await app.close();
         await drop();

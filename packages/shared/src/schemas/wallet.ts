@@ -99,7 +99,13 @@ export type HomeSummary = z.infer<typeof homeSummarySchema>;
 
 /** GET /api/v1/backoffice/ledger/verify/ and `npm run ledger:verify`. */
 export const ledgerCheckSchema = z.object({
-  name: z.enum(['entries_balance', 'balances_match_lines', 'no_negative_balances', 'orders_match_positions']),
+  name: z.enum([
+    'entries_balance',
+    'balances_match_lines',
+    'no_negative_balances',
+    'orders_match_positions',
+    'advances_within_limits',
+  ]),
   ok: z.boolean(),
   /** A few offending ids with what is wrong, for the operator to follow up. */
   problems: z.array(z.string()),

@@ -22,6 +22,19 @@ export interface ValuedLine extends CollateralLine {
   stockPlanId: number | null;
 }
 
+/** Units at a price: the line's value (rounded down to the cent) and what it secures at its loan-to-value. */
+function priced(units: Decimal.Value, price: Decimal.Value, loanToValue: Decimal.Value) {
+  const value = eur(new Decimal(units).mul(price));
+  const ratio = new Decimal(loanToValue).toFixed(4);
+  return {
+    units: units6(units),
+    unit_price: units6(price),
+    value,
+    loan_to_value: ratio,
+    contribution: lineContribution(value, ratio),
+  };
+}
+
 /**
  * Every collateral line of the customer: each fund they hold (free units, or pledged ones shown as
  * pledged) and each verified stock plan. A line's value is units × price rounded down to the cent.
@@ -44,16 +57,11 @@ export async function collateralLines(db: Queryable, userId: number, t: Translat
     if (!product || !nav) continue;
     const pledged = position.units.lte(0);
     const held = pledged ? position.pledgedUnits : position.units;
-    const value = eur(held.mul(nav.nav));
     lines.push({
       key: `position:${id}`,
       kind: 'position',
       label: t('advances:collateral.position', { name: product.name, isin: product.isin }),
-      units: units6(held),
-      unit_price: units6(nav.nav),
-      value,
-      loan_to_value: new Decimal(product.loanToValue).toFixed(4),
-      contribution: lineContribution(value, product.loanToValue),
+      ...priced(held, nav.nav, product.loanToValue),
       pledged,
       productId: id,
       stockPlanId: null,
@@ -63,16 +71,11 @@ export async function collateralLines(db: Queryable, userId: number, t: Translat
     const isPledged = free.lte(0);
     const held = isPledged ? pledged : free;
     if (held.lte(0)) continue;
-    const value = eur(held.mul(row.unitPrice));
     lines.push({
       key: `stock-plan:${row.id}`,
       kind: 'stock_plan',
       label: t('advances:collateral.stockPlan', { company: row.companyName, plan: row.planName }),
-      units: units6(held),
-      unit_price: units6(row.unitPrice),
-      value,
-      loan_to_value: new Decimal(row.loanToValue).toFixed(4),
-      contribution: lineContribution(value, row.loanToValue),
+      ...priced(held, row.unitPrice, row.loanToValue),
       pledged: isPledged,
       productId: null,
       stockPlanId: row.id,
@@ -120,39 +123,56 @@ export function checkPicked(lines: ValuedLine[], picked: readonly string[]) {
 
 /**
  * Pledges the picked lines to the advance, in its transaction: every free unit of each line moves to the
- * pledged account, and the line is recorded at the value it was priced at.
+ * pledged account. Each line is valued again once its units are locked, for exactly the units pledged at
+ * the price read then (a sale that got there first leaves fewer units than the customer was shown), and
+ * recorded so; the caller checks the advance against the lines answered, never against the ones it picked.
  */
-export async function pledgeLines(tx: Transaction, userId: number, advanceId: number, picked: ValuedLine[]) {
+export async function pledgeLines(
+  tx: Transaction,
+  userId: number,
+  advanceId: number,
+  picked: ValuedLine[],
+): Promise<ValuedLine[]> {
   const reference = `advances:${advanceId}`;
+  const pledged: ValuedLine[] = [];
   for (const line of picked) {
-    let pledgedUnits = line.units;
+    let valued: ValuedLine;
     if (line.productId !== null) {
-      const free = await lockBalance(tx, { kind: 'customer.units', userId, productId: line.productId });
+      const productId = line.productId;
+      const free = await lockBalance(tx, { kind: 'customer.units', userId, productId });
       if (free.lte(0)) throw new AppError('COLLATERAL_ALREADY_PLEDGED');
-      pledgedUnits = free.toFixed(6);
+      const nav = (await latestNavs(tx, [productId])).get(productId);
+      const product = (await productsForOrders(tx, [productId])).get(productId);
+      if (!nav || !product) throw new AppError('COLLATERAL_UNAVAILABLE');
+      valued = { ...line, ...priced(free, nav.nav, product.loanToValue) };
       await postEntry(tx, {
         kind: 'advance.pledge',
         reference,
         userId,
         lines: [
-          { account: { kind: 'customer.units', userId, productId: line.productId }, amount: free.neg() },
-          { account: { kind: 'customer.units_pledged', userId, productId: line.productId }, amount: free },
+          { account: { kind: 'customer.units', userId, productId }, amount: free.neg() },
+          { account: { kind: 'customer.units_pledged', userId, productId }, amount: free },
         ],
       });
     } else if (line.stockPlanId !== null) {
-      pledgedUnits = (await pledgePlan(tx, userId, line.stockPlanId, reference)).pledgedUnits;
+      const plan = await pledgePlan(tx, userId, line.stockPlanId, reference);
+      valued = { ...line, ...priced(plan.pledgedUnits, plan.unitPrice, plan.loanToValue) };
+    } else {
+      continue;
     }
     await tx.insert(advanceCollateral).values({
       advanceId,
-      productId: line.productId,
-      stockPlanId: line.stockPlanId,
-      units: pledgedUnits,
-      unitPrice: line.unit_price,
-      value: line.value,
-      loanToValue: line.loan_to_value,
-      contribution: line.contribution,
+      productId: valued.productId,
+      stockPlanId: valued.stockPlanId,
+      units: valued.units,
+      unitPrice: valued.unit_price,
+      value: valued.value,
+      loanToValue: valued.loan_to_value,
+      contribution: valued.contribution,
     });
+    pledged.push(valued);
   }
+  return pledged;
 }
 
 /** Gives every still-pledged line of the advance back to the customer (rejected, cancelled, repaid). */

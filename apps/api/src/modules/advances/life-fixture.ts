@@ -2,6 +2,7 @@
 // pledging it made through the real request, signing and operator flow and paid out on the fixture clock's
 // day; the clock then moves to due dates.
 import { calendarDate } from '@lombard/shared/money/business-days';
+import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { advances } from '../../db/schema/advances';
@@ -38,7 +39,15 @@ async function step(res: Promise<{ statusCode: number; body: string }>, what: st
  */
 export async function activeAdvance(
   f: MoneyFixture,
-  options: { amount?: string; instalments?: number; invest?: string; cash?: string; paidOut?: boolean } = {},
+  options: {
+    amount?: string;
+    instalments?: number;
+    invest?: string;
+    cash?: string;
+    paidOut?: boolean;
+    /** Stop earlier: just requested (1) or signed by the customer (3). */
+    until?: 'requested' | 'signed';
+  } = {},
 ): Promise<ActiveAdvance> {
   const amount = options.amount ?? '20000.00';
   const instalments = options.instalments ?? 4;
@@ -60,14 +69,17 @@ export async function activeAdvance(
   );
   const id = JSON.parse(requested.body).id as number;
   const operator = (action: string) => step(f.post(f.admin, `/api/v1/backoffice/advances/${id}/${action}/`), action);
+  const scene = { investor, id, payout: calendarDate(f.clock.now), bond };
+  if (options.until === 'requested') return scene;
   await operator('pre-approve');
   await step(f.post(investor.session, `/api/v1/advances/${id}/signature/`, undefined, null), 'signature');
   const [sms] = await messagesTo(db, FIXTURE_PHONE, 'advance-contract');
   const code = (sms!.meta as { code: string }).code;
   await step(f.post(investor.session, `/api/v1/advances/${id}/sign/`, { code }, null), 'sign');
+  if (options.until === 'signed') return scene;
   await operator('approve');
   if (options.paidOut ?? true) await operator('disburse');
-  return { investor, id, payout: calendarDate(f.clock.now), bond };
+  return scene;
 }
 
 /** The advance row as stored (status, outstanding). */
@@ -83,4 +95,23 @@ export async function spendCashTo(f: MoneyFixture, investor: Investor, left: str
   if (amount.lte(0)) return;
   const res = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: amount.toFixed(2) });
   if (res.statusCode !== 201) throw new Error(`withdrawal failed: ${res.body}`);
+}
+
+/** The latest working day up to the fixture clock's today: the day an operator may record a NAV for. */
+function navDay(f: MoneyFixture): string {
+  let day = calendarDate(f.clock.now);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, -1);
+  return day;
+}
+
+/**
+ * The operator records a fund's NAV for the latest working day; the margin-call check it queues runs at
+ * once unless `drain: false`.
+ */
+export async function recordNav(f: MoneyFixture, productId: number, nav: Decimal, options = { drain: true }) {
+  await step(
+    f.post(f.admin, `/api/v1/backoffice/products/${productId}/navs/`, { date: navDay(f), nav: nav.toFixed(6) }, null),
+    'nav',
+  );
+  if (options.drain) await f.app.jobs.drain();
 }

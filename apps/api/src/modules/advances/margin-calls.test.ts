@@ -1,13 +1,11 @@
 // Margin calls after NAVs are recorded: the operator's NAV queues the check, a loan above its collateral's
 // limit opens a call told once per crossing (advance page, home, notification and e-mail), back within
 // the limit it closes.
-import { calendarDate } from '@lombard/shared/money/business-days';
-import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import type { MoneyFixture } from '../../test/money';
-import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
+import { type ActiveAdvance, activeAdvance, lifeFixture, recordNav } from './life-fixture';
 
 let f: MoneyFixture;
 beforeAll(async () => {
@@ -15,22 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-/** The latest working day up to today: the day an operator may record a NAV for. */
-function navDay(): string {
-  let day = calendarDate(f.clock.now);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, -1);
-  return day;
-}
-const recordNav = async (a: ActiveAdvance, nav: Decimal) => {
-  const res = await f.post(
-    f.admin,
-    `/api/v1/backoffice/products/${a.bond}/navs/`,
-    { date: navDay(), nav: nav.toFixed(6) },
-    null,
-  );
-  expect(res.statusCode).toBe(200);
-  await f.app.jobs.drain();
-};
 const detail = async (a: ActiveAdvance) => (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json();
 const notices = async (a: ActiveAdvance) =>
   (await f.get(a.investor.session, '/api/v1/notifications/'))
@@ -48,7 +30,7 @@ describe('margin calls', () => {
     expect((await detail(a)).margin_call).toBeNull();
 
     const dropped = nav.mul('0.9').toDecimalPlaces(6);
-    await recordNav(a, dropped);
+    await recordNav(f, a.bond, dropped);
     const limit = units.mul(dropped).toDecimalPlaces(2, Decimal.ROUND_DOWN).mul('0.7').toDecimalPlaces(2);
     const call = (await detail(a)).margin_call;
     expect(call).toMatchObject({
@@ -79,13 +61,13 @@ describe('margin calls', () => {
     ]);
 
     // Lower still: the same call with new figures, no second notice.
-    await recordNav(a, nav.mul('0.8').toDecimalPlaces(6));
+    await recordNav(f, a.bond, nav.mul('0.8').toDecimalPlaces(6));
     const deeper = (await detail(a)).margin_call;
     expect(deeper.id).toBe(call.id);
     expect(new Decimal(deeper.shortfall).gt(call.shortfall)).toBe(true);
     expect(await notices(a)).toHaveLength(1);
 
-    await recordNav(a, nav);
+    await recordNav(f, a.bond, nav);
     const recovered = await detail(a);
     expect(recovered.margin_call).toBeNull();
     expect((await f.get(a.investor.session, '/api/v1/home/summary/')).json().margin_call).toBeNull();
@@ -95,10 +77,10 @@ describe('margin calls', () => {
     );
 
     // A new crossing is a new call, told again.
-    await recordNav(a, dropped);
+    await recordNav(f, a.bond, dropped);
     expect((await detail(a)).margin_call.id).not.toBe(call.id);
     expect(await notices(a)).toHaveLength(2);
-    await recordNav(a, nav);
+    await recordNav(f, a.bond, nav);
   });
 
   it('a partial repayment that brings the loan back within the limit closes the call', async () => {
@@ -106,13 +88,13 @@ describe('margin calls', () => {
     const a = await activeAdvance(f, { amount: '20000.00', invest: '30000.00' });
     const [line] = (await detail(a)).collateral;
     const nav = new Decimal(line.unit_price);
-    await recordNav(a, nav.mul('0.9').toDecimalPlaces(6));
+    await recordNav(f, a.bond, nav.mul('0.9').toDecimalPlaces(6));
     const call = (await detail(a)).margin_call;
     expect(call).not.toBeNull();
     const res = await f.post(a.investor.session, `/api/v1/advances/${a.id}/repayments/`, { amount: call.shortfall });
     expect(res.statusCode).toBe(201);
     await f.app.jobs.drain();
     expect((await detail(a)).margin_call).toBeNull();
-    await recordNav(a, nav);
+    await recordNav(f, a.bond, nav);
   });
 });

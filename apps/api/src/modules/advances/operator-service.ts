@@ -11,6 +11,7 @@ import { createDocument, firstStoredFile } from '../documents/service';
 import { postEntry } from '../ledger/service';
 import type { FlowContext } from '../transactions/service';
 import { collateralOf, releaseCollateral } from './collateral';
+import { assertCollateralCovers } from './coverage';
 import { type AdvanceTerms, buildContract, contractFileName } from './documents';
 import { type AdvanceRow, assertAllowed, findAdvance, transition } from './records';
 import { priceAdvance } from './request-service';
@@ -44,6 +45,7 @@ export async function advanceTerms(
 export async function preApprove(tx: Transaction, context: FlowContext, id: number) {
   const row = await findAdvance(tx, id, { lock: true });
   assertAllowed(row, 'preApprove', 'operator', context.t);
+  await assertCollateralCovers(tx, context, row);
   const account = await getAccount(tx, row.userId);
   const language = account?.language ?? context.language;
   const terms = await advanceTerms(tx, row, context.today, {
@@ -78,6 +80,8 @@ export async function preApprove(tx: Transaction, context: FlowContext, id: numb
 /** 3 → 4: approved; the payout job is queued in case no operator records the disbursement in time. */
 export async function approve(tx: Transaction, context: FlowContext, id: number) {
   const row = await findAdvance(tx, id, { lock: true });
+  assertAllowed(row, 'approve', 'operator', context.t);
+  await assertCollateralCovers(tx, context, row);
   const updated = await transition(tx, context, row, {
     action: 'approve',
     actor: 'operator',
@@ -95,10 +99,13 @@ export async function approve(tx: Transaction, context: FlowContext, id: number)
 
 /**
  * 4 → 5: the cash is credited (the partner bank lends it; the customer owes it in `customer.advance`)
- * and the schedule is written from the day of payout.
+ * and the schedule is written from the day of payout. Pre-approval, approval and payout each refuse an
+ * advance its pledged collateral no longer covers at today's prices.
  */
 export async function disburse(tx: Transaction, context: FlowContext, id: number, actor: 'operator' | 'system') {
   const row = await findAdvance(tx, id, { lock: true });
+  assertAllowed(row, 'disburse', actor, context.t);
+  await assertCollateralCovers(tx, context, row);
   const updated = await transition(tx, context, row, {
     action: 'disburse',
     actor,

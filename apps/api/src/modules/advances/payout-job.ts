@@ -4,6 +4,7 @@ import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import type { FlowContext } from '../transactions/service';
 import { ADVANCE_PAYOUT_JOB, disburse } from './operator-service';
@@ -27,11 +28,18 @@ export function payoutHandler(app: FastifyInstance) {
       supportEmail: app.config.supportEmail,
       dataDir: app.config.dataDir,
     };
-    await inTransaction(app.database.db, async (tx) => {
-      const row = await findAdvance(tx, payload.advanceId, { lock: true });
-      if (row.status !== ADVANCE_STATUS.moneyOnTheWay) return;
-      await disburse(tx, context, row.id, 'system');
-    });
+    try {
+      await inTransaction(app.database.db, async (tx) => {
+        const row = await findAdvance(tx, payload.advanceId, { lock: true });
+        if (row.status !== ADVANCE_STATUS.moneyOnTheWay) return;
+        await disburse(tx, context, row.id, 'system');
+      });
+    } catch (error) {
+      // Prices fell since approval: nothing is paid out, and retrying would not change the collateral. The
+      // advance stays approved for an operator to reject or, once covered again, pay out.
+      if (!(error instanceof AppError && error.code === 'ADVANCE_COLLATERAL_SHORTFALL')) throw error;
+      app.log.warn({ advance: payload.advanceId, code: error.code }, 'advance not paid out: collateral short');
+    }
   };
 }
 

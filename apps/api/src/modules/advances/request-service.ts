@@ -65,7 +65,13 @@ async function check(db: Queryable, context: FlowContext, userId: number, body: 
   const quote = priceAdvance(body.amount, body.instalments, context.today, context.language);
   const [lines, bankMaximum] = await Promise.all([collateralLines(db, userId, context.t), bankMaximumAdvance(db)]);
   if (body.collateral) checkPicked(lines, body.collateral);
-  const power = powerOf(lines, bankMaximum, body.collateral);
+  const messages = ruleMessages(context, body, powerOf(lines, bankMaximum, body.collateral));
+  const picked = lines.filter((line) => !line.pledged && (!body.collateral || body.collateral.includes(line.key)));
+  return { quote, lines, picked, messages };
+}
+
+/** The request's amount and instalments against what the lines allow, as translated rule messages. */
+function ruleMessages(context: FlowContext, body: AdvanceQuoteRequest, power: ReturnType<typeof powerOf>) {
   const issues = validateAdvanceRequest({
     amount: body.amount,
     instalments: body.instalments,
@@ -79,8 +85,7 @@ async function check(db: Queryable, context: FlowContext, userId: number, body: 
     const params = formatParams(message, context);
     messages[field] = { key: message.key, params, text: context.t(message.key, params) };
   }
-  const picked = lines.filter((line) => !line.pledged && (!body.collateral || body.collateral.includes(line.key)));
-  return { quote, lines, picked, messages };
+  return messages;
 }
 
 export function quoteView(quote: SharedQuote) {
@@ -157,7 +162,11 @@ export async function hasAdvanceInProgress(db: Queryable, userId: number): Promi
   return rows.length > 0;
 }
 
-/** The request: status 1, the picked lines pledged through the ledger in the same transaction. */
+/**
+ * The request: status 1, the picked lines pledged through the ledger in the same transaction. The lines
+ * are checked once as the customer saw them (the usual messages), then again as pledged: valued under the
+ * lock for the units that actually moved, and the amount must still be within what they secure.
+ */
 export async function requestAdvance(
   tx: Transaction,
   context: FlowContext,
@@ -169,6 +178,7 @@ export async function requestAdvance(
   if (await hasAdvanceInProgress(tx, userId)) throw new AppError('ADVANCE_IN_PROGRESS');
   const { quote, picked, messages } = await check(tx, context, userId, body);
   if (Object.keys(messages).length > 0) refuse(messages);
+  const bankMaximum = await bankMaximumAdvance(tx);
   const yearly = new Decimal(quote.amount).mul(quote.annualRate).toDecimalPlaces(2);
   const credit = await creditworthiness(tx, userId, yearly);
   const [row] = await tx
@@ -181,13 +191,19 @@ export async function requestAdvance(
       instalments: quote.instalments,
       annualRate: quote.annualRate,
       apr: quote.apr,
-      collateralSnapshot: { lines: picked.map(({ productId: _p, stockPlanId: _s, ...line }) => line) },
+      collateralSnapshot: { lines: [] },
       ...credit,
       createdAt: context.now,
       updatedAt: context.now,
     })
     .returning();
-  await pledgeLines(tx, userId, row!.id, picked);
+  const pledged = await pledgeLines(tx, userId, row!.id, picked);
+  const underLock = ruleMessages(context, body, powerOf(pledged, bankMaximum));
+  if (Object.keys(underLock).length > 0) refuse(underLock);
+  await tx
+    .update(advances)
+    .set({ collateralSnapshot: { lines: pledged.map(({ productId: _p, stockPlanId: _s, ...line }) => line) } })
+    .where(eq(advances.id, row!.id));
   await addEvent(
     tx,
     row!.id,

@@ -11,6 +11,8 @@ import type { Translate } from '../../lib/i18n';
 import { openMarginCall } from './margin-calls';
 import { statusLabel } from './records';
 
+export { advancesWithinLimits } from './coverage';
+
 /** The newest advance in progress or active, with its next unpaid instalment's due date. */
 async function currentAdvance(db: Queryable, userId: number, t: Translate): Promise<HomeSummary['current_advance']> {
   const [row] = await db

@@ -6,7 +6,12 @@ import type { Queryable } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema/ledger';
 
 export interface LedgerCheck {
-  name: 'entries_balance' | 'balances_match_lines' | 'no_negative_balances' | 'orders_match_positions';
+  name:
+    | 'entries_balance'
+    | 'balances_match_lines'
+    | 'no_negative_balances'
+    | 'orders_match_positions'
+    | 'advances_within_limits';
   ok: boolean;
   problems: string[];
 }

@@ -23,14 +23,14 @@ import {
   rejectWithdrawal,
 } from './operator-flows';
 import { backofficeOrders, backofficeTransfers, backofficeWithdrawals } from './resources';
-import { verifyLedger } from './service';
+import { type MoreLedgerCheck, verifyLedger } from './service';
 import { settleOrders } from './settle';
 
 const admin = requireProfile('admin');
 const schema = (summary: string, extra: Record<string, unknown> = {}) => ({ tags: ['backoffice'], summary, ...extra });
 const reasonOf = (request: FastifyRequest) => (request.body as z.infer<typeof rejectRequestSchema>).reason;
 
-export async function backofficeRoutes(app: FastifyInstance) {
+export async function backofficeRoutes(app: FastifyInstance, ledgerChecks: readonly MoreLedgerCheck[]) {
   const db = app.database.db;
 
   await registerResource(app, backofficeOrders);
@@ -101,6 +101,6 @@ export async function backofficeRoutes(app: FastifyInstance) {
   app.get(
     '/api/v1/backoffice/ledger/verify/',
     { onRequest: admin, schema: schema('Verify the ledger', { response: { 200: ledgerVerificationSchema } }) },
-    async () => verifyLedger(db, app.clock()),
+    async () => verifyLedger(db, app.clock(), ledgerChecks),
   );
 }

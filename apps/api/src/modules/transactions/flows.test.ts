@@ -159,6 +159,7 @@ describe('lists and summaries', () => {
       'balances_match_lines',
       'no_negative_balances',
       'orders_match_positions',
+      'advances_within_limits',
     ]);
   });
 });

@@ -92,10 +92,21 @@ export async function ordersMatchPositions(db: Queryable): Promise<LedgerCheck> 
   return { name: 'orders_match_positions', ok: problems.length === 0, problems: problems.slice(0, MAX_PROBLEMS) };
 }
 
-/** Every check of the ledger and of the orders behind it (back office, `npm run ledger:verify`, tests). */
-export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVerification> {
+/** A check of another module's money against the ledger, run with the rest (the app passes them in). */
+export type MoreLedgerCheck = (db: Queryable) => Promise<LedgerCheck>;
+
+/**
+ * Every check of the ledger and of the orders behind it (back office, `npm run ledger:verify`, tests),
+ * then `more`: the checks of modules built on the ledger (advances), which this module may not import.
+ */
+export async function verifyLedger(
+  db: Queryable,
+  now: Date,
+  more: readonly MoreLedgerCheck[] = [],
+): Promise<LedgerVerification> {
   const ledger = await verifyLedgerInvariants(db);
   const checks = [...ledger.checks, await ordersMatchPositions(db)];
+  for (const check of more) checks.push(await check(db));
   return {
     ok: checks.every((check) => check.ok),
     checked_at: now.toISOString(),

@@ -1,0 +1,76 @@
+// Whether an advance's pledged collateral still covers it at today's prices (its lines' contributions,
+// decision 012's loan-to-value limit): the bank re-checks it on the locked advance before each step that
+// commits money (pre-approval, approval, payout), and the ledger verification checks that no active advance
+// is above its limit without an open margin call.
+import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
+import { marginCall } from '@lombard/shared/money/borrowing-power';
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/client';
+import { advances, marginCalls } from '../../db/schema/advances';
+import { AppError } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import type { LedgerCheck } from '../ledger/service';
+import type { FlowContext } from '../transactions/service';
+import { pledgedLinesNow } from './margin-calls';
+import type { AdvanceRow } from './records';
+
+/**
+ * Refuses (409 ADVANCE_COLLATERAL_SHORTFALL) an advance whose amount is above what its pledged lines
+ * secure at today's prices. The caller holds the advance's row lock, so its pledged lines cannot change.
+ */
+export async function assertCollateralCovers(tx: Transaction, context: FlowContext, row: AdvanceRow) {
+  const call = marginCall({
+    outstanding: new Decimal(row.amount).toFixed(2),
+    pledgedLines: await pledgedLinesNow(tx, row.id),
+  });
+  if (!call) return;
+  throw new AppError('ADVANCE_COLLATERAL_SHORTFALL', {
+    params: { amount: formatMoney(row.amount, context.language), limit: formatMoney(call.limit, context.language) },
+  });
+}
+
+/** How many offending advances the check names; the count of the rest is enough to act on. */
+const MAX_PROBLEMS = 20;
+
+/**
+ * Every active advance is within its limit at today's prices, or has an open margin call asking the
+ * customer to restore it. Read without locks: a verification, not a decision.
+ */
+export async function advancesWithinLimits(db: Queryable): Promise<LedgerCheck> {
+  const active = await db
+    .select({ id: advances.id, userId: advances.userId, outstanding: advances.outstanding })
+    .from(advances)
+    .where(eq(advances.status, ADVANCE_STATUS.active))
+    .orderBy(asc(advances.id));
+  const called =
+    active.length === 0
+      ? new Set<number>()
+      : new Set(
+          (
+            await db
+              .select({ advanceId: marginCalls.advanceId })
+              .from(marginCalls)
+              .where(
+                and(
+                  isNull(marginCalls.closedAt),
+                  inArray(
+                    marginCalls.advanceId,
+                    active.map((row) => row.id),
+                  ),
+                ),
+              )
+          ).map((row) => row.advanceId),
+        );
+  const problems: string[] = [];
+  for (const row of active.filter((a) => !called.has(a.id))) {
+    const outstanding = new Decimal(row.outstanding).toFixed(2);
+    const call = marginCall({ outstanding, pledgedLines: await pledgedLinesNow(db, row.id) });
+    if (call) {
+      problems.push(
+        `advance ${row.id} of user ${row.userId}: outstanding ${outstanding} above its limit ${call.limit}, no open margin call`,
+      );
+    }
+  }
+  return { name: 'advances_within_limits', ok: problems.length === 0, problems: problems.slice(0, MAX_PROBLEMS) };
+}
