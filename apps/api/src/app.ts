@@ -1,5 +1,6 @@
 // Builds the Fastify instance: infrastructure plugins, then feature modules, then the web app.
 // server.ts only listens; tests build the app here and talk to it through app.inject.
+import { JSON_BODY_LIMIT_BYTES } from '@lombard/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
@@ -87,7 +88,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: config.trustProxy,
     genReqId: nextRequestId,
     requestIdHeader: false,
-    bodyLimit: 12 * 1024 * 1024,
+    // The default for every route; a route that needs more says so (uploads are multipart, with their own).
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // A first start migrates and seeds an embedded database; on a busy machine that exceeds the 10 s default.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
