@@ -13,10 +13,11 @@ import { products } from './products';
 import { stockPlans } from './stock-plans';
 import { transactions } from './transactions';
 
-const precisionOf = (column: { precision?: number; scale?: number }) => ({
-  precision: column.precision,
-  scale: column.scale,
-});
+/** The precision drizzle keeps on a numeric column (not in its public type). */
+const precisionOf = (column: object) => {
+  const { precision, scale } = column as { precision?: number; scale?: number };
+  return { precision, scale };
+};
 
 describe('decimal columns', () => {
   it('have the precision the shared schemas check', () => {
