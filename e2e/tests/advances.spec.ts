@@ -216,7 +216,10 @@ test('a customer borrows against a fund and stock units, signs, is paid out, rep
   await expect(customer.getByTestId('repay-apr')).toHaveText(/^\d+\.\d{2}\s?%$/);
   await expect(customer.getByTestId('repay-schedule').getByTestId('instalment-12')).toContainText('€6,');
   await customer.getByTestId('repay-submit').click();
-  await expect(customer.getByText('Advance payback successful')).toBeVisible();
+  // Booked, not yet done: the repayment job does it, and the customer is told then.
+  await expect(
+    customer.getByText('Your repayment of €4,000.00 is booked: we will tell you when it is done.'),
+  ).toBeVisible();
   await reopen(customer, () => expect(customer.getByTestId('advance-outstanding')).toHaveText('€6,000.00'));
   await expect(customer.getByTestId('advance-paid-back')).toHaveText('€4,000.00');
 
@@ -225,7 +228,9 @@ test('a customer borrows against a fund and stock units, signs, is paid out, rep
   await customer.getByTestId('repay-all').click();
   await expect(customer.getByTestId('repay-after')).toHaveText('€0.00');
   await customer.getByTestId('repay-submit').click();
-  await expect(customer.getByText('Advance payback successful')).toBeVisible();
+  await expect(
+    customer.getByText('Your repayment of €6,000.00 is booked: we will tell you when it is done.'),
+  ).toBeVisible();
   await reopen(customer, () => expect(customer.getByTestId('advance-status-repaid')).toBeVisible());
 
   await customer.goto('/customer/loan/');

@@ -1,10 +1,12 @@
 // Builds the Fastify instance: infrastructure plugins, then feature modules, then the web app.
 // server.ts only listens; tests build the app here and talk to it through app.inject.
+import { JSON_BODY_LIMIT_BYTES } from '@lombard/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pino, { type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import { type AppConfig, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { bufferedLogOutput } from './lib/app-log-output';
 import { asksForAPage, sendBadAddressPage } from './lib/bad-address-page';
 import { answerError, registerErrorHandler } from './lib/errors';
 import { LineBatches } from './lib/line-batches';
@@ -66,11 +68,9 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
-  // Production writes through a buffer, off the request path (pino flushes it when the process exits);
-  // elsewhere lines appear at once.
-  const logStream =
-    options.logStream ??
-    (config.isProduction ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined);
+  // Production writes through a buffer, off the request path, written every quarter second and at once
+  // for an error line (app-log-output.ts); elsewhere lines appear at once.
+  const logStream = options.logStream ?? (config.isProduction ? bufferedLogOutput(1) : undefined);
   // A stream given by a caller (tests read it) gets each line at once; standard output gets them in batches.
   const requestOutput = options.logStream ?? new LineBatches(1);
   const requestLog = new OneLinePerRequest(requestOutput, config.logLevel);
@@ -88,7 +88,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: config.trustProxy,
     genReqId: nextRequestId,
     requestIdHeader: false,
-    bodyLimit: 12 * 1024 * 1024,
+    // The default for every route; a route that needs more says so (uploads are multipart, with their own).
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // A first start migrates and seeds an embedded database; on a busy machine that exceeds the 10 s default.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
+    requestLog.writeRefusedSummary();
     if (requestOutput instanceof LineBatches) await requestOutput.close();
   });
 
@@ -132,7 +134,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(inputGuardPlugin);
   await app.register(outboxPlugin);
   await app.register(jobsPlugin);
-  await app.register(docsPlugin);
+  if (config.apiDocs) await app.register(docsPlugin);
 
   // Tier 2: feature modules. Each registers its own API paths and owns its folder.
   // The auth module first: its hook sets request.user for every module after it.

@@ -32,6 +32,14 @@ describe('parseConfig', () => {
     expect(parseConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
 
+  it('serves the API documentation in development and tests, in production only when asked', () => {
+    expect(parseConfig({}).apiDocs).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(parseConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
   it('reads booleans, numbers and paths', () => {
     const config = parseConfig({
       SERVE_WEB: 'true',

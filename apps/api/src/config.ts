@@ -35,6 +35,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
   // Unset means "decide from DATABASE_URL": simulated prices belong to the embedded demo only.
   NAV_SOURCE: z.enum(['simulated', 'manual']).optional(),
+  // Unset means "decide from NODE_ENV": the API's documentation is for developers, not for production.
+  API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
 });
 
 /**
@@ -88,6 +90,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemo,
     /** Where the daily NAVs come from: drawn (demo) or recorded by operators, who are told what is missing. */
     navSource: e.NAV_SOURCE ?? (e.DATABASE_URL ? 'manual' : 'simulated'),
+    /** Serve the OpenAPI document and its UI at /api/docs (off in production unless asked for). */
+    apiDocs:
+      e.API_DOCS === undefined || e.API_DOCS === ''
+        ? e.NODE_ENV !== 'production'
+        : e.API_DOCS === 'true' || e.API_DOCS === '1',
   };
 }
 

@@ -38,6 +38,13 @@ export const ID_AS_ADDRESS_PROOF_MAX_AGE_MONTHS = 12;
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 /** Largest file a person may upload (10 MB), checked in the browser and again by the server. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest JSON body a route takes unless it says otherwise (64 KB): every form of ours is a few KB, and
+ * a body is parsed whole in memory before any check, so a larger one is only a way to cost the server.
+ */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+/** A bulk selection (an export of hand-picked rows) may list many ids: up to about 100,000 of them. */
+export const BULK_SELECTION_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The content types of the accepted uploads; the server checks the file's first bytes, not the label. */
 export const ACCEPTED_UPLOAD_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 /** Youngest age, in whole years, at which a person may hold an account. */

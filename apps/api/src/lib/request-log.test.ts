@@ -36,6 +36,40 @@ describe('request log', () => {
   });
 });
 
+describe('requests the rate limit refuses', () => {
+  const seen: string[] = [];
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      seed: false,
+      env: { LOG_LEVEL: 'info', RATE_LIMIT_MAX: '3' },
+      logStream: { write: (line: string) => void seen.push(line) },
+    });
+  });
+
+  it('are counted in one line per route, not logged one by one', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await limited.app.inject({
+        method: 'GET',
+        url: '/api/get-global-config/',
+        remoteAddress: '203.0.113.7',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(47);
+    const entries = () =>
+      seen.map((line) => JSON.parse(line)).filter((entry) => entry.route === '/api/get-global-config/');
+    expect(entries().filter((entry) => entry.msg === 'request')).toHaveLength(3);
+    expect(entries().some((entry) => entry.status === 429)).toBe(false);
+    // The period's summary is written when it ends, and at the latest when the app closes.
+    await limited.close();
+    const summaries = entries().filter((entry) => entry.status === 429);
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatchObject({ level: 40, refused: 47, msg: 'requests refused by the rate limit' });
+  });
+});
+
 describe('child loggers', () => {
   it("keep every ancestor's bindings and the redaction rules when a grandchild logs", () => {
     lines.length = 0;

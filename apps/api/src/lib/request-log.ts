@@ -10,6 +10,13 @@ import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogCont
 import type { Bindings, ChildLoggerOptions, Level, LevelWithSilent, Logger } from 'pino';
 
 const INFO = 30;
+const WARN = 40;
+/**
+ * Requests the rate limit refused are counted, not logged one by one: a flood of them (463k in 15 s)
+ * wrote 82 MB of lines that each said the same. One line per route says how many, this often.
+ */
+export const REFUSED_SUMMARY_MS = 10_000;
+const TOO_MANY_REQUESTS = 429;
 const LEVELS: Record<LevelWithSilent, number> = {
   trace: 10,
   debug: 20,
@@ -28,6 +35,11 @@ interface LineOutput {
 
 export class OneLinePerRequest extends LogController {
   private readonly enabled: boolean;
+  private readonly warnEnabled: boolean;
+  /** Refusals by route (its quoted pattern) since the last summary. */
+  private readonly refused = new Map<string, number>();
+  private refusedSince = 0;
+  private summaryTimer: NodeJS.Timeout | null = null;
   private readonly fixed = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   /** Route patterns and methods are few: each is escaped once. */
   private readonly quoted = new Map<string, string>();
@@ -38,6 +50,32 @@ export class OneLinePerRequest extends LogController {
   ) {
     super();
     this.enabled = LEVELS[level] <= INFO;
+    this.warnEnabled = LEVELS[level] <= WARN;
+  }
+
+  /** Counts a refusal; the first of a period starts the timer of its summary. */
+  private countRefused(route: string | undefined) {
+    if (!this.warnEnabled) return;
+    const key = route === undefined ? 'null' : this.quote(route);
+    this.refused.set(key, (this.refused.get(key) ?? 0) + 1);
+    if (this.summaryTimer) return;
+    this.refusedSince = Date.now();
+    this.summaryTimer = setTimeout(() => this.writeRefusedSummary(), REFUSED_SUMMARY_MS);
+    this.summaryTimer.unref();
+  }
+
+  /** One line per route with the refusals counted since the last summary (also when the app closes). */
+  writeRefusedSummary() {
+    if (this.summaryTimer) clearTimeout(this.summaryTimer);
+    this.summaryTimer = null;
+    const now = Date.now();
+    const seconds = Math.round((now - this.refusedSince) / 100) / 10;
+    for (const [route, count] of this.refused) {
+      this.output.write(
+        `{"level":${WARN},"time":${now},${this.fixed},"route":${route},"status":${TOO_MANY_REQUESTS},"refused":${count},"seconds":${seconds},"msg":"requests refused by the rate limit"}\n`,
+      );
+    }
+    this.refused.clear();
   }
 
   private quote(text: string): string {
@@ -53,6 +91,10 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const route = request.routeOptions.url;
+    if (reply.statusCode === TOO_MANY_REQUESTS) {
+      this.countRefused(route);
+      return;
+    }
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (error) {
       // The logger writes the error line itself; it must come after the lines held so far.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { securityHeaders } from './security';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,16 +29,35 @@ describe('OpenAPI', () => {
     expect(doc.paths).not.toHaveProperty('/readyz');
   });
 
-  it('serves the interactive UI at /api/docs', async () => {
-    let res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    if (res.statusCode >= 300 && res.statusCode < 400) {
-      res = await t.app.inject({
-        method: 'GET',
-        url: new URL(String(res.headers.location), 'http://x/api/docs').pathname,
-      });
-    }
+  it('serves the interactive UI at /api/docs, under the same content security policy as every page', async () => {
+    const res = await docsPage(t);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toMatch(/swagger/i);
+    const appPolicy = securityHeaders(t.app.config).documentOnly['content-security-policy'];
+    expect(res.headers['content-security-policy']).toBe(appPolicy);
+    // The UI plugin's own policy let scripts and styles come from any https origin.
+    expect(res.headers['content-security-policy']).not.toContain('https:');
   });
 });
+
+describe('OpenAPI turned off (the production default)', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ seed: false, env: { API_DOCS: 'false' } });
+  });
+  afterAll(async () => off.close());
+
+  it('answers neither the document nor the UI', async () => {
+    expect((await off.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    expect((await docsPage(off)).statusCode).toBe(404);
+  });
+});
+
+/** The UI's page, following the redirect from /api/docs to its index. */
+async function docsPage(app: TestApp) {
+  const res = await app.app.inject({ method: 'GET', url: '/api/docs' });
+  if (res.statusCode < 300 || res.statusCode >= 400) return res;
+  const url = new URL(String(res.headers.location), 'http://x/api/docs').pathname;
+  return app.app.inject({ method: 'GET', url });
+}

@@ -30,6 +30,22 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('turns off every browser feature on every answer: a document, a JSON answer, a refusal, a 404', async () => {
+    const urls = ['/a-page/', '/api/get-global-config/', '/api/account/me/', '/api/no-such-call/'];
+    for (const [i, url] of urls.entries()) {
+      // An address each: the limit of this file's app is three calls.
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: `203.0.113.${30 + i}` });
+      const policy = String(res.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+        expect(policy, url).toContain(`${feature}=()`);
+      // Nothing is allowed to anyone: every feature it names has an empty list.
+      expect(
+        policy.split(', ').every((entry) => entry.endsWith('=()')),
+        url,
+      ).toBe(true);
+    }
+  });
+
   it('sends the hardening headers but no page policy with JSON answers', async () => {
     // A probe's, one no route matched, and a signed-in call's refusal (set as it arrives).
     for (const url of ['/readyz', '/api/no-such-call/', '/api/account/me/']) {

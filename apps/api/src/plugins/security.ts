@@ -15,6 +15,36 @@ import { COMPRESSION_THRESHOLD } from '../lib/content-encoding';
 import { addRouteHook, answersJson, isProbe } from '../lib/route-hooks';
 import { COLOR_SCHEME_SCRIPT_HASH, EARLY_EVENTS_SCRIPT_HASH } from './page-template';
 
+/** Every feature a page could ask the browser for, refused (a JSON answer carries it too: one rule). */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'clipboard-read',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /**
  * The hardening headers every answer carries, and the ones only a document needs (the content security
  * policy and the framing rules mean nothing to a JSON reader). Both are computed once, at start: building
@@ -50,6 +80,8 @@ export function securityHeaders(config: AppConfig) {
   const everyAnswer: Record<string, string> = {
     'cross-origin-resource-policy': 'same-origin',
     'x-content-type-options': 'nosniff',
+    // No page of ours uses a device or a powerful feature, nor may anything it embeds: all are off.
+    'permissions-policy': PERMISSIONS_POLICY,
     ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
   // What only a document acts on: its policy, framing, window isolation, the referrers of the requests

@@ -25,3 +25,16 @@ export function disinvestProceeds(units: string, nav: string): string {
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   return new Decimal(a).comparedTo(b) as -1 | 0 | 1;
 }
+
+/**
+ * Where an amount stands against a product's limits: the one rule of the invest form and of the API.
+ * Both bounds are inclusive: exactly the minimum, or exactly the maximum, may be invested.
+ */
+export function investmentLimitBreach(
+  amount: string,
+  limits: { minimum: string; maximum: string | null },
+): 'belowMinimum' | 'aboveMaximum' | null {
+  if (compareDecimal(amount, limits.minimum) < 0) return 'belowMinimum';
+  if (limits.maximum !== null && compareDecimal(amount, limits.maximum) > 0) return 'aboveMaximum';
+  return null;
+}

@@ -43,6 +43,8 @@ export const kycReviewDetailSchema = z.object({
   }),
   profile: profileViewSchema,
   documents: z.array(documentItemSchema),
+  /** Other accounts whose saved bank account has the same IBAN: not refused, shown to the operator. */
+  iban_shared_with: z.array(z.object({ id: z.number().int(), email: z.string() })),
 });
 export type KycReviewDetail = z.infer<typeof kycReviewDetailSchema>;
 

@@ -3,7 +3,17 @@ import { FREQUENCY_CODES } from '../constants';
 import { isIsin } from '../isin';
 import { NAV_PERIODS, PRODUCT_CATEGORIES } from '../product-catalogue';
 import { listResponseSchema, moneySchema } from './common';
+import {
+  type DecimalPrecision,
+  decimalString,
+  LOAN_TO_VALUE_DECIMAL,
+  PERCENT_DECIMAL,
+  PRICE_DECIMAL,
+  positiveDecimalString,
+  RATE_DECIMAL,
+} from './decimal';
 import { text } from './text';
+import { amountInputSchema } from './transactions';
 
 /** A decimal fraction or percentage on the wire, e.g. "0.0325" or "100.00". */
 const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -115,18 +125,8 @@ export type NavPoint = z.infer<typeof navPointSchema>;
 /** GET /api/v1/products/{id}/navs/?period= : ascending by date. */
 export const navSeriesSchema = z.array(navPointSchema);
 
-const rate = (max: number) =>
-  z
-    .string({ error: 'validation:required' })
-    .trim()
-    .regex(/^\d+(\.\d{1,4})?$/, 'validation:number')
-    .refine((v) => Number(v) >= 0 && Number(v) <= max, 'products:validation.rateRange');
-
-const money = z
-  .string({ error: 'validation:required' })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'validation:number')
-  .refine((v) => Number(v) > 0, 'validation:positive');
+const rate = (max: number, column: DecimalPrecision = RATE_DECIMAL) =>
+  decimalString(column).refine((v) => Number(v) >= 0 && Number(v) <= max, 'products:validation.rateRange');
 
 const content = z.object({
   summary: text().trim().min(10, 'validation:minLength').max(400),
@@ -152,19 +152,16 @@ export const productWriteObjectSchema = z.object({
   risk_indicator: z.coerce.number().int('validation:integer').min(1, 'validation:min').max(7, 'validation:max'),
   coupon_frequency: z.enum(FREQUENCY_CODES).nullable(),
   coupon_rate: rate(1).nullable(),
-  min_investment: money,
-  max_investment: money.nullable(),
+  min_investment: amountInputSchema,
+  max_investment: amountInputSchema.nullable(),
   min_holding_days: z.coerce.number().int('validation:integer').min(0, 'validation:min').max(3650, 'validation:max'),
-  capital_protection: z
-    .string()
-    .trim()
-    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'validation:number')
+  capital_protection: decimalString(PERCENT_DECIMAL)
     .refine((v) => Number(v) <= 100, 'validation:max')
     .nullable(),
   entry_cost: rate(1),
   annual_fee: rate(1),
   maturity_date: isoDay.nullable(),
-  loan_to_value: rate(MAX_LOAN_TO_VALUE),
+  loan_to_value: rate(MAX_LOAN_TO_VALUE, LOAN_TO_VALUE_DECIMAL),
   recommended_holding_years: z.coerce
     .number()
     .int('validation:integer')
@@ -189,11 +186,7 @@ export const productWriteSchema = productWriteObjectSchema.refine(minBelowMax, {
 /** POST /api/v1/backoffice/products/{id}/navs/: record or correct one day's NAV. */
 export const navRecordSchema = z.object({
   date: isoDay,
-  nav: z
-    .string({ error: 'validation:required' })
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,6})?$/, 'products:validation.nav')
-    .refine((v) => Number(v) > 0, 'validation:positive'),
+  nav: positiveDecimalString(PRICE_DECIMAL),
 });
 export type NavRecord = z.infer<typeof navRecordSchema>;
 

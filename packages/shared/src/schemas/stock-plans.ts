@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { STOCK_PLAN_PRICE_SOURCES, STOCK_PLAN_STATUSES } from '../stock-plan-kinds';
 import { listResponseSchema, moneySchema } from './common';
+import { PRICE_DECIMAL, positiveDecimalString, UNITS_DECIMAL } from './decimal';
 import { text } from './text';
 import { navSchema, unitsSchema } from './transactions';
 
@@ -17,8 +18,8 @@ export const stockPlanRequestSchema = z
     partner_id: z.coerce.number().int().positive().optional(),
     company_name: text().trim().min(2, 'validation:minLength').max(150).optional(),
     plan_name: text().trim().min(2, 'validation:minLength').max(150),
-    vested_units: unitsSchema.refine((value) => Number(value) > 0, 'validation:positive'),
-    unit_price: navSchema.refine((value) => Number(value) > 0, 'validation:positive'),
+    vested_units: positiveDecimalString(UNITS_DECIMAL),
+    unit_price: positiveDecimalString(PRICE_DECIMAL),
     price_source: z.enum(STOCK_PLAN_PRICE_SOURCES),
   })
   .refine((body) => (body.partner_id === undefined) !== (body.company_name === undefined), {
@@ -60,7 +61,7 @@ export type BackofficeStockPlan = z.infer<typeof backofficeStockPlanSchema>;
 
 /** Back-office: an operator verifies a plan, optionally correcting the vested units or the unit price. */
 export const stockPlanVerifySchema = z.object({
-  vested_units: unitsSchema.refine((value) => Number(value) > 0, 'validation:positive').optional(),
-  unit_price: navSchema.refine((value) => Number(value) > 0, 'validation:positive').optional(),
+  vested_units: positiveDecimalString(UNITS_DECIMAL).optional(),
+  unit_price: positiveDecimalString(PRICE_DECIMAL).optional(),
 });
 export type StockPlanVerify = z.infer<typeof stockPlanVerifySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-kinds';
 import { listResponseSchema, moneySchema } from './common';
+import { AMOUNT_INPUT_DECIMAL, positiveDecimalString, UNITS_DECIMAL } from './decimal';
 import { text } from './text';
 
 /** Units of a fund cross the wire as a decimal string with up to six decimals. */
@@ -9,12 +10,7 @@ export const unitsSchema = z.string().regex(/^\d+(\.\d{1,6})?$/, 'validation:num
 export const navSchema = z.string().regex(/^\d+(\.\d{1,6})?$/);
 
 /** A positive amount in euro typed by a person: digits, optional dot and at most two decimals. */
-export const amountInputSchema = z
-  .string({ error: 'validation:required' })
-  .trim()
-  .min(1, 'validation:required')
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'validation:number')
-  .refine((value) => Number(value) > 0, 'validation:positive');
+export const amountInputSchema = positiveDecimalString(AMOUNT_INPUT_DECIMAL);
 
 export const transactionSchema = z.object({
   id: z.number().int(),
@@ -112,7 +108,7 @@ export type OrderSignature = z.infer<typeof orderSignatureSchema>;
 
 /** POST /api/v1/products/{id}/disinvest/ (Idempotency-Key): the number of units to sell. */
 export const disinvestRequestSchema = z.object({
-  units: unitsSchema.refine((v) => Number(v) > 0, 'validation:positive'),
+  units: positiveDecimalString(UNITS_DECIMAL),
 });
 export type DisinvestRequest = z.infer<typeof disinvestRequestSchema>;
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Queryable } from '../../db/client';
+import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { storedFiles } from '../../db/schema/files';
 import { AppError } from '../errors';
 
@@ -79,11 +79,43 @@ export interface NewFile {
   ownerId?: number | null;
 }
 
+/** The storage keys written by each transaction opened with `inTransactionWithFiles`. */
+const filesWrittenIn = new WeakMap<Queryable, string[]>();
+
+/**
+ * A transaction that saves files: the bytes are written before the row that names them, so a transaction
+ * that does not commit (a later statement fails, a retry starts over) would leave files no row points
+ * to. Here they are deleted once the transaction is known not to have committed them.
+ */
+export async function inTransactionWithFiles<T>(
+  db: Database,
+  dataDir: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const attempts: string[][] = [];
+  const remove = (keys: string[]) => Promise.all(keys.map((key) => fileStorage(dataDir).delete(key)));
+  try {
+    const result = await inTransaction(db, (tx) => {
+      const written: string[] = [];
+      attempts.push(written);
+      filesWrittenIn.set(tx, written);
+      return work(tx);
+    });
+    // The last attempt committed; any before it was rolled back and retried.
+    await remove(attempts.slice(0, -1).flat());
+    return result;
+  } catch (error) {
+    await remove(attempts.flat());
+    throw error;
+  }
+}
+
 /** Writes the bytes (atomically: temp file then rename) and records the file. */
 export async function saveFile(db: Queryable, dataDir: string, bytes: Buffer, file: NewFile): Promise<StoredFile> {
   const storageKey = newStorageKey();
   const storage = fileStorage(dataDir);
   await storage.put(storageKey, bytes);
+  filesWrittenIn.get(db)?.push(storageKey);
   try {
     const [row] = await db
       .insert(storedFiles)
@@ -161,12 +193,18 @@ export async function deleteFile(db: Queryable, dataDir: string, file: StoredFil
   await fileStorage(dataDir).delete(file.storageKey);
 }
 
-/** Removes path separators and control characters; keeps letters of any script, spaces and dots. */
+/**
+ * The name a file is stored and shown under: one Unicode form (NFC), no control characters (C0, DEL, C1)
+ * and no bidirectional controls, which make "report\u202Efdp.exe" read as "reportexe.pdf"; path
+ * separators and the characters markup and shells treat specially (< > " `) become "_". Letters of any
+ * script, spaces, dots, apostrophes and ampersands stay.
+ */
 export function safeFileName(name: string): string {
   const cleaned = name
-    .replace(/[\\/]/g, '_')
+    .normalize('NFC')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\\/<>"`]/g, '_')
     .trim();
   return (cleaned || 'file').slice(0, 200);
 }

@@ -6,7 +6,7 @@
 //   PATCH  {api}/export-xlsx/                           → 202; a job builds the file and notifies
 //   GET    {api}/{id}/download_document_file            the row's stored file
 // Writes run in one transaction with the audit entry; everything is scoped to the caller.
-import { ITEM_STATUS } from '@lombard/shared/constants';
+import { BULK_SELECTION_BODY_LIMIT_BYTES, ITEM_STATUS } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import { bulkSelectionSchema, type StatusItem } from '@lombard/shared/schemas/common';
 import { eq, getTableColumns } from 'drizzle-orm';
@@ -251,7 +251,11 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
   if (resource.export) {
     app.patch(
       `${base}export-xlsx/`,
-      { onRequest, schema: { ...doc('export XLSX'), body: bulkSelectionSchema } },
+      {
+        onRequest,
+        bodyLimit: BULK_SELECTION_BODY_LIMIT_BYTES,
+        schema: { ...doc('export XLSX'), body: bulkSelectionSchema },
+      },
       async (request, reply) => {
         const context = resourceContext(request);
         const body = request.body as z.infer<typeof bulkSelectionSchema>;

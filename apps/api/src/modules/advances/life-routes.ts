@@ -87,7 +87,10 @@ export async function lifeRoutes(app: FastifyInstance) {
           (request.body as RepaymentRequest).amount,
         );
         return {
-          detail: context.t('advances:repaymentSuccess'),
+          // Booked now, done by the repayment job: the customer is told again (e-mail) when it is.
+          detail: context.t('advances:repaymentSuccess', {
+            amount: formatMoney((request.body as RepaymentRequest).amount, context.language),
+          }),
           advance: await detail(tx, request, pathId(request)),
         };
       })(request, reply);

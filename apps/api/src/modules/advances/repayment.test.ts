@@ -4,6 +4,7 @@ import { quarterOf } from '@lombard/shared/money/advance-settlement';
 import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../lib/outbox';
 import type { MoneyFixture } from '../../test/money';
 import { scheduleInterestRun } from './interest-job';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
@@ -21,6 +22,10 @@ const repay = (a: ActiveAdvance, amount: string, key?: string) =>
   f.post(a.investor.session, `/api/v1/advances/${a.id}/repayments/`, { amount }, key);
 const detail = async (a: ActiveAdvance) => (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json();
 const cash = async (a: ActiveAdvance) => (await f.get(a.investor.session, '/api/v1/cash/')).json();
+const doneMails = async (a: ActiveAdvance) =>
+  (await messagesTo(f.t.database.db, a.investor.email))
+    .map((message) => message.subject)
+    .filter((subject) => subject?.startsWith('Your repayment'));
 const ledgerOk = async () => (await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json().ok;
 
 /** Interest on `principal` at 4.90 % for `days` of a quarter of `quarterDays`, half-up to the cent. */
@@ -68,7 +73,9 @@ describe('early repayment', () => {
     const key = 'repay-once-0001';
     const first = await repay(a, '5000', key);
     expect(first.statusCode).toBe(201);
-    expect(first.json().detail).toBe('Advance payback successful');
+    // Still pending: the answer says it is booked, not done.
+    expect(first.json().detail).toBe('Your repayment of €5,000.00 is booked: we will tell you when it is done.');
+    expect(await doneMails(a)).toEqual([]);
     expect(first.json().advance.pending_repayment).toMatchObject({ amount: '5000.00' });
     expect(await cash(a)).toMatchObject({ available: '15000.00', reserved: '5000.00' });
     const replay = await repay(a, '5000', key);
@@ -92,6 +99,8 @@ describe('early repayment', () => {
       '183.75',
     ]);
     expect(after.timeline.map((event: { kind: string }) => event.kind)).toContain('repayment');
+    // Done: now the customer is told so.
+    expect(await doneMails(a)).toEqual(['Your repayment of €5,000.00 is done']);
     expect(await cash(a)).toMatchObject({ available: '15000.00', reserved: '0.00' });
     expect(await ledgerOk()).toBe(true);
   });

@@ -17,6 +17,7 @@ import { forgetLocally } from './session-cache';
 import {
   clearAccount,
   clearSource,
+  recordAccountFailure,
   recordFailure,
   startEpisode,
   throttleAccount,
@@ -85,7 +86,9 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
       const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
       if (!user || !valid) {
         const wait = await inTransaction(db, async (tx) => {
-          const seconds = await recordFailure(tx, key);
+          const own = await recordFailure(tx, key);
+          const everySource = await recordAccountFailure(tx, key.account);
+          const seconds = own === null && everySource === null ? null : Math.max(own ?? 0, everySource ?? 0);
           // The same statements run for unknown addresses; they simply match no user.
           const [counted] = await tx
             .update(users)

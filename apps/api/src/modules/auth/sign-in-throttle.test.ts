@@ -8,6 +8,7 @@ import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/auth';
 import { createAuthService, unlockUser } from './service';
+import { ACCOUNT_FREE_FAILURES, ACCOUNT_WAIT_SECONDS } from './sign-in-throttle';
 import { createAccessTokens } from './tokens';
 
 let t: TestApp;
@@ -142,6 +143,28 @@ describe('throttling wrong passwords', () => {
     await completeReset(user.email, 'Ritorno-sereno-2026');
     await guessWrong(user.email, 5, ATTACKER);
     expect(await messagesTo(t.app.database.db, user.email, 'sign_in_throttled')).toHaveLength(2);
+  });
+
+  it('many sources guessing one account slow it down for every source, without locking the owner out', async () => {
+    const user = await createUser(t.app, { email: 'botnet-target@example.com' });
+    // 30 addresses, 5 guesses each, taking turns: each address stays within its own free attempts.
+    const sources = Array.from({ length: 30 }, (_, i) => `198.18.0.${i + 1}`);
+    const answers = [];
+    for (let round = 0; round < 5; round++)
+      for (const source of sources) answers.push(await signIn(user.email, `botnet-${round}`, source));
+    // Only the guesses up to the account's ceiling were checked; every later one waited, briefly.
+    const checked = answers.filter((answer) => answer.statusCode === 401);
+    expect(checked.length).toBeLessThan(ACCOUNT_FREE_FAILURES);
+    const slowed = answers.filter((answer) => answer.statusCode === 429);
+    expect(slowed).toHaveLength(150 - checked.length);
+    for (const answer of slowed)
+      expect(Number(answer.headers['retry-after'])).toBeLessThanOrEqual(ACCOUNT_WAIT_SECONDS);
+    // The owner, from a fresh address, waits as well; once the wait is over the right password works.
+    expect((await signIn(user.email, TEST_PASSWORD, OWNER)).statusCode).toBe(429);
+    await endWait(user.email);
+    expect((await signIn(user.email, TEST_PASSWORD, OWNER)).statusCode).toBe(200);
+    // Told once, for the whole attack.
+    expect(await messagesTo(t.app.database.db, user.email, 'sign_in_throttled')).toHaveLength(1);
   });
 
   it('a completed password reset lets the owner in at once, from every source', async () => {

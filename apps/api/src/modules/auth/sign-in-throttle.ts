@@ -2,9 +2,12 @@
 // lockout that let anyone shut any account (operators included) and told registered addresses apart:
 // - the count is kept for any address, registered or not, and the answers do not differ;
 // - a source that guesses wrong waits, other sources (the owner's) are not affected;
+// - many sources guessing one account (each within its own free attempts) slow the account down: past a
+//   ceiling of wrong passwords from all sources together, every source waits a short while between
+//   attempts, so a botnet gets a few guesses a minute, while the owner is delayed, never locked out;
 // - the owner is told by e-mail, once per episode, and a completed password reset clears every count.
 // The state lives in the database so that several instances of the API share it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { signInThrottles } from '../../db/schema/auth';
@@ -14,6 +17,12 @@ export const FREE_FAILURES = 5;
 /** The first wait; it doubles with every further wrong password, up to the maximum. */
 export const FIRST_WAIT_SECONDS = 60;
 export const MAX_WAIT_SECONDS = 30 * 60;
+/** Wrong passwords for one account, from all sources together, before the account is under attack. */
+export const ACCOUNT_FREE_FAILURES = 20;
+/** Under attack, each further wrong password makes every source wait this long: slowed, not locked. */
+export const ACCOUNT_WAIT_SECONDS = 30;
+/** The row counting an account's wrong passwords from every source: no client address looks like it. */
+const EVERY_SOURCE = '*';
 /** Counts are forgotten after a day without wrong passwords; so is a notified episode. */
 const MEMORY = sql`interval '1 day'`;
 
@@ -33,13 +42,22 @@ const keyMatches = (key: ThrottleKey) =>
 const secondsUntil = (column: typeof signInThrottles.blockedUntil) =>
   sql<number>`ceil(extract(epoch from (${column} - now())))::int`;
 
-/** Seconds this source still has to wait for this address, or null when it may try. */
+/**
+ * Seconds this source still has to wait for this address (its own wait, or the account's while it is
+ * under attack, whichever ends later), or null when it may try.
+ */
 export async function waitingSeconds(db: Queryable, key: ThrottleKey): Promise<number | null> {
   const [row] = await db
-    .select({ seconds: secondsUntil(signInThrottles.blockedUntil) })
+    .select({ seconds: sql<number | null>`max(${secondsUntil(signInThrottles.blockedUntil)})` })
     .from(signInThrottles)
-    .where(and(keyMatches(key), sql`${signInThrottles.blockedUntil} > now()`));
-  return row ? Math.max(1, row.seconds) : null;
+    .where(
+      and(
+        eq(signInThrottles.account, key.account),
+        inArray(signInThrottles.source, [key.source, EVERY_SOURCE]),
+        sql`${signInThrottles.blockedUntil} > now()`,
+      ),
+    );
+  return row?.seconds == null ? null : Math.max(1, row.seconds);
 }
 
 /**
@@ -67,6 +85,29 @@ export async function recordFailure(db: Queryable, key: ThrottleKey): Promise<nu
   await db.execute(
     sql`delete from ${t} where (${t.account}, ${t.source}) in (select ${t.account}, ${t.source} from ${t} where ${stale} limit 20)`,
   );
+  return row?.blocked ? Math.max(1, row.seconds) : null;
+}
+
+/**
+ * Counts a wrong password against the account, whatever its source. Returns the wait it starts for every
+ * source (the account is under attack), or null below the ceiling.
+ */
+export async function recordAccountFailure(db: Queryable, account: string): Promise<number | null> {
+  const t = signInThrottles;
+  const stale = sql`${t.lastFailureAt} < now() - ${MEMORY}`;
+  const next = sql`(case when ${stale} then 1 else ${t.failures} + 1 end)`;
+  const [row] = await db
+    .insert(t)
+    .values({ account, source: EVERY_SOURCE, failures: 1 })
+    .onConflictDoUpdate({
+      target: [t.account, t.source],
+      set: {
+        failures: next,
+        lastFailureAt: sql`now()`,
+        blockedUntil: sql`case when ${next} >= ${ACCOUNT_FREE_FAILURES} then now() + ${ACCOUNT_WAIT_SECONDS} * interval '1 second' end`,
+      },
+    })
+    .returning({ blocked: sql<boolean>`${t.blockedUntil} is not null`, seconds: secondsUntil(t.blockedUntil) });
   return row?.blocked ? Math.max(1, row.seconds) : null;
 }
 

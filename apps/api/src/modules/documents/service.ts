@@ -14,9 +14,9 @@ import type {
 } from '@lombard/shared/schemas/documents';
 import { todayIso } from '@lombard/shared/schemas/documents';
 import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Database, inTransaction, type Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { documentFiles, documents } from '../../db/schema/documents';
-import { findFile, findFiles, type StoredFile, saveFile } from '../../lib/files/store';
+import { findFile, findFiles, inTransactionWithFiles, type StoredFile, saveFile } from '../../lib/files/store';
 import { submitStep } from '../profile/service';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -225,7 +225,7 @@ export const uploadIdentityDocument = (
   userId: number,
   fields: IdentityDocumentFields,
   files: NewDocumentFile[],
-) => inTransaction(db, (tx) => fileIdentityDocument(tx, dataDir, userId, fields, files));
+) => inTransactionWithFiles(db, dataDir, (tx) => fileIdentityDocument(tx, dataDir, userId, fields, files));
 
 export const uploadAddressProof = (
   db: Database,
@@ -233,7 +233,7 @@ export const uploadAddressProof = (
   userId: number,
   fields: AddressProofFields,
   file: NewDocumentFile,
-) => inTransaction(db, (tx) => fileAddressProof(tx, dataDir, userId, fields, file));
+) => inTransactionWithFiles(db, dataDir, (tx) => fileAddressProof(tx, dataDir, userId, fields, file));
 
 /**
  * The stored file behind `documents/{documentId}/files/{fileId}/`, for its owner or an admin; null for

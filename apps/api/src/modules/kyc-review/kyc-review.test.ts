@@ -144,3 +144,32 @@ describe('KYC review', () => {
     }
   });
 });
+
+describe('one IBAN on two accounts', () => {
+  it('is shown to the operator reviewing either account, not refused', async () => {
+    const twins = [];
+    for (const email of ['ugo.one@example.test', 'ugo.two@example.test', 'ugo.three@example.test']) {
+      const user = await createUser(t.app, { email, firstName: 'Ugo', lastName: 'Neri' });
+      twins.push({ ...user, session: en(await loginAs(t.app, email)) });
+    }
+    const [first, second, third] = twins as [(typeof twins)[0], (typeof twins)[0], (typeof twins)[0]];
+    const save = (who: typeof first, iban: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/profile/bank-account/',
+        headers: who.session.headers,
+        payload: { iban, holder_name: 'Ugo Neri' },
+      });
+    expect((await save(first, 'IT03X0542811101000000777001')).statusCode).toBe(200);
+    // The same IBAN typed with spaces and in lower case is the same account.
+    expect((await save(second, 'it03 x054 2811 1010 0000 0777 001')).statusCode).toBe(200);
+    expect((await save(third, 'IT73X0542811101000000777002')).statusCode).toBe(200);
+    const review = async (userId: number) =>
+      json(
+        await t.app.inject({ method: 'GET', url: `/api/v1/backoffice/kyc-reviews/${userId}/`, headers: admin.headers }),
+      ).iban_shared_with;
+    expect(await review(second.id)).toEqual([{ id: first.id, email: first.email }]);
+    expect(await review(first.id)).toEqual([{ id: second.id, email: second.email }]);
+    expect(await review(third.id)).toEqual([]);
+  });
+});

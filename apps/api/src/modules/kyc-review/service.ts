@@ -14,7 +14,14 @@ import { type AuditActor, recordAudit } from '../../lib/resource/audit';
 import { getAccount, setProfiles } from '../account/service';
 import { listDocuments } from '../documents/service';
 import { latestResult } from '../mifid/service';
-import { decideStep, profileProgress, profileView, reviewQueue, stepDataComplete } from '../profile/service';
+import {
+  accountsSharingIban,
+  decideStep,
+  profileProgress,
+  profileView,
+  reviewQueue,
+  stepDataComplete,
+} from '../profile/service';
 import { sendProfileApprovedEmail } from './emails';
 
 export async function kycQueue(
@@ -56,6 +63,7 @@ export async function kycDetail(db: Queryable, userId: number, t: Translate): Pr
     },
     profile: await profileView(db, userId, await latestResult(db, userId, t)),
     documents: await listDocuments(db, userId),
+    iban_shared_with: await accountsSharingIban(db, userId),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   occupationSchema,
 } from '@lombard/shared/schemas/profile';
 import type { PhoneState, ProfileProgress, ProfileView, StepStatus } from '@lombard/shared/schemas/profile-views';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { profileSteps, profileTabs } from '../../db/schema/profile';
 import { AppError } from '../../lib/errors';
@@ -279,6 +279,34 @@ export async function approvedBankAccount(
   if ((await stepStatus(db, userId, 'bank-account')) !== 'approved') return null;
   const bank = (await readTabs(db, userId, ['bank-account']))['bank-account'] as BankAccountData | undefined;
   return bank ? { ...bank, bank_name: bankNameFromIban(bank.iban) } : null;
+}
+
+/**
+ * Other people whose saved bank account has this person's IBAN. It is not refused (a joint account is
+ * legitimate) but an operator reviewing the step is shown it: one IBAN on two accounts may be one person
+ * with two accounts, or someone paying withdrawals into another's account.
+ */
+export async function accountsSharingIban(db: Queryable, userId: number): Promise<{ id: number; email: string }[]> {
+  const u = operatorUserView.table;
+  const normalised = (data: typeof profileTabs.data) => sql`upper(replace(${data}->>'iban', ' ', ''))`;
+  const mine = db
+    .select({ iban: normalised(profileTabs.data) })
+    .from(profileTabs)
+    .where(and(eq(profileTabs.userId, userId), eq(profileTabs.tab, 'bank-account')));
+  const rows = await db
+    .select({ id: u.id, email: u.email })
+    .from(profileTabs)
+    .innerJoin(u, eq(u.id, profileTabs.userId))
+    .where(
+      and(
+        eq(profileTabs.tab, 'bank-account'),
+        ne(profileTabs.userId, userId),
+        sql`${normalised(profileTabs.data)} = (${mine})`,
+      ),
+    )
+    .orderBy(asc(u.id))
+    .limit(20);
+  return rows.map((row) => ({ id: row.id, email: row.email ?? '' }));
 }
 
 /** The verified phone number one-time codes go to, or null. */

@@ -1,9 +1,13 @@
 // Stock plans through HTTP: registered with the plan document, verified by an operator (a lead becomes a
 // customer), then a collateral line with the stock-plan loan-to-value that an advance pledges whole.
 
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { advanceQuoteUrl } from '@lombard/shared/advance-search';
 import { STOCK_PLAN_LOAN_TO_VALUE } from '@lombard/shared/constants';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesRoot } from '../../lib/files/store';
 import { messagesTo } from '../../lib/outbox';
 import { loginAs } from '../../test/auth';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
@@ -17,10 +21,10 @@ afterAll(() => f.t.close());
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-function register(who: Investor, fields: Record<string, string>, file: Buffer | null = PDF) {
+function register(who: Investor, fields: Record<string, string>, file: Buffer | null = PDF, fileName = 'plan.pdf') {
   const { payload, headers } = multipartBody([
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-    ...(file ? [{ name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: file }] : []),
+    ...(file ? [{ name: 'file', fileName, contentType: 'application/pdf', data: file }] : []),
   ]);
   return f.app.inject({
     method: 'POST',
@@ -160,5 +164,70 @@ describe('stock plans', () => {
       }),
     );
     expect(pledge.json().code).toBe('COLLATERAL_UNAVAILABLE');
+  });
+});
+
+/** Every file under the files folder (an upload writes one). */
+const storedFileNames = async () =>
+  (await readdir(filesRoot(f.t.dataDir), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+
+describe('stock plans with numbers too long for their columns', () => {
+  it('are refused with a 400 naming the field, and no file is kept', async () => {
+    const who = await f.investor({ profiles: ['lead'] });
+    const before = await storedFileNames();
+    const units = await register(who, { ...plan, vested_units: '1'.repeat(31) });
+    expect(units.statusCode).toBe(400);
+    expect(units.json()).toEqual({ vested_units: ['Enter at most 18 digits before the decimal point.'] });
+    const price = await register(who, { ...plan, unit_price: '25.1234567' });
+    expect(price.statusCode).toBe(400);
+    expect(price.json()).toEqual({ unit_price: ['Enter at most 6 decimal places.'] });
+    expect(await storedFileNames()).toEqual(before);
+    expect((await f.get(who.session, '/api/v1/stock-plans/')).json().count).toBe(0);
+  });
+
+  it('are refused to an operator verifying a plan, which stays as it was', async () => {
+    const who = await f.investor({ profiles: ['lead'] });
+    const row = (await register(who, { ...plan, plan_name: 'PSU 2025' })).json();
+    const url = `/api/v1/backoffice/stock-plans/${row.id}/verify/`;
+    const units = await f.post(f.admin, url, { vested_units: '9'.repeat(30) });
+    expect(units.statusCode).toBe(400);
+    expect(Object.keys(units.json())).toEqual(['vested_units']);
+    const price = await f.post(f.admin, url, { unit_price: '9'.repeat(30) });
+    expect(price.statusCode).toBe(400);
+    expect(Object.keys(price.json())).toEqual(['unit_price']);
+    const [plan_] = (await f.get(who.session, '/api/v1/stock-plans/')).json().results;
+    expect(plan_).toMatchObject({ status: 'submitted', vested_units: row.vested_units, unit_price: row.unit_price });
+  });
+});
+
+describe('an upload whose transaction fails after the file is written', () => {
+  it('leaves no file behind', async () => {
+    // A statement after the file's write fails, as a constraint or a lost connection would make it.
+    await f.t.database.db.execute(
+      sql`alter table stock_plans add constraint refuses_one_name check (plan_name <> 'Refused by the database')`,
+    );
+    try {
+      const who = await f.investor({ profiles: ['lead'] });
+      const before = await storedFileNames();
+      const res = await register(who, { ...plan, plan_name: 'Refused by the database' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await storedFileNames()).toEqual(before);
+      expect((await f.get(who.session, '/api/v1/stock-plans/')).json().count).toBe(0);
+    } finally {
+      await f.t.database.db.execute(sql`alter table stock_plans drop constraint refuses_one_name`);
+    }
+  });
+});
+
+describe('the name an uploaded file is shown under', () => {
+  it('is one Unicode form, without bidirectional controls or markup characters', async () => {
+    const who = await f.investor({ profiles: ['lead'] });
+    // "e" + combining acute, a right-to-left override that would show "…pdf.exe" as "…exe.pdf", and a tag.
+    const sent = 'e\u0301tat <img src=x onerror=alert(1)>\u202Eexe.pdf';
+    expect((await register(who, plan, PDF, sent)).statusCode).toBe(201);
+    const [document] = (await f.get(who.session, '/api/v1/documents/')).json().results;
+    expect(document.files[0].name).toBe('\u00e9tat _img src=x onerror=alert(1)_exe.pdf');
   });
 });

@@ -1,5 +1,7 @@
 // Investing through HTTP: every rule and its message, the signed order under an insufficient MiFID
 // result, payment by bank transfer, settlement at the day's NAV and the lead who becomes a customer.
+
+import { investmentLimitBreach } from '@lombard/shared/money/product-figures';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
@@ -29,12 +31,20 @@ describe('investment rules', () => {
     await f.deposit(investor, '20000.00');
   });
 
-  it('refuses an amount at the minimum, naming it in the request’s language', async () => {
-    const res = await invest(investor, bond, { amount: '5000', payment_method: 'cash' });
+  it('takes exactly the minimum and the maximum: both bounds are included, as the form says', async () => {
+    const quote = (amount: string) =>
+      f.post(investor.session, `/api/v1/products/${bond}/invest/quote/`, { amount, payment_method: 'bank_transfer' });
+    expect((await quote('5000.00')).statusCode).toBe(200);
+    expect((await quote('1000000.00')).statusCode).toBe(200);
+    expect(investmentLimitBreach('5000.00', { minimum: '5000.00', maximum: '1000000.00' })).toBeNull();
+  });
+
+  it('refuses an amount below the minimum, naming it in the request’s language', async () => {
+    const res = await invest(investor, bond, { amount: '4999.99', payment_method: 'cash' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'INVEST_BELOW_MINIMUM',
-      detail: "Unable to invest. The amount must be above the product's minimum of €5,000.00.",
+      detail: "Unable to invest. The amount must be at least the product's minimum of €5,000.00.",
     });
     const italian = await f.app.inject({
       method: 'POST',
@@ -45,11 +55,11 @@ describe('investment rules', () => {
     expect(italian.json().detail).toContain('5.000,00\u00a0€');
   });
 
-  it('refuses an amount at the maximum', async () => {
-    const res = await invest(investor, bond, { amount: '1000000', payment_method: 'bank_transfer' });
+  it('refuses an amount above the maximum', async () => {
+    const res = await invest(investor, bond, { amount: '1000000.01', payment_method: 'bank_transfer' });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe(
-      "Unable to invest. The amount must be below the product's maximum of €1,000,000.00.",
+      "Unable to invest. The amount must be at most the product's maximum of €1,000,000.00.",
     );
   });
 

@@ -3,6 +3,7 @@
 // for the money with its own reference).
 import { mifidMaxRisk } from '@lombard/shared/constants';
 import { investmentBreakdown, money, units } from '@lombard/shared/money/orders';
+import { investmentLimitBreach } from '@lombard/shared/money/product-figures';
 import type { InvestQuote, InvestRequest, OrderSignature, TransactionItem } from '@lombard/shared/schemas/transactions';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
@@ -30,15 +31,19 @@ async function orderableProduct(db: Queryable, productId: number): Promise<Order
   return product;
 }
 
-/** The product's own limits: on sale, above its minimum, below its maximum. */
+/** The product's own limits: on sale, from its minimum up to its maximum (both included). */
 function checkProductRules(product: OrderProduct, amount: Decimal, context: FlowContext) {
   if (!product.onSale) throw new AppError('INVEST_NOT_ON_SALE');
-  if (amount.lte(product.minInvestment)) {
+  const breach = investmentLimitBreach(amount.toFixed(), {
+    minimum: product.minInvestment,
+    maximum: product.maxInvestment,
+  });
+  if (breach === 'belowMinimum') {
     throw new AppError('INVEST_BELOW_MINIMUM', {
       params: { minimum: formatMoney(product.minInvestment, context.language) },
     });
   }
-  if (product.maxInvestment !== null && amount.gte(product.maxInvestment)) {
+  if (breach === 'aboveMaximum' && product.maxInvestment !== null) {
     throw new AppError('INVEST_ABOVE_MAXIMUM', {
       params: { maximum: formatMoney(product.maxInvestment, context.language) },
     });

@@ -14,6 +14,7 @@ const STEPS = ['citizenship', 'identity', 'addresses', 'phone-number', 'kyc', 'o
 const server = vi.hoisted(() => ({
   statuses: {} as Record<string, { status: string; reason: string | null }>,
   calls: [] as Array<{ method: string; url: string; body: unknown }>,
+  sharedIban: [] as Array<{ id: number; email: string }>,
 }));
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
@@ -59,6 +60,7 @@ vi.mock('../../lib/http/client', async () => {
       progress: progress(),
     },
     documents: [],
+    iban_shared_with: server.sharedIban,
   });
   http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
@@ -97,6 +99,7 @@ const decisions = () => server.calls.filter((c) => c.method === 'POST');
 describe('KycReviewPage', () => {
   beforeEach(() => {
     server.calls = [];
+    server.sharedIban = [];
     server.statuses = {
       citizenship: { status: 'submitted', reason: null },
       identity: { status: 'submitted', reason: null },
@@ -110,6 +113,24 @@ describe('KycReviewPage', () => {
     expect(screen.getByTestId('kyc-approve-citizenship')).toBeInTheDocument();
     expect(screen.queryByTestId('kyc-approve-addresses')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('kyc-step-identity')).getByText('BSLBNC92E54A944V')).toBeInTheDocument();
+  });
+
+  it('flags an IBAN saved on other accounts in the bank account step, with a link to each', async () => {
+    server.sharedIban = [{ id: 12, email: 'carlo@example.com' }];
+    renderPage();
+    const flag = await screen.findByTestId('kyc-iban-shared');
+    expect(screen.getByTestId('kyc-step-bank-account')).toContainElement(flag);
+    expect(flag).toHaveTextContent('This IBAN is also saved on other accounts');
+    expect(within(flag).getByRole('link', { name: 'carlo@example.com' })).toHaveAttribute(
+      'href',
+      '/customer/backoffice/kyc-reviews/12/',
+    );
+  });
+
+  it('shows no such flag when the IBAN is on this account only', async () => {
+    renderPage();
+    await screen.findByTestId('kyc-person');
+    expect(screen.queryByTestId('kyc-iban-shared')).not.toBeInTheDocument();
   });
 
   it('approves a step with a call on that step, then shows it approved', async () => {

@@ -3,7 +3,20 @@
 
 import { PROFILE_STEPS, type ProfileStep, REVIEWED_STEPS } from '@lombard/shared/profile-steps';
 import type { KycReviewDetail } from '@lombard/shared/schemas/kyc-review';
-import { Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -72,6 +85,17 @@ function StepCard({ detail, step }: { detail: KycReviewDetail; step: ProfileStep
               {t('detail.noData')}
             </Text>
           )
+        )}
+        {step === 'bank-account' && detail.iban_shared_with.length > 0 && (
+          <Alert color="orange" variant="light" data-testid="kyc-iban-shared" title={t('detail.ibanShared')}>
+            <Stack gap={2}>
+              {detail.iban_shared_with.map((other) => (
+                <Anchor key={other.id} component={Link} to={`${KYC_PAGE}${other.id}/`} size="sm">
+                  {other.email}
+                </Anchor>
+              ))}
+            </Stack>
+          </Alert>
         )}
         {documents.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">

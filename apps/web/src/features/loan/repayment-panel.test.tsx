@@ -1,7 +1,7 @@
 // Early repayment: before confirming, the customer sees what the server recomputed for the amount typed —
 // what is still owed afterwards, the new APR and schedule, and for a full repayment the interest accrued in
 // the quarter; an amount the rules refuse shows the server's message and cannot be confirmed. Confirming
-// sends one Idempotency-Key and says "Advance payback successful".
+// sends one Idempotency-Key and says "Your repayment of €5,000.00 is booked".
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -89,7 +89,10 @@ vi.mock('../../lib/http/client', async () =>
       });
     }
     if (url === '/api/v1/advances/7/repayments/') {
-      return reply({ detail: 'Advance payback successful', advance: { ...ADVANCE, outstanding: '15000.00' } });
+      return reply({
+        detail: 'Your repayment of €5,000.00 is booked: we will tell you when it is done.',
+        advance: { ...ADVANCE, outstanding: '15000.00' },
+      });
     }
     throw new Error(`unexpected call ${url}`);
   }),
@@ -138,7 +141,11 @@ describe('Early repayment preview', { timeout: 20_000 }, () => {
     await screen.findByTestId('repayment-preview');
     await waitFor(() => expect(screen.getByTestId('repay-submit')).toBeEnabled());
     await userEvent.click(screen.getByTestId('repay-submit'));
-    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Advance payback successful'));
+    await waitFor(() =>
+      expect(notifySuccess).toHaveBeenCalledWith(
+        'Your repayment of €5,000.00 is booked: we will tell you when it is done.',
+      ),
+    );
     const repayment = server.calls.find((call) => call.url.endsWith('repayments/'));
     expect(repayment?.body).toEqual({ amount: '5000.00' });
     expect(repayment?.key).toMatch(/^[0-9a-f-]{36}$/);

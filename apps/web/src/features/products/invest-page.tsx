@@ -1,6 +1,6 @@
 // product/{id}/invest/: how much and how to pay — from the cash balance (customers) or by bank transfer.
 // "Continue" takes the values to confirm-order, which asks the server for the exact figures.
-import { compareDecimal } from '@lombard/shared/money/product-figures';
+import { compareDecimal, investmentLimitBreach } from '@lombard/shared/money/product-figures';
 import { type InvestRequest, investRequestSchema } from '@lombard/shared/schemas/transactions';
 import { Alert, Button, Card, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -42,9 +42,13 @@ export function InvestPage() {
   const limitError = (values: Values): string | null => {
     if (!/^\d+(\.\d{1,2})?$/.test(values.amount)) return null;
     const amount = values.amount;
-    if (compareDecimal(amount, product.min_investment) < 0)
+    const breach = investmentLimitBreach(amount, {
+      minimum: product.min_investment,
+      maximum: product.max_investment,
+    });
+    if (breach === 'belowMinimum')
       return t('invest.belowMinimum', { amount: formatMoney(product.min_investment, language) });
-    if (product.max_investment && compareDecimal(amount, product.max_investment) > 0)
+    if (breach === 'aboveMaximum' && product.max_investment)
       return t('invest.aboveMaximum', { amount: formatMoney(product.max_investment, language) });
     if (values.payment_method === 'cash' && cash.data && compareDecimal(amount, cash.data.available) > 0)
       return t('invest.aboveCash', { amount: formatMoney(cash.data.available, language) });
