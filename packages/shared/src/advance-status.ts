@@ -12,6 +12,8 @@ export const ADVANCE_STATUS = {
   repaid: 6,
   rejected: 7,
   cancelled: 8,
+  /** The customer used the right of withdrawal: the contract ended as if never made. */
+  withdrawn: 9,
 } as const;
 export type AdvanceStatusName = keyof typeof ADVANCE_STATUS;
 export type AdvanceStatus = (typeof ADVANCE_STATUS)[AdvanceStatusName];
@@ -52,7 +54,7 @@ const S = ADVANCE_STATUS;
  * - disburse: the operator's "record disbursement" or the payout job when the payout time runs out.
  * - repay: the customer's full early repayment, or the interest job collecting the principal at maturity.
  * - withdraw: the customer's right of withdrawal exists once the contract is signed (3, 4 or 5); the
- *   14-day window is checked by `withdrawalSettlement`, not here. A withdrawn advance ends as repaid.
+ *   14-day window is checked by `withdrawalSettlement`, not here. A withdrawn advance ends as withdrawn.
  * - cancel: only before signing; after it the customer withdraws instead.
  */
 export const ADVANCE_TRANSITIONS: Readonly<Record<AdvanceAction, Transition>> = {
@@ -61,7 +63,7 @@ export const ADVANCE_TRANSITIONS: Readonly<Record<AdvanceAction, Transition>> = 
   approve: { from: [S.pendingVerification], to: S.moneyOnTheWay, by: ['operator'] },
   disburse: { from: [S.moneyOnTheWay], to: S.active, by: ['operator', 'system'] },
   repay: { from: [S.active], to: S.repaid, by: ['customer', 'system'] },
-  withdraw: { from: [S.pendingVerification, S.moneyOnTheWay, S.active], to: S.repaid, by: ['customer'] },
+  withdraw: { from: [S.pendingVerification, S.moneyOnTheWay, S.active], to: S.withdrawn, by: ['customer'] },
   reject: { from: [S.requestReceived, S.readyToSign, S.pendingVerification], to: S.rejected, by: ['operator'] },
   cancel: { from: [S.requestReceived, S.readyToSign], to: S.cancelled, by: ['customer'] },
 };
@@ -75,7 +77,7 @@ export const IN_PROGRESS_STATUSES: readonly AdvanceStatus[] = [
 ];
 
 /** Statuses after which nothing more happens. */
-export const FINAL_STATUSES: readonly AdvanceStatus[] = [S.repaid, S.rejected, S.cancelled];
+export const FINAL_STATUSES: readonly AdvanceStatus[] = [S.repaid, S.rejected, S.cancelled, S.withdrawn];
 
 export function isInProgress(status: AdvanceStatus): boolean {
   return IN_PROGRESS_STATUSES.includes(status);

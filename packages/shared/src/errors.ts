@@ -101,8 +101,10 @@ export const ERROR_STATUS = {
   ADVANCE_REPAYMENT_ABOVE_CASH: 422,
   /** The 14 days of the right of withdrawal are over. */
   ADVANCE_WITHDRAWAL_PERIOD_OVER: 409,
-  /** The swap amount must equal the swappable amount exactly. */
+  /** The amount the new collateral must secure has changed with today's prices (docs/decisions/019). */
   ADVANCE_SWAP_AMOUNT_MISMATCH: 422,
+  /** The collateral offered in a swap, pledged whole, secures less than the returned collateral did. */
+  ADVANCE_SWAP_COLLATERAL_SHORT: 422,
   /** The stock plan is not waiting for verification (already verified or rejected). */
   STOCK_PLAN_NOT_PENDING: 409,
   /** The employer picked is not an active partner company. */

@@ -104,19 +104,26 @@ function toDecimal(value: string | number): Decimal | null {
 }
 
 /**
- * Rules of the calculator form: the amount is greater than 0 and at most CALCULATOR_MAX_AMOUNT, and at
+ * Rules of the calculator form: the amount is greater than 0 and at most `maximum` (the bank's, capped by
+ * CALCULATOR_MAX_AMOUNT: `calculatorMaximum`), and at
  * least the minimum advance; instalments are a whole number from 1 to MAX_INSTALMENTS. A missing, zero
  * or too large amount gets the range a person may enter (from the minimum advance, so that the message
  * never invites an amount that is then refused); one between 0 and the minimum is told the minimum.
  * Returns no keys when the input is valid.
  */
-export function validateAdvanceInput(input: { amount: string | number | null | undefined; instalments: unknown }) {
+export function validateAdvanceInput(input: {
+  amount: string | number | null | undefined;
+  instalments: unknown;
+  /** The largest amount offered: `calculatorMaximum` of the configured bank maximum. */
+  maximum?: string;
+}) {
   const issues: CalculatorIssues = {};
+  const maximum = input.maximum ?? CALCULATOR_MAX_AMOUNT;
   const amount = input.amount === null || input.amount === undefined ? null : toDecimal(input.amount);
-  if (!amount || amount.lte(0) || amount.gt(CALCULATOR_MAX_AMOUNT)) {
+  if (!amount || amount.lte(0) || amount.gt(maximum)) {
     issues.amount = {
       key: CALCULATOR_MESSAGES.amount,
-      params: { min: MINIMUM_ADVANCE_AMOUNT, max: CALCULATOR_MAX_AMOUNT },
+      params: { min: MINIMUM_ADVANCE_AMOUNT, max: new D(maximum).toFixed(2) },
     };
   } else if (amount.lt(MINIMUM_ADVANCE_AMOUNT)) {
     issues.amount = {
@@ -129,6 +136,16 @@ export function validateAdvanceInput(input: { amount: string | number | null | u
     issues.instalments = { key: CALCULATOR_MESSAGES.instalments, params: { max: MAX_INSTALMENTS } };
   }
   return issues;
+}
+
+/**
+ * The largest amount a calculator offers: the bank's maximum advance (global configuration), within the
+ * calculator's own cap; the cap alone while the configuration is not known.
+ */
+export function calculatorMaximum(bankMaximum: string | null | undefined): string {
+  const cap = new D(CALCULATOR_MAX_AMOUNT);
+  const bank = bankMaximum ? toDecimal(bankMaximum) : null;
+  return (bank?.gt(0) ? D.min(bank, cap) : cap).toFixed(2);
 }
 
 /** The nominal annual rate (fraction string) for an amount. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MINIMUM_ADVANCE_AMOUNT } from '../constants';
-import { validateAdvanceRequest, validateRepayment, validateSwap } from './advance-request-rules';
+import { validateAdvanceRequest, validateRepayment } from './advance-request-rules';
 
 describe('validateAdvanceRequest', () => {
   const limits = { minimum: MINIMUM_ADVANCE_AMOUNT, maximumApplicable: '14641.97', bankMaximum: '250000' };
@@ -86,25 +86,5 @@ describe('validateRepayment', () => {
       params: { outstanding: '8000.00' },
     });
     expect(validateRepayment({ ...balances, amount: '9000' }).amount?.key).toBe('validation:repaymentAboveOutstanding');
-  });
-});
-
-describe('validateSwap', () => {
-  it('accepts collateral worth exactly the swappable amount', () => {
-    expect(validateSwap({ swapAmount: '1250.00', swappableAmount: '1250' })).toEqual({});
-  });
-
-  it('refuses a cent less or more', () => {
-    for (const swapAmount of ['1249.99', '1250.01']) {
-      expect(validateSwap({ swapAmount, swappableAmount: '1250.00' })).toEqual({
-        swapAmount: {
-          key: 'validation:swapAmountMismatch',
-          params: { swapAmount, swappableAmount: '1250.00' },
-        },
-      });
-    }
-    expect(validateSwap({ swapAmount: '1250.004', swappableAmount: '1250.00' }).swapAmount?.key).toBe(
-      'validation:swapAmountMismatch',
-    );
   });
 });

@@ -1,4 +1,4 @@
-// The customer-facing rules of an advance request, an early repayment and a collateral swap
+// The customer-facing rules of an advance request and an early repayment
 // (docs/decisions/012). Like validateAdvanceInput, each answers message keys of the `validation`
 // catalogues with their parameters as decimal strings, which the caller formats for the reader's
 // language; no keys means valid. The web form shows them and the server answers them in a 422.
@@ -15,7 +15,6 @@ export const ADVANCE_REQUEST_MESSAGES = {
   repaymentPositive: 'validation:repaymentPositive',
   repaymentAboveCash: 'validation:repaymentAboveCash',
   repaymentAboveOutstanding: 'validation:repaymentAboveOutstanding',
-  swapAmountMismatch: 'validation:swapAmountMismatch',
 } as const;
 
 const M = ADVANCE_REQUEST_MESSAGES;
@@ -81,22 +80,4 @@ export function validateRepayment(input: {
     return { amount: { key: M.repaymentAboveCash, params: { availableCash: cents(input.availableCash) } } };
   }
   return {};
-}
-
-/**
- * A collateral swap: the contribution of the collateral added must equal the swappable amount (the
- * contribution of the lines given back) to the cent, neither less nor more.
- */
-export function validateSwap(input: { swapAmount: string; swappableAmount: string }): {
-  swapAmount?: CalculatorMessage;
-} {
-  const swapAmount = parse(input.swapAmount);
-  if (!swapAmount) return { swapAmount: { key: M.number } };
-  if (swapAmount.eq(input.swappableAmount)) return {};
-  return {
-    swapAmount: {
-      key: M.swapAmountMismatch,
-      params: { swapAmount: swapAmount.toFixed(2), swappableAmount: cents(input.swappableAmount) },
-    },
-  };
 }

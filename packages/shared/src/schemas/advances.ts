@@ -163,7 +163,25 @@ export const TIMELINE_KINDS = [
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
-export const timelineEventSchema = z.object({ at: z.string(), kind: z.enum(TIMELINE_KINDS), text: z.string() });
+/**
+ * An event of an advance's timeline: its kind and the values of its sentence (amounts as decimal strings,
+ * counts, the signed hash, a reason), so that the reader's screen words it in the reader's language and
+ * voice (the customer's own, or an operator's third person).
+ */
+export const timelineEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+/** The timeline values that are amounts of money, written as money by the reader. */
+export const TIMELINE_MONEY_PARAMS: readonly string[] = [
+  'amount',
+  'principal',
+  'interest',
+  'outstanding',
+  'collateral_to_add',
+];
 
 export const advanceDocumentSchema = z.object({
   kind: z.enum(['secci', 'contract']),
@@ -280,6 +298,18 @@ export type RepaymentQuote = z.infer<typeof repaymentQuoteSchema>;
 export const repaymentResultSchema = z.object({ detail: z.string(), advance: advanceDetailSchema });
 export type RepaymentResult = z.infer<typeof repaymentResultSchema>;
 
+/** GET /api/v1/advances/{id}/withdrawal-quote/: what withdrawing today takes from cash (nothing before payout). */
+export const withdrawalQuoteSchema = z.object({
+  principal: moneySchema,
+  /** Interest accrued from the payout to today. */
+  interest: moneySchema,
+  total: moneySchema,
+  available_cash: moneySchema,
+  /** The last day of the right of withdrawal. */
+  deadline: dateSchema,
+});
+export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
+
 /** POST /api/v1/advances/{id}/withdrawal/ (Idempotency-Key): what was paid back to end the contract. */
 export const withdrawalResultSchema = z.object({
   detail: z.string(),
@@ -290,7 +320,10 @@ export const withdrawalResultSchema = z.object({
 });
 export type WithdrawalResult = z.infer<typeof withdrawalResultSchema>;
 
-/** POST /api/v1/advances/{id}/swap/: lines given back, lines pledged instead, and the swappable amount. */
+/**
+ * POST /api/v1/advances/{id}/swap/: lines given back, lines offered instead, and the amount the new collateral
+ * secures (the quote's `required`; a different one, after prices moved, is refused with the new amount).
+ */
 export const swapRequestSchema = z.object({
   give_back: z.array(collateralKeySchema).min(1).max(100),
   pledge: z.array(collateralKeySchema).min(1).max(100),
@@ -301,6 +334,46 @@ export const swapRequestSchema = z.object({
     .optional(),
 });
 export type SwapRequest = z.infer<typeof swapRequestSchema>;
+
+/** GET /api/v1/advances/{id}/swap-quote/?give_back=&pledge=: what the swap would pledge today. */
+export const swapQuoteQuerySchema = z.object({
+  give_back: z.preprocess(
+    (value) => (typeof value === 'string' ? [value] : value),
+    z.array(collateralKeySchema).min(1).max(100),
+  ),
+  pledge: z.preprocess(
+    (value) => (typeof value === 'string' ? [value] : value),
+    z.array(collateralKeySchema).min(1).max(100),
+  ),
+});
+
+export const swapQuoteSchema = z.object({
+  /** What the returned lines secure at today's prices. */
+  returned: moneySchema,
+  outstanding: moneySchema,
+  /** What the new collateral must secure: the lower of the two; the swap request's `amount`. */
+  required: moneySchema,
+  /** What the offered lines would secure, pledged whole. */
+  offered: moneySchema,
+  /** What the pledged units secure. */
+  pledged: moneySchema,
+  /** False when the offered lines cannot secure `required`. */
+  covered: z.boolean(),
+  /** The units pledged from each offered line that is needed, in order. */
+  pledges: z.array(
+    z.object({
+      key: collateralKeySchema,
+      kind: z.enum(COLLATERAL_KINDS),
+      label: z.string(),
+      units: unitsSchema,
+      free_units: unitsSchema,
+      value: moneySchema,
+      contribution: moneySchema,
+      whole: z.boolean(),
+    }),
+  ),
+});
+export type SwapQuote = z.infer<typeof swapQuoteSchema>;
 
 export const swapResultSchema = z.object({
   detail: z.string(),

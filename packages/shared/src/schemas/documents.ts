@@ -34,7 +34,15 @@ export const DOCUMENT_MESSAGES = {
 
 /** What a document is. Features that issue or collect documents (signed advance contracts, stock-plan
  * proofs, key information documents) add their kind here; the list and the download serve every kind. */
-export const DOCUMENT_KINDS = ['identity_document', 'address_proof', 'stock_plan', 'advance_contract'] as const;
+export const DOCUMENT_KINDS = [
+  'identity_document',
+  'address_proof',
+  'stock_plan',
+  'advance_contract',
+  /** An order signed by code past the MiFID appropriateness warning. */
+  'order_form',
+  'collateral_swap',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Who produced it: the user uploaded it, or the platform issued it (contracts, statements). */
@@ -61,8 +69,11 @@ export type DocumentType = IdentityDocumentType | AddressProofType;
 /** Identity documents without a back side to photograph. */
 export const SINGLE_SIDED_IDENTITY_DOCUMENTS: readonly IdentityDocumentType[] = ['passport'];
 
-/** `active`: the one in use; `expired`: past its expiry date; `superseded`: replaced by a newer upload. */
-export const DOCUMENT_STATUSES = ['active', 'expired', 'superseded'] as const;
+/**
+ * `active`: the one in use; `expired`: past its expiry date; `superseded`: replaced by a newer upload;
+ * `withdrawn`: a contract the customer withdrew from (its validity ended on that day).
+ */
+export const DOCUMENT_STATUSES = ['active', 'expired', 'superseded', 'withdrawn'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Which part of a document a file shows; null for a single file (a bill, a statement, a contract). */

@@ -10,7 +10,6 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { advanceEvents, advanceInstalments, advanceRepayments, marginCalls } from '../../db/schema/advances';
-import { formatMoney } from '../../lib/format';
 import type { Translate } from '../../lib/i18n';
 import { getAccount } from '../account/service';
 import { collateralOf } from './collateral';
@@ -40,15 +39,6 @@ export function serializeSummary(row: SummaryRow, t: Translate, maturity: string
   };
 }
 
-/** Event parameters formatted for the reader: amounts as money. */
-function eventText(kind: TimelineKind, params: Record<string, string | number>, t: Translate, language: Language) {
-  const formatted: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(params)) {
-    formatted[name] = name === 'amount' && typeof value === 'string' ? formatMoney(value, language) : value;
-  }
-  return t(`advances:timeline.${kind}`, formatted);
-}
-
 /** The last day of the right of withdrawal: the signing day plus 14 calendar days. */
 export const withdrawalDeadline = (signedAt: Date) => addDays(calendarDate(signedAt), WITHDRAWAL_PERIOD_DAYS);
 
@@ -57,7 +47,7 @@ export async function advanceDetail(
   row: AdvanceRow,
   reader: { actor: AdvanceActor; t: Translate; language: Language; now: Date },
 ): Promise<AdvanceDetail> {
-  const { t, language } = reader;
+  const { t } = reader;
   const [instalmentRows, events, collateral, pending, marginCall, account] = await Promise.all([
     db
       .select()
@@ -121,7 +111,7 @@ export async function advanceDetail(
     timeline: events.map((event) => ({
       at: event.createdAt.toISOString(),
       kind: event.kind as TimelineKind,
-      text: eventText(event.kind as TimelineKind, event.params as Record<string, string | number>, t, language),
+      params: event.params as Record<string, string | number>,
     })),
     documents: [
       { kind: 'secci', name: t('advances:secci.title'), url: `${base}/secci/`, hash: null, signed_at: null },

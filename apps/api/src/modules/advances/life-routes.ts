@@ -7,8 +7,11 @@ import {
   repaymentRequestSchema,
   repaymentResultSchema,
   type SwapRequest,
+  swapQuoteQuerySchema,
+  swapQuoteSchema,
   swapRequestSchema,
   swapResultSchema,
+  withdrawalQuoteSchema,
   withdrawalResultSchema,
 } from '@lombard/shared/schemas/advances';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,7 +28,8 @@ import { marginCallsHandler } from './margin-calls';
 import { findAdvance } from './records';
 import { ADVANCE_REPAYMENT_JOB, quoteRepayment, repaymentJobHandler, requestRepayment } from './repayment';
 import { SWAP_SIGNATURE_PURPOSE, swapCollateral, swapPayload } from './swap';
-import { withdrawAdvance } from './withdrawal';
+import { planSwap, type SwapChoice, swapQuote } from './swap-plan';
+import { quoteWithdrawal, withdrawAdvance } from './withdrawal';
 
 /** How often each instance checks whether the day's interest run is due (it is queued once a day anyway). */
 const INTEREST_SCHEDULE_CHECK_MS = 10 * 60_000;
@@ -99,6 +103,18 @@ export async function lifeRoutes(app: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/api/v1/advances/:id/withdrawal-quote/',
+    {
+      onRequest: customers,
+      schema: schema('Withdrawal: what it takes from cash today', {
+        params: idParams,
+        response: { 200: withdrawalQuoteSchema },
+      }),
+    },
+    async (request) => quoteWithdrawal(db, flowContext(request), currentUser(request).id, pathId(request)),
+  );
+
   app.post(
     '/api/v1/advances/:id/withdrawal/',
     {
@@ -116,6 +132,23 @@ export async function lifeRoutes(app: FastifyInstance) {
         advance: await detail(tx, request, pathId(request)),
       };
     }),
+  );
+
+  // What the swap would pledge today, shown before the code is sent: a GET, asked again at every tick.
+  app.get(
+    '/api/v1/advances/:id/swap-quote/',
+    {
+      onRequest: customers,
+      schema: schema('Collateral swap: what the new collateral must secure and the units it pledges', {
+        params: idParams,
+        querystring: swapQuoteQuerySchema,
+        response: { 200: swapQuoteSchema },
+      }),
+    },
+    async (request) =>
+      swapQuote(
+        await planSwap(db, flowContext(request), currentUser(request).id, pathId(request), request.query as SwapChoice),
+      ),
   );
 
   app.post(

@@ -125,7 +125,9 @@ function refuse(messages: Record<string, RuleMessage>): never {
   if (amount?.key === 'validation:minimumAdvance') {
     throw new AppError('ADVANCE_AMOUNT_BELOW_MINIMUM', { params: amount.params });
   }
-  if (amount?.key === 'validation:maximumApplicableAdvance') throw new AppError('ADVANCE_AMOUNT_ABOVE_COLLATERAL');
+  if (amount?.key === 'validation:maximumApplicableAdvance') {
+    throw new AppError('ADVANCE_AMOUNT_ABOVE_COLLATERAL', { params: amount.params });
+  }
   if (amount?.key === 'validation:bankMaximumAdvance') {
     throw new AppError('ADVANCE_AMOUNT_ABOVE_BANK_MAXIMUM', { params: amount.params });
   }

@@ -1,9 +1,7 @@
-// Collateral swap: pledged lines go back to the customer and free lines are pledged instead, for exactly
-// the amount the returned lines secured (their contribution at today's prices). The first request builds
-// the swap document and sends the one-time code; the second, with the code, signs it and moves the units.
-// Stock plans are pledged whole; the last fund line is pledged only for the units that make the amount.
-import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
-import { validateSwap } from '@lombard/shared/money/advance-request-rules';
+// Collateral swap (docs/decisions/019): pledged lines go back to the customer and free lines are pledged
+// instead, only for the units that secure what the returned lines secured (at most the principal owed).
+// The first request builds the swap document and sends the one-time code; the second, with the code, plans
+// the swap again under the locks, files the signed document with the customer's documents and moves units.
 import { lineContribution } from '@lombard/shared/money/borrowing-power';
 import type { SwapRequest } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
@@ -11,19 +9,19 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { advanceCollateral } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
+import { formatDecimal, formatMoney } from '../../lib/format';
 import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
-import { lockBalance, postEntry } from '../ledger/service';
+import { postEntry } from '../ledger/service';
 import { verifiedPhone } from '../profile/service';
-import { isSigned, latestSignatureOf, requestSignature } from '../signing/service';
+import { fileSignedDocument, isSigned, latestSignatureOf, requestSignature } from '../signing/service';
 import { pledgePlan, releasePlan } from '../stock-plans/service';
 import type { FlowContext } from '../transactions/service';
-import { collateralLines, type ValuedLine } from './collateral';
-import { lockAdvance } from './life-records';
-import { checkAdvance, pledgedLinesNow } from './margin-calls';
-import { addEvent, statusLabel } from './records';
+import { collateralOf, type ValuedLine } from './collateral';
+import { checkAdvance } from './margin-calls';
+import { addEvent } from './records';
 import { buildSwapDocument } from './swap-document';
+import { planSwap } from './swap-plan';
 
 export const SWAP_SIGNATURE_PURPOSE = 'advance-swap';
 
@@ -37,57 +35,6 @@ export function swapPayload(advanceId: number, body: SwapRequest) {
   };
 }
 
-/** Checks the swap against today's prices; answers the lines to release and how much of each to pledge. */
-async function planSwap(tx: Transaction, context: FlowContext, userId: number, advanceId: number, body: SwapRequest) {
-  const advance = await lockAdvance(tx, advanceId, userId);
-  if (advance.status !== ADVANCE_STATUS.active) {
-    throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', {
-      params: { status: statusLabel(advance.status, context.t) },
-    });
-  }
-  const rows = await tx
-    .select()
-    .from(advanceCollateral)
-    .where(and(eq(advanceCollateral.advanceId, advanceId), isNull(advanceCollateral.releasedAt)));
-  const keyOf = (row: (typeof rows)[number]) =>
-    row.productId ? `position:${row.productId}` : `stock-plan:${row.stockPlanId}`;
-  const giveBack = rows.filter((row) => body.give_back.includes(keyOf(row)));
-  if (giveBack.length !== new Set(body.give_back).size) throw new AppError('COLLATERAL_UNAVAILABLE');
-  const valued = await pledgedLinesNow(tx, advanceId);
-  const swappable = valued
-    .filter((line) => body.give_back.includes(line.key))
-    .reduce((sum, line) => sum.plus(lineContribution(line.value, line.loanToValue)), new Decimal(0));
-  const mismatch = (amount: Decimal.Value) =>
-    new AppError('ADVANCE_SWAP_AMOUNT_MISMATCH', { params: { amount: formatMoney(amount, context.language) } });
-  if (Object.keys(validateSwap({ swapAmount: body.amount, swappableAmount: swappable.toFixed(2) })).length > 0) {
-    throw mismatch(swappable);
-  }
-  const free = (await collateralLines(tx, userId, context.t)).filter(
-    (line) => !line.pledged && body.pledge.includes(line.key),
-  );
-  if (free.length !== new Set(body.pledge).size) throw new AppError('COLLATERAL_UNAVAILABLE');
-  // Plans whole first, then funds, the last one only for what is still missing.
-  const ordered = [...free].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'stock_plan' ? -1 : 1));
-  const pledges: Array<{ line: ValuedLine; units: string; contribution: string }> = [];
-  let missing = swappable;
-  for (const line of ordered) {
-    if (missing.lte(0)) break;
-    if (new Decimal(line.contribution).lte(missing)) {
-      pledges.push({ line, units: line.units, contribution: line.contribution });
-      missing = missing.minus(line.contribution);
-    } else if (line.kind === 'position') {
-      const perUnit = new Decimal(line.unit_price).mul(line.loan_to_value);
-      const units = missing.div(perUnit).toDecimalPlaces(6, Decimal.ROUND_UP);
-      pledges.push({ line, units: units.toFixed(6), contribution: missing.toFixed(2) });
-      missing = new Decimal(0);
-    } else {
-      throw mismatch(swappable);
-    }
-  }
-  if (!missing.isZero()) throw mismatch(swappable);
-  return { advance, giveBack, pledges, swappable: swappable.toFixed(2) };
-}
-
 export async function swapCollateral(
   tx: Transaction,
   context: FlowContext,
@@ -95,9 +42,28 @@ export async function swapCollateral(
   advanceId: number,
   body: SwapRequest,
 ): Promise<{ detail: string; swappable_amount: string; swapped: boolean }> {
-  const plan = await planSwap(tx, context, userId, advanceId, body);
+  const planned = await planSwap(tx, context, userId, advanceId, body, tx);
+  const { plan } = planned;
+  if (!plan.covered) {
+    throw new AppError('ADVANCE_SWAP_COLLATERAL_SHORT', {
+      params: {
+        amount: formatMoney(plan.required, context.language),
+        offered: formatMoney(plan.offered, context.language),
+      },
+    });
+  }
+  if (!new Decimal(body.amount).eq(plan.required)) {
+    throw new AppError('ADVANCE_SWAP_AMOUNT_MISMATCH', {
+      params: { amount: formatMoney(plan.required, context.language) },
+    });
+  }
   const payload = swapPayload(advanceId, body);
-  const amount = formatMoney(plan.swappable, context.language);
+  const amount = formatMoney(plan.required, context.language);
+  const labelOf = (key: string) => planned.lines.find((line) => line.key === key)?.label ?? key;
+  const pledges = plan.pledges.map((pledge) => ({
+    ...pledge,
+    line: planned.lines.find((line) => line.key === pledge.key)!,
+  }));
   if (!body.code) {
     const phone = await verifiedPhone(tx, userId);
     if (!phone) throw new AppError('PHONE_NUMBER_MISSING');
@@ -111,9 +77,15 @@ export async function swapCollateral(
           advanceId,
           customer: [account?.firstName, account?.lastName].filter(Boolean).join(' '),
           date: context.today,
-          amount: plan.swappable,
-          giveBack: body.give_back,
-          pledge: plan.pledges.map((p) => `${p.line.label}: ${p.units}`),
+          amount: plan.required,
+          giveBack: await returnedLabels(tx, context, advanceId, planned.giveBack),
+          pledge: pledges.map((p) =>
+            context.t('advance-life:swap.pledgeLine', {
+              label: labelOf(p.key),
+              units: formatDecimal(p.units, context.language, 6),
+              contribution: formatMoney(p.contribution, context.language),
+            }),
+          ),
         }),
         fileName: context.t('advance-life:swap.fileName', { date: context.today }),
       },
@@ -128,7 +100,7 @@ export async function swapCollateral(
     });
     return {
       detail: context.t('advance-life:swap.codeSent', { amount }),
-      swappable_amount: plan.swappable,
+      swappable_amount: plan.required,
       swapped: false,
     };
   }
@@ -137,7 +109,7 @@ export async function swapCollateral(
     throw new AppError('SIGNATURE_FAILED');
   }
   const reference = `advances:${advanceId}`;
-  for (const row of plan.giveBack) {
+  for (const row of planned.giveBack) {
     if (row.productId) {
       await postEntry(tx, {
         kind: 'advance.release',
@@ -157,11 +129,8 @@ export async function swapCollateral(
     }
     await tx.update(advanceCollateral).set({ releasedAt: context.now }).where(eq(advanceCollateral.id, row.id));
   }
-  for (const { line, units, contribution } of plan.pledges) {
-    let pledged = units;
+  for (const { line, units } of pledges) {
     if (line.productId !== null) {
-      const free = await lockBalance(tx, { kind: 'customer.units', userId, productId: line.productId });
-      if (free.lt(units)) throw new AppError('COLLATERAL_UNAVAILABLE');
       await postEntry(tx, {
         kind: 'advance.pledge',
         reference,
@@ -173,30 +142,74 @@ export async function swapCollateral(
         ],
       });
     } else {
-      pledged = (await pledgePlan(tx, userId, line.stockPlanId!, reference)).pledgedUnits;
+      await pledgePlan(tx, userId, line.stockPlanId!, reference, units);
     }
-    await tx.insert(advanceCollateral).values({
-      advanceId,
-      productId: line.productId,
-      stockPlanId: line.stockPlanId,
-      units: pledged,
-      unitPrice: line.unit_price,
-      value: new Decimal(pledged).mul(line.unit_price).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
-      loanToValue: line.loan_to_value,
-      contribution,
-      pledgedAt: context.now,
-    });
+    await recordPledge(tx, advanceId, line, units, context.now);
   }
-  await addEvent(tx, advanceId, 'swapped', { amount: plan.swappable }, context.actor.id, context.now);
+  await fileSignedDocument(tx, { userId, signatureId, kind: 'collateral_swap', issuedOn: context.today });
+  await addEvent(tx, advanceId, 'swapped', { amount: plan.required }, context.actor.id, context.now);
   await recordAudit(tx, context.actor, {
     action: 'swap',
     objectType: 'advances',
     objectId: advanceId,
     before: { give_back: payload.giveBack },
-    after: { pledge: plan.pledges.map((p) => ({ key: p.line.key, units: p.units })), amount: plan.swappable },
+    after: { pledge: pledges.map((p) => ({ key: p.key, units: p.units })), amount: plan.required },
     requestId: context.requestId,
     ip: context.ip,
   });
-  await checkAdvance(tx, plan.advance, context, context.now);
-  return { detail: context.t('advance-life:swap.done'), swappable_amount: plan.swappable, swapped: true };
+  await checkAdvance(tx, planned.advance, context, context.now);
+  return { detail: context.t('advance-life:swap.done'), swappable_amount: plan.required, swapped: true };
+}
+
+/**
+ * The advance's pledged line of this product or plan grows by `units` (one open line per product or plan,
+ * as a plan may be pledged to one advance only), or a new one is written; valued at today's price.
+ */
+async function recordPledge(tx: Transaction, advanceId: number, line: ValuedLine, units: string, now: Date) {
+  const [open] = await tx
+    .select()
+    .from(advanceCollateral)
+    .where(
+      and(
+        eq(advanceCollateral.advanceId, advanceId),
+        isNull(advanceCollateral.releasedAt),
+        line.productId !== null
+          ? eq(advanceCollateral.productId, line.productId)
+          : eq(advanceCollateral.stockPlanId, line.stockPlanId!),
+      ),
+    );
+  const total = new Decimal(units).plus(open?.units ?? 0);
+  const value = total.mul(line.unit_price).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+  const figures = {
+    units: total.toFixed(6),
+    unitPrice: line.unit_price,
+    value,
+    loanToValue: line.loan_to_value,
+    contribution: lineContribution(value, line.loan_to_value),
+  };
+  if (open) {
+    await tx.update(advanceCollateral).set(figures).where(eq(advanceCollateral.id, open.id));
+    return;
+  }
+  await tx.insert(advanceCollateral).values({
+    advanceId,
+    productId: line.productId,
+    stockPlanId: line.stockPlanId,
+    ...figures,
+    pledgedAt: now,
+  });
+}
+
+/** The returned lines as the document names them. */
+async function returnedLabels(
+  tx: Transaction,
+  context: FlowContext,
+  advanceId: number,
+  rows: Array<{ productId: number | null; stockPlanId: number | null }>,
+) {
+  const lines = (await collateralOf(tx, [advanceId], context.t)).get(advanceId) ?? [];
+  return rows.map((row) => {
+    const key = row.productId ? `position:${row.productId}` : `stock-plan:${row.stockPlanId}`;
+    return lines.find((line) => line.key === key && line.pledged)?.label ?? key;
+  });
 }

@@ -28,6 +28,15 @@ describe('withdrawal within 14 days of signing', () => {
     // 14 days of 20,000 at 4.90 % a year, pro rata of the first quarter's days.
     const interest = new Decimal('20000').mul('0.049').div(4).mul(14).div(daysBetween(quarterStart, dueDate));
     const expected = interest.toDecimalPlaces(2).toFixed(2);
+    // The confirmation names what will be taken from cash before anything moves: the same figures.
+    const quote = await f.get(a.investor.session, `/api/v1/advances/${a.id}/withdrawal-quote/`);
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({
+      principal: '20000.00',
+      interest: expected,
+      total: new Decimal('20000').plus(expected).toFixed(2),
+      available_cash: '21000.00',
+    });
     const res = await withdraw(a);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -36,7 +45,23 @@ describe('withdrawal within 14 days of signing', () => {
       total: new Decimal('20000').plus(expected).toFixed(2),
     });
     expect(res.json().detail).toMatch(/^You have withdrawn from the advance: €20,0\d\d\.\d\d paid back/);
-    expect(res.json().advance).toMatchObject({ status: 6, outstanding: '0.00', can_withdraw: false });
+    // Withdrawn, not repaid, and no withdrawal offered any more.
+    expect(res.json().advance).toMatchObject({
+      status: 9,
+      status_name: 'Withdrawn',
+      outstanding: '0.00',
+      can_withdraw: false,
+    });
+    expect(res.json().advance.timeline.at(-1)).toMatchObject({
+      kind: 'withdrawn',
+      params: { amount: new Decimal('20000').plus(expected).toFixed(2), principal: '20000.00', interest: expected },
+    });
+    // The contract reads withdrawn among the documents, once.
+    const documents = (await f.get(a.investor.session, '/api/v1/documents/')).json().results;
+    const contracts = documents.filter((d: { kind: string }) => d.kind === 'advance_contract');
+    expect(contracts).toHaveLength(1);
+    expect(contracts[0]).toMatchObject({ type: 'advance_contract', status: 'withdrawn' });
+    expect((await f.get(a.investor.session, `/api/v1/advances/${a.id}/withdrawal-quote/`)).statusCode).toBe(409);
     expect(res.json().advance.timeline.at(-1).kind).toBe('withdrawn');
     expect(res.json().advance.collateral.every((line: { pledged: boolean }) => !line.pledged)).toBe(true);
     expect((await cash(a)).available).toBe(new Decimal('21000').minus(20000).minus(expected).toFixed(2));

@@ -6,19 +6,21 @@ import { WITHDRAWAL_PERIOD_DAYS } from '@lombard/shared/constants';
 import { earlyRepaymentPlan, quarterOf, withdrawalSettlement } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { addDays } from '@lombard/shared/money/calendar-days';
+import type { WithdrawalQuote } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
 import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { recordAudit } from '../../lib/resource/audit';
-import { lockCustomerCash } from '../ledger/service';
+import { endIssuedDocument } from '../documents/service';
+import { customerBalances, lockCustomerCash } from '../ledger/service';
 import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
 import { type AdvanceRow, executedRepayments, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
 import { closeMarginCall } from './margin-calls';
-import { addEvent, assertAllowed } from './records';
+import { addEvent, assertAllowed, findAdvance } from './records';
 
 /** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
 export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {
@@ -48,6 +50,52 @@ export interface WithdrawalOutcome {
   total: string;
 }
 
+/**
+ * What withdrawing today takes from cash (principal and interest to date, the shared settlement), and
+ * whether today is still within the window: the confirmation shows it, the withdrawal books it.
+ */
+export async function withdrawalFigures(db: Queryable, advance: AdvanceRow, today: string) {
+  if (!advance.signedAt) throw new Error(`advance ${advance.id} is ${advance.status} without a signature`);
+  const payout = payoutDay(advance);
+  const repaid = payout ? await executedRepayments(db, advance.id) : [];
+  const window = withdrawalSettlement({
+    principal: new Decimal(advance.amount).toFixed(2),
+    annualRate: advance.annualRate,
+    payoutDate: payout,
+    signedDate: calendarDate(advance.signedAt),
+    withdrawalDate: today,
+    quarterEnd: payout ? quarterOf(payout, 1).dueDate : today,
+  });
+  // Repaid in part since the payout: what is left, with the interest of each part for its own days.
+  const settlement: WithdrawalOutcome = repaid.length > 0 ? afterRepayments(advance, repaid, today) : window;
+  return { withinWindow: window.withinWindow, settlement };
+}
+
+/** GET …/withdrawal-quote/: the amounts the confirmation names, before anything moves. */
+export async function quoteWithdrawal(
+  db: Queryable,
+  context: Pick<FlowContext, 'today' | 't' | 'language'>,
+  userId: number,
+  id: number,
+): Promise<WithdrawalQuote> {
+  const advance = await findAdvance(db, id, { userId });
+  assertAllowed(advance, 'withdraw', 'customer', context.t);
+  const { withinWindow, settlement } = await withdrawalFigures(db, advance, context.today);
+  if (!withinWindow) {
+    throw new AppError('ADVANCE_WITHDRAWAL_PERIOD_OVER', {
+      params: { date: formatDate(withdrawalDeadline(advance)!, context.language) },
+    });
+  }
+  const { available } = (await customerBalances(db, userId)).cash;
+  return {
+    principal: settlement.principal,
+    interest: settlement.interest,
+    total: settlement.total,
+    available_cash: available.toFixed(2),
+    deadline: withdrawalDeadline(advance)!,
+  };
+}
+
 export async function withdrawAdvance(
   tx: Transaction,
   context: FlowContext,
@@ -57,20 +105,8 @@ export async function withdrawAdvance(
   const advance = await lockAdvance(tx, id, userId);
   assertAllowed(advance, 'withdraw', 'customer', context.t);
   const to = nextStatus(advance.status as AdvanceStatus, 'withdraw', 'customer')!;
-  if (!advance.signedAt) throw new Error(`advance ${id} is ${advance.status} without a signature`);
-  const payout = payoutDay(advance);
-  const repaid = payout ? await executedRepayments(tx, id) : [];
-  const window = withdrawalSettlement({
-    principal: new Decimal(advance.amount).toFixed(2),
-    annualRate: advance.annualRate,
-    payoutDate: payout,
-    signedDate: calendarDate(advance.signedAt),
-    withdrawalDate: context.today,
-    quarterEnd: payout ? quarterOf(payout, 1).dueDate : context.today,
-  });
-  // Repaid in part since the payout: what is left, with the interest of each part for its own days.
-  const settlement = repaid.length > 0 ? afterRepayments(advance, repaid, context.today) : window;
-  if (!window.withinWindow) {
+  const { withinWindow, settlement } = await withdrawalFigures(tx, advance, context.today);
+  if (!withinWindow) {
     throw new AppError('ADVANCE_WITHDRAWAL_PERIOD_OVER', {
       params: { date: formatDate(withdrawalDeadline(advance)!, context.language) },
     });
@@ -121,6 +157,7 @@ export async function withdrawAdvance(
     .set({ status: to, outstanding: '0.00', endedAt: context.now, updatedAt: context.now })
     .where(eq(advances.id, id));
   await releaseCollateral(tx, advance.userId, advance.id, context.now);
+  if (advance.contractFileId) await endIssuedDocument(tx, advance.contractFileId, context.today);
   await closeMarginCall(tx, id, context.now);
   await addEvent(
     tx,

@@ -28,11 +28,15 @@ export function maskDocumentNumber(number: string | null): string | null {
   return `${'•'.repeat(number.length - visible.length)}${visible}`;
 }
 
+/** Kinds whose expiry, once set, is the day the customer withdrew from them (`endIssuedDocument`). */
+const WITHDRAWABLE_KINDS: readonly string[] = ['advance_contract'];
+
 export function documentStatus(
-  row: Pick<DocumentRow, 'supersededAt' | 'expiresOn'>,
+  row: Pick<DocumentRow, 'supersededAt' | 'expiresOn' | 'kind'>,
   today = todayIso(),
 ): DocumentStatus {
   if (row.supersededAt) return 'superseded';
+  if (row.expiresOn && WITHDRAWABLE_KINDS.includes(row.kind)) return row.expiresOn <= today ? 'withdrawn' : 'active';
   if (row.expiresOn && row.expiresOn < today) return 'expired';
   return 'active';
 }
@@ -158,6 +162,37 @@ export async function createDocument(tx: Queryable, dataDir: string, input: NewD
     files.push(fileItem(link!.id, file.side, stored));
   }
   return serializeDocument(row!, files);
+}
+
+/**
+ * Files a document the platform issued over a file already stored (a PDF signed by code), in the caller's
+ * transaction, so that the customer finds it again among their documents.
+ */
+export async function fileIssuedDocument(
+  tx: Queryable,
+  input: { userId: number; kind: DocumentKind; type: string; issuedOn: string; fileId: number },
+): Promise<void> {
+  const [row] = await tx
+    .insert(documents)
+    .values({ userId: input.userId, kind: input.kind, origin: 'issued', type: input.type, issuedOn: input.issuedOn })
+    .returning({ id: documents.id });
+  await tx.insert(documentFiles).values({ documentId: row!.id, fileId: input.fileId, side: null, position: 0 });
+}
+
+/** The issued document of a stored file (a contract) ends on `day`: the customer withdrew from it. */
+export async function endIssuedDocument(tx: Queryable, fileId: number, day: string): Promise<void> {
+  await tx
+    .update(documents)
+    .set({ expiresOn: day })
+    .where(
+      and(
+        eq(documents.origin, 'issued'),
+        inArray(
+          documents.id,
+          tx.select({ id: documentFiles.documentId }).from(documentFiles).where(eq(documentFiles.fileId, fileId)),
+        ),
+      ),
+    );
 }
 
 /** Whether the user has a current (not superseded) document of each kind. */

@@ -3,6 +3,7 @@
 // signed. Orders placed against the MiFID result use it today; advance contracts and swaps will too.
 import { createHash } from 'node:crypto';
 import type { Language } from '@lombard/shared/locale';
+import type { DocumentKind } from '@lombard/shared/schemas/documents';
 import { and, desc, eq } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { signatures } from '../../db/schema/signatures';
@@ -10,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { findFile, type StoredFile, saveFile } from '../../lib/files/store';
 import { translator } from '../../lib/i18n';
 import { assertVerified, issueCode, payloadHash, verifyCode } from '../../lib/one-time-code/codes';
+import { fileIssuedDocument } from '../documents/service';
 import { buildOrderDocument, type OrderTerms } from './order-document';
 
 export type { OrderTerms } from './order-document';
@@ -137,6 +139,22 @@ export async function latestSignatureOf(
     .orderBy(desc(signatures.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * Files a signed document with the user's documents (the order form signed past the MiFID warning, the
+ * collateral swap), in the transaction that uses the signature.
+ */
+export async function fileSignedDocument(
+  tx: Queryable,
+  input: { userId: number; signatureId: number; kind: DocumentKind; issuedOn: string },
+): Promise<void> {
+  const [row] = await tx
+    .select({ fileId: signatures.fileId })
+    .from(signatures)
+    .where(and(eq(signatures.id, input.signatureId), eq(signatures.userId, input.userId)));
+  if (!row?.fileId) return;
+  await fileIssuedDocument(tx, { ...input, type: input.kind, fileId: row.fileId });
 }
 
 /** Whether a signature of these terms by this user has been signed (checked again inside the order). */

@@ -243,21 +243,25 @@ export async function pledgePlan(
   userId: number,
   id: number,
   reference: string,
+  /** Only these units (a collateral swap pledges what it needs); every free unit without it. */
+  only?: string,
 ): Promise<StockPlanRow & { pledgedUnits: string }> {
   const row = await findStockPlan(tx, id, userId, true);
   if (row?.status !== 'verified') throw new AppError('COLLATERAL_UNAVAILABLE');
   const free = await lockBalance(tx, planRef(userId, id));
   if (free.lte(0)) throw new AppError('COLLATERAL_ALREADY_PLEDGED');
+  if (only !== undefined && free.lt(only)) throw new AppError('COLLATERAL_UNAVAILABLE');
+  const pledged = only === undefined ? free : new Decimal(only);
   await postEntry(tx, {
     kind: 'stock_plan.pledge',
     reference,
     userId,
     lines: [
-      { account: planRef(userId, id), amount: free.neg().toFixed(6) },
-      { account: pledgedRef(userId, id), amount: free.toFixed(6) },
+      { account: planRef(userId, id), amount: pledged.neg().toFixed(6) },
+      { account: pledgedRef(userId, id), amount: pledged.toFixed(6) },
     ],
   });
-  return { ...row, pledgedUnits: free.toFixed(6) };
+  return { ...row, pledgedUnits: pledged.toFixed(6) };
 }
 
 /** Gives pledged plan units back to the customer (the advance ended, was cancelled or rejected). */

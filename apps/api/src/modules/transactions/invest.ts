@@ -16,7 +16,7 @@ import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { latestResult } from '../mifid/service';
 import { navOn, type OrderProduct, productForOrder } from '../products/service';
 import { verifiedPhone } from '../profile/service';
-import { isSigned, ORDER_SIGNATURE_PURPOSE, requestOrderSignature } from '../signing/service';
+import { fileSignedDocument, isSigned, ORDER_SIGNATURE_PURPOSE, requestOrderSignature } from '../signing/service';
 import type { FlowContext } from './context';
 import { findTransaction, insertTransaction, serializeTransaction } from './records';
 
@@ -196,6 +196,7 @@ export async function placeInvestment(
       .where(and(eq(transactions.signatureId, body.signature.document_id), eq(transactions.userId, userId)));
     if (!signed || used) throw new AppError('SIGNATURE_FAILED');
     signatureId = body.signature.document_id;
+    await fileSignedDocument(tx, { userId, signatureId, kind: 'order_form', issuedOn: context.today });
   }
   const cash = body.payment_method === 'cash';
   if (cash) checkCash(amount, await lockBalance(tx, { kind: 'customer.cash', userId }), context);

@@ -1,6 +1,6 @@
 // The read-only parts of an advance's page: the pledged collateral, the documents (SECCI, contract) and the
 // timeline of everything that happened to it. The back office shows the same parts of the same detail.
-import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
+import { type AdvanceDetail, TIMELINE_MONEY_PARAMS, type TimelineEvent } from '@lombard/shared/schemas/advances';
 import { Anchor, Badge, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -96,9 +96,27 @@ export function DocumentsSection({
   );
 }
 
-export function TimelineSection({ advance }: { advance: AdvanceDetail }) {
+/** Who reads the timeline: the customer in their own voice, an operator in the third person. */
+export type TimelineVoice = 'customer' | 'operator';
+
+/** An event in the reader's language and voice, its amounts written as money. */
+export function useTimelineText(voice: TimelineVoice) {
   const { t } = useTranslation('advance');
   const language = useLanguage();
+  return (event: TimelineEvent) => {
+    const values: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(event.params)) {
+      values[name] = TIMELINE_MONEY_PARAMS.includes(name) ? formatMoney(String(value), language) : value;
+    }
+    const unpaid = event.kind === 'withdrawn' && Number(event.params.amount ?? 0) === 0;
+    return t(`timeline.${voice}.${unpaid ? 'withdrawnBeforePayout' : event.kind}`, values);
+  };
+}
+
+export function TimelineSection({ advance, voice = 'customer' }: { advance: AdvanceDetail; voice?: TimelineVoice }) {
+  const { t } = useTranslation('advance');
+  const language = useLanguage();
+  const text = useTimelineText(voice);
   return (
     <Paper withBorder radius="md" p="md" data-testid="advance-timeline">
       <Title order={2} fz="md" mb="sm">
@@ -110,7 +128,7 @@ export function TimelineSection({ advance }: { advance: AdvanceDetail }) {
             key={`${event.at}-${event.kind}`}
             title={
               <Text size="sm" fw={600}>
-                {event.text}
+                {text(event)}
               </Text>
             }
           >

@@ -16,6 +16,7 @@ describe('Advance status words', () => {
     [ADVANCE_STATUS.repaid, 'Repaid', 'Rimborsato'],
     [ADVANCE_STATUS.rejected, 'Not approved', 'Non approvato'],
     [ADVANCE_STATUS.cancelled, 'Cancelled', 'Annullato'],
+    [ADVANCE_STATUS.withdrawn, 'Withdrawn', 'Recesso esercitato'],
   ])('status %i reads "%s" in English and "%s" in Italian', (status, english, italian) => {
     const { unmount } = renderWithProviders(<AdvanceStatusBadge status={status} />);
     expect(screen.getByText(english)).toBeInTheDocument();

@@ -13,6 +13,7 @@ const COLOR: Record<AdvanceStatus, string> = {
   [ADVANCE_STATUS.repaid]: 'gray',
   [ADVANCE_STATUS.rejected]: 'red',
   [ADVANCE_STATUS.cancelled]: 'gray',
+  [ADVANCE_STATUS.withdrawn]: 'gray',
 };
 
 export function AdvanceStatusBadge({ status }: { status: AdvanceStatus }) {

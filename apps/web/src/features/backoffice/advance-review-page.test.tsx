@@ -26,7 +26,7 @@ const REQUEST: AdvanceDetail = {
   total_interest: '5280.00',
   instalments: [],
   collateral: [{ ...BOND_FUND_LINE, pledged: true }],
-  timeline: [{ at: '2026-11-24T10:00:00Z', kind: 'requested', text: 'Request received for €60,000.00' }],
+  timeline: [{ at: '2026-11-24T10:00:00Z', kind: 'requested', params: { amount: '60000.00', instalments: 8 } }],
   documents: [{ kind: 'secci', name: 'SECCI', url: '/api/v1/advances/12/secci/', hash: null, signed_at: null }],
   signed_at: null,
   withdrawal_deadline: null,
@@ -85,7 +85,10 @@ describe('Back-office advance review', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('decision-pre-approve')).toBeInTheDocument();
     expect(screen.getByTestId('decision-reject')).toBeInTheDocument();
     expect(screen.queryByTestId('decision-disburse')).not.toBeInTheDocument();
-    expect(screen.getByTestId('advance-timeline')).toHaveTextContent('Request received for €60,000.00');
+    // In the operator's voice, not the customer's.
+    expect(screen.getByTestId('advance-timeline')).toHaveTextContent(
+      'The customer asked for an advance of €60,000.00 over 8 quarterly instalments.',
+    );
     expect(screen.getByRole('link', { name: 'Chiara Conti' })).toHaveAttribute(
       'href',
       '/customer/backoffice/users/31/',

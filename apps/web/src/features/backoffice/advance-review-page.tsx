@@ -160,7 +160,7 @@ export function AdvanceReviewPage() {
             advance={advance}
             urlOf={(document) => `${BO_ADVANCES_API}${advance.id}/${document.kind}/`}
           />
-          <TimelineSection advance={advance} />
+          <TimelineSection advance={advance} voice="operator" />
         </Stack>
       </SimpleGrid>
       {advance.instalments.some((item) => item.state === 'overdue') && (

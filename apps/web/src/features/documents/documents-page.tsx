@@ -3,7 +3,7 @@
 
 import { DOCUMENTS_PATH, documentFileDownloadPath } from '@lombard/shared/document-paths';
 import type { DocumentItem } from '@lombard/shared/schemas/documents';
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFiles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ const STATUS_COLORS: Record<DocumentItem['status'], string> = {
   active: 'teal',
   expired: 'red',
   superseded: 'gray',
+  withdrawn: 'gray',
 };
 
 export function DocumentsPage() {
@@ -32,9 +33,22 @@ export function DocumentsPage() {
       key: 'type',
       header: t('columns.type'),
       primary: true,
-      render: (row) => t(`types.${row.type}`, { defaultValue: row.type }),
+      // Every type has its words; an issued document also shows its file's name, which tells two
+      // contracts (of two advances) apart.
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" data-testid={`document-type-${row.id}`}>
+            {t(`types.${row.type}`)}
+          </Text>
+          {row.origin === 'issued' && row.files[0] && (
+            <Text size="xs" c="dimmed">
+              {row.files[0].name}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
-    { key: 'kind', header: t('columns.kind'), render: (row) => t(`kinds.${row.kind}`, { defaultValue: row.kind }) },
+    { key: 'kind', header: t('columns.kind'), render: (row) => t(`kinds.${row.kind}`) },
     { key: 'number', header: t('columns.number'), render: (row) => row.number ?? '—' },
     { key: 'expires_on', header: t('columns.expiresOn'), type: 'date' },
     { key: 'created_at', header: t('columns.uploadedOn'), type: 'date', hideOnPhone: true },
@@ -42,7 +56,7 @@ export function DocumentsPage() {
       key: 'status',
       header: t('columns.status'),
       render: (row) => (
-        <Badge variant="light" radius="sm" color={STATUS_COLORS[row.status]}>
+        <Badge variant="light" radius="sm" color={STATUS_COLORS[row.status]} data-testid={`document-status-${row.id}`}>
           {t(`statuses.${row.status}`)}
         </Badge>
       ),

@@ -151,7 +151,8 @@ export function AdvancePage() {
               testId="advance-next"
             />
           )}
-          {advance.withdrawal_deadline && (
+          {/* Only while the right lasts: after a withdrawal, or once the days are over, it is no offer. */}
+          {advance.withdrawal_deadline && advance.can_withdraw && (
             <SummaryRow
               label={t('figures.withdrawalDeadline')}
               value={formatDate(advance.withdrawal_deadline, language)}

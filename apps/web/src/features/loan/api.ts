@@ -12,8 +12,10 @@ import type {
   AdvanceSignature,
   RepaymentQuote,
   RepaymentResult,
+  SwapQuote,
   SwapRequest,
   SwapResult,
+  WithdrawalQuote,
   WithdrawalResult,
 } from '@lombard/shared/schemas/advances';
 import type { ListResponse } from '@lombard/shared/schemas/common';
@@ -89,6 +91,37 @@ function useAdvanceMutation<Variables, Result>(
     },
   });
 }
+
+/** GET /api/v1/advances/{id}/withdrawal-quote/: what withdrawing today takes from cash. */
+export const withdrawalQuoteQuery = (id: number, enabled: boolean) =>
+  queryOptions({
+    // Outside the advance keys: the withdrawal's success must not ask again for a quote it made pointless.
+    queryKey: ['advance-withdrawal-quote', id] as const,
+    queryFn: async ({ signal }) =>
+      (await http.get<WithdrawalQuote>(`${ADVANCES_API}${id}/withdrawal-quote/`, { signal })).data,
+    enabled,
+    staleTime: 0,
+  });
+
+/** GET /api/v1/advances/{id}/swap-quote/: what the new collateral must secure and the units it pledges. */
+export const swapQuoteQuery = (id: number, giveBack: readonly string[], pledge: readonly string[]) =>
+  queryOptions({
+    queryKey: ['advance-swap-quote', id, [...giveBack].sort(), [...pledge].sort()] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await http.get<SwapQuote>(`${ADVANCES_API}${id}/swap-quote/`, {
+          params: new URLSearchParams([
+            ...giveBack.map((key) => ['give_back', key]),
+            ...pledge.map((key) => ['pledge', key]),
+          ]),
+          signal,
+          silent: [422],
+        })
+      ).data,
+    enabled: giveBack.length > 0 && pledge.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 export const useRequestAdvance = () =>
   useAdvanceMutation(

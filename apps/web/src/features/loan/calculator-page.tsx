@@ -2,10 +2,11 @@
 // the public calculator and the server: quarterly interest, total cost, APR and the dated schedule.
 
 import { advanceSearch } from '@lombard/shared/advance-search';
-import { CALCULATOR_MAX_AMOUNT, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
-import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
+import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import { calculatorMaximum, quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +15,7 @@ import { AmountInput } from '../../components/money/amount-input';
 import { PageHeading } from '../../components/page-heading';
 import { LOAN_PAGE } from '../../lib/advances/queries';
 import { formatDate, formatMoney, formatPercent, todayIso } from '../../lib/format';
+import { globalConfigQuery } from '../../lib/global-config';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePageMeta } from '../../lib/page-meta';
 import { InstalmentsInput } from './instalments-input';
@@ -40,7 +42,10 @@ export function CalculatorPage() {
   const [amount, setAmount] = useState('50000');
   const [instalments, setInstalments] = useState<number | string>(8);
   const amountValue = amountText(amount);
-  const issues = validateAdvanceInput({ amount: amountValue, instalments });
+  const { data: config } = useQuery(globalConfigQuery);
+  // The bank's configured maximum, the figure the public calculator and the request form offer too.
+  const maximum = calculatorMaximum(config?.bank_maximum_advance_amount);
+  const issues = validateAdvanceInput({ amount: amountValue, instalments, maximum });
   const valid = amountValue !== null && !issues.amount && !issues.instalments;
   const quote = useMemo(
     () =>
@@ -63,7 +68,7 @@ export function CalculatorPage() {
             label={t('request.amount')}
             description={t('request.amountHint', {
               min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
-              max: formatMoney(CALCULATOR_MAX_AMOUNT, language, { cents: false }),
+              max: formatMoney(maximum, language, { cents: false }),
             })}
             value={amount}
             onChange={setAmount}

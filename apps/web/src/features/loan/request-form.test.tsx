@@ -59,17 +59,22 @@ describe('Advance request form', { timeout: 20_000 }, () => {
   it('refuses an amount above what the picked collateral allows', async () => {
     renderForm();
     await userEvent.type(amount(), '76000.01');
-    expect(await screen.findByText('You have exceeded the maximum applicable advance amount.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have exceeded the maximum applicable advance amount of €76,000.'),
+    ).toBeInTheDocument();
   });
 
-  it('counts only the picked lines: without the fund, the stock plan alone allows 6,000', async () => {
+  it('counts only the picked lines: without the fund, the stock plan alone allows 6,000, and the hint says so', async () => {
     renderForm();
+    expect(screen.getByText('From €5,000 to €76,000')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText(/Lombard Bond Euro/));
+    expect(screen.getByText('From €5,000 to €6,000')).toBeInTheDocument();
     await userEvent.type(amount(), '6000.01');
-    expect(await screen.findByText('You have exceeded the maximum applicable advance amount.')).toBeInTheDocument();
+    const message = 'You have exceeded the maximum applicable advance amount of €6,000.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
     await userEvent.clear(amount());
     await userEvent.type(amount(), '6000');
-    expect(screen.queryByText('You have exceeded the maximum applicable advance amount.')).not.toBeInTheDocument();
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 
   it("refuses an amount above the bank's maximum with that maximum when the bank binds", async () => {
@@ -83,7 +88,9 @@ describe('Advance request form', { timeout: 20_000 }, () => {
   it('above both maxima names the lower one, the collateral here', async () => {
     renderForm();
     await userEvent.type(amount(), '250001');
-    expect(await screen.findByText('You have exceeded the maximum applicable advance amount.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have exceeded the maximum applicable advance amount of €76,000.'),
+    ).toBeInTheDocument();
   });
 
   it('keeps the instalments between 1 and 40', async () => {

@@ -35,6 +35,9 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
   const [submitted, setSubmitted] = useState(false);
 
   const amountValue = amountText(amount);
+  // What the ticked lines allow, within the bank's maximum: the hint follows every tick and untick.
+  const picked = pickedContribution(power.lines, collateral);
+  const maximum = isWithin(picked, power.bank_maximum) ? picked : power.bank_maximum;
   const issues = requestIssues({ amount: amountValue, instalments, collateral }, power, inProgress);
   const valid = !issues.amount && !issues.instalments && !issues.collateral && !issues.form;
   const quote = useMemo(
@@ -74,7 +77,7 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
         <Checkbox.Group
           label={t('request.collateral')}
           description={t('request.collateralHint', {
-            total: formatMoney(pickedContribution(power.lines, collateral), language),
+            total: formatMoney(picked, language),
           })}
           value={collateral}
           onChange={setCollateral}
@@ -103,10 +106,11 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
         <AmountInput
           label={t('request.amount')}
           description={
-            isWithin(power.minimum_amount, power.maximum_amount)
+            isWithin(power.minimum_amount, maximum)
               ? t('request.amountHint', {
                   min: formatMoney(power.minimum_amount, language, { cents: false }),
-                  max: formatMoney(power.maximum_amount, language, { cents: false }),
+                  // Cents when it has some: a rounded 6,625 € would invite an amount that is refused.
+                  max: formatMoney(maximum, language, { cents: !maximum.endsWith('.00') }),
                 })
               : t('request.belowMinimum', { min: formatMoney(power.minimum_amount, language, { cents: false }) })
           }

@@ -8,7 +8,7 @@ import { useLanguage } from '../../lib/i18n/use-language';
 export function useRuleMessage() {
   const { t } = useTranslation(['loan', 'validation', 'errors']);
   const language = useLanguage();
-  /** `money` writes whole euros (limits such as the minimum), `cents` exact amounts, `count` plain numbers. */
+  /** `money` writes whole euros when the figure has no cents (limits such as the minimum), `cents` exact amounts, `count` plain numbers. */
   return (issue: CalculatorMessage | undefined, kind: 'money' | 'cents' | 'count' = 'money'): string | undefined => {
     if (!issue) return undefined;
     const values: Record<string, string> = {};
@@ -16,7 +16,8 @@ export function useRuleMessage() {
       values[name] =
         kind === 'count'
           ? formatNumber(String(value), language)
-          : formatMoney(String(value), language, { cents: kind === 'cents' });
+          : // A limit with cents keeps them: rounded up, it would name an amount that is refused.
+            formatMoney(String(value), language, { cents: kind === 'cents' || !/^\d+(\.0+)?$/.test(String(value)) });
     }
     return t(issue.key, values) as string;
   };

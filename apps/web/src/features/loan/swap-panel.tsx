@@ -1,18 +1,17 @@
-// Swapping collateral: give back pledged lines and pledge free ones whose contribution covers exactly the
-// amount the returned lines secure; signed with the one-time code. The server answers the swappable amount
-// and sends the code on the first call, and makes the swap on the second, with the code.
-import { validateSwap } from '@lombard/shared/money/advance-request-rules';
+// Swapping collateral (docs/decisions/019): give back pledged lines and offer free ones; the new collateral
+// must secure what the returned lines secure today, at most what is owed, and only the units needed are
+// pledged (part of a fund, whole shares of part of a stock plan). The server's quote says what will be
+// pledged before the code is sent; the code signs the swap.
 import type { AdvanceDetail, BorrowingPower } from '@lombard/shared/schemas/advances';
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { notifySuccess } from '../../lib/notify';
-import { useSwapCollateral } from './api';
-import { pickedContribution } from './request-rules';
-import { useRuleMessage } from './rule-message';
+import { swapQuoteQuery, useSwapCollateral } from './api';
 
 export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: BorrowingPower }) {
   const { t } = useTranslation('loan');
@@ -22,13 +21,13 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const [pledge, setPledge] = useState<string[]>([]);
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
-  const amount = pickedContribution(advance.collateral, giveBack, { includePledged: true });
-  const offered = pickedContribution(power.lines, pledge);
+  const quote = useQuery(swapQuoteQuery(advance.id, giveBack, pledge));
   const free = power.lines.filter((line) => !line.pledged);
-  const message = useRuleMessage();
-  const mismatch = validateSwap({ swapAmount: offered, swappableAmount: amount }).swapAmount;
   const picked = giveBack.length > 0 && pledge.length > 0;
-  const body = { give_back: giveBack, pledge, amount };
+  // The quote of what is picked now, not the previous one kept on screen while the new one loads.
+  const plan = picked && !quote.isPlaceholderData ? quote.data : undefined;
+  const body = { give_back: giveBack, pledge, amount: plan?.required ?? '0.00' };
+  const money = (value: string) => formatMoney(value, language);
 
   const reset = () => {
     setCodeSent(false);
@@ -53,7 +52,8 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
               <Checkbox
                 key={line.key}
                 value={line.key}
-                label={t('request.line', { label: line.label, contribution: formatMoney(line.contribution, language) })}
+                label={t('request.line', { label: line.label, contribution: money(line.contribution) })}
+                data-testid={`swap-give-back-${line.key}`}
               />
             ))}
         </Stack>
@@ -71,23 +71,44 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
             <Checkbox
               key={line.key}
               value={line.key}
-              label={t('request.line', { label: line.label, contribution: formatMoney(line.contribution, language) })}
+              label={t('request.line', { label: line.label, contribution: money(line.contribution) })}
+              data-testid={`swap-pledge-${line.key}`}
             />
           ))}
         </Stack>
       </Checkbox.Group>
-      <Text size="sm" data-testid="swap-amounts">
-        {t('swap.amounts', { amount: formatMoney(amount, language), offered: formatMoney(offered, language) })}
-      </Text>
-      {picked && mismatch && (
-        <Text size="sm" c="red" data-testid="swap-mismatch">
-          {message(mismatch, 'cents')}
-        </Text>
+      {plan && (
+        <Stack gap={6} data-testid="swap-plan">
+          <Text size="sm" fw={600} data-testid="swap-amounts">
+            {t('swap.required', { amount: money(plan.required), returned: money(plan.returned) })}
+          </Text>
+          {plan.covered ? (
+            <>
+              <Text size="sm">{t('swap.willPledge')}</Text>
+              <List size="sm" spacing={2}>
+                {plan.pledges.map((line) => (
+                  <List.Item key={line.key} data-testid={`swap-pledges-${line.key}`}>
+                    {t(line.whole ? 'swap.pledgeWhole' : 'swap.pledgePart', {
+                      label: line.label,
+                      units: formatNumber(line.units, language, line.kind === 'stock_plan' ? 0 : 3),
+                      of: formatNumber(line.free_units, language, line.kind === 'stock_plan' ? 0 : 3),
+                      contribution: money(line.contribution),
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          ) : (
+            <Alert color="orange" p="xs" data-testid="swap-short">
+              {t('swap.short', { offered: money(plan.offered), amount: money(plan.required) })}
+            </Alert>
+          )}
+        </Stack>
       )}
       {!codeSent ? (
         <Group>
           <Button
-            disabled={!picked || mismatch !== undefined}
+            disabled={!plan?.covered}
             loading={swap.isPending}
             onClick={() => swap.mutate(body, { onSuccess: () => setCodeSent(true) })}
             data-testid="swap-send-code"

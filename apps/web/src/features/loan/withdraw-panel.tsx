@@ -1,14 +1,17 @@
 // The right of withdrawal: within 14 days of signing the customer may step back from the contract. If the
-// money was paid out they repay it with the interest accrued to the day; before payout nothing is owed.
+// money was paid out they repay it with the interest accrued to the day; before payout nothing is owed. The
+// confirmation names the amounts, from the server's quote (the shared settlement the withdrawal books).
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { isWithin } from '../../lib/money/cents';
 import { useIdempotencyKey } from '../../lib/money/idempotency-key';
 import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
-import { useWithdrawAdvance } from './api';
+import { useWithdrawAdvance, withdrawalQuoteQuery } from './api';
 
 export function WithdrawPanel({ advance }: { advance: AdvanceDetail }) {
   const { t } = useTranslation('loan');
@@ -18,6 +21,19 @@ export function WithdrawPanel({ advance }: { advance: AdvanceDetail }) {
   const [confirming, setConfirming] = useState(false);
   const deadline = advance.withdrawal_deadline ? formatDate(advance.withdrawal_deadline, language) : '—';
   const paidOut = advance.disbursed_at !== null;
+  const quote = useQuery(withdrawalQuoteQuery(advance.id, confirming && paidOut));
+  const figures = quote.data;
+  const short = figures !== undefined && !isWithin(figures.total, figures.available_cash);
+  const message = !paidOut
+    ? t('withdraw.confirmNotPaidOut')
+    : figures
+      ? t(short ? 'withdraw.confirmShort' : 'withdraw.confirmPaidOut', {
+          total: formatMoney(figures.total, language),
+          principal: formatMoney(figures.principal, language),
+          interest: formatMoney(figures.interest, language),
+          available: formatMoney(figures.available_cash, language),
+        })
+      : t('withdraw.confirmLoading');
 
   return (
     <Stack gap="sm" data-testid="withdraw-panel">
@@ -33,10 +49,11 @@ export function WithdrawPanel({ advance }: { advance: AdvanceDetail }) {
       <ConfirmDialog
         opened={confirming}
         title={t('withdraw.confirmTitle')}
-        message={paidOut ? t('withdraw.confirmPaidOut') : t('withdraw.confirmNotPaidOut')}
+        message={<span data-testid="withdraw-confirm-message">{message}</span>}
         confirmLabel={t('withdraw.confirm')}
         danger
-        loading={withdraw.isPending}
+        // Not before the amounts are known: the customer confirms what they read.
+        loading={withdraw.isPending || (paidOut && !figures)}
         onCancel={() => setConfirming(false)}
         onConfirm={() => withdraw.mutate(key, { onSuccess: () => setConfirming(false) })}
       />

@@ -32,7 +32,8 @@ const DEFAULT_INSTALMENTS = 8;
 /** The request form of the customer area (loan/); a visitor who is not signed in logs in first. */
 const LOAN_REQUEST_PATH = '/customer/loan/';
 
-export function AdvanceCalculator() {
+/** `maximum`: the largest amount offered, the configured bank maximum (`calculatorMaximum`). */
+export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum?: string }) {
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
   const [amount, setAmount] = useState<number | string>(DEFAULT_AMOUNT);
@@ -41,6 +42,7 @@ export function AdvanceCalculator() {
   const issues = validateAdvanceInput({
     amount: amount === '' ? null : amount,
     instalments: typeof instalments === 'number' ? instalments : Number.NaN,
+    maximum,
   });
   const valid = !issues.amount && !issues.instalments;
   const quote = useMemo(
@@ -70,7 +72,7 @@ export function AdvanceCalculator() {
               label={t('calculator.amount.label')}
               description={t('calculator.amount.description', {
                 min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
-                max: formatMoney(CALCULATOR_MAX_AMOUNT, language, { cents: false }),
+                max: formatMoney(maximum, language, { cents: false }),
               })}
               value={amount}
               onChange={setAmount}

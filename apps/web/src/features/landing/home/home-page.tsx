@@ -3,11 +3,14 @@
 // they come near the viewport (see LazyWhenVisible).
 import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
+import { calculatorMaximum } from '@lombard/shared/money/advance-calculator';
 import { Box, Button, Container } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
+import { globalConfigQuery } from '../../../lib/global-config';
 import { Island } from '../../../lib/islands/island';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -48,6 +51,9 @@ export function HomePage() {
 
 function BelowTheFold({ language }: { language: Language }) {
   const { t } = useTranslation('landing');
+  // The bank's maximum of the configuration (read on the server before the page is drawn): the same figure
+  // the customer area offers.
+  const { data: config } = useQuery(globalConfigQuery);
   return (
     <>
       <Box component="section" aria-labelledby="calculator-title" py={{ base: 56, sm: 88 }}>
@@ -62,7 +68,11 @@ function BelowTheFold({ language }: { language: Language }) {
           </Box>
           <Box mt={40}>
             <LazyWhenVisible minHeight={560}>
-              <Island id={CALCULATOR_ISLAND} component={AdvanceCalculator} props={{}} />
+              <Island
+                id={CALCULATOR_ISLAND}
+                component={AdvanceCalculator}
+                props={{ maximum: calculatorMaximum(config?.bank_maximum_advance_amount) }}
+              />
             </LazyWhenVisible>
           </Box>
         </Container>
