@@ -90,4 +90,25 @@ describe('collateral swap', () => {
     expect(done.json().advance.timeline.at(-1).kind).toBe('swapped');
     expect((await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json().ok).toBe(true);
   });
+  it('is made once per signed document: the same swap again later needs a new code', async () => {
+    const a = await scene();
+    const [bond] = (await detail(a)).collateral;
+    const there = { give_back: [`position:${a.bond}`], pledge: [`position:${money}`], amount: bond.contribution };
+    const back = { give_back: [`position:${money}`], pledge: [`position:${a.bond}`], amount: bond.contribution };
+    await swap(a, there);
+    const code = await lastCode();
+    expect((await swap(a, { ...there, code })).statusCode).toBe(200);
+    await swap(a, back);
+    expect((await swap(a, { ...back, code: await lastCode() })).statusCode).toBe(200);
+
+    // The first document signed this very swap: it was used, and moves nothing again.
+    const before = await detail(a);
+    const again = await swap(a, { ...there, code });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'SIGNATURE_USED',
+      detail: 'This signed document has already been used. To go ahead again, request a new code and sign again.',
+    });
+    expect((await detail(a)).collateral).toEqual(before.collateral);
+  });
 });

@@ -183,7 +183,7 @@ describe.runIf(serverUrl)('the database dropping connections under traffic (Post
     expect((await cash(investor)).available).toBe((100000 - booked).toFixed(2));
     const report = (await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json();
     expect(report.ok).toBe(true);
-  });
+  }, 120_000);
 
   it('the read cache listens again after its connection was cut, and keeps no answer from before a change it missed', async () => {
     const investor = await f.investor();

@@ -5,9 +5,7 @@ import { mifidMaxRisk } from '@lombard/shared/constants';
 import { investmentBreakdown, money, units } from '@lombard/shared/money/orders';
 import type { InvestQuote, InvestRequest, OrderSignature, TransactionItem } from '@lombard/shared/schemas/transactions';
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/client';
-import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { getAccount } from '../account/service';
@@ -15,7 +13,7 @@ import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { latestResult } from '../mifid/service';
 import { navOn, type OrderProduct, productForOrder } from '../products/service';
 import { verifiedPhone } from '../profile/service';
-import { isSigned, ORDER_SIGNATURE_PURPOSE, requestOrderSignature } from '../signing/service';
+import { consumeSignature, ORDER_SIGNATURE_PURPOSE, requestOrderSignature } from '../signing/service';
 import type { FlowContext } from './context';
 import { findTransaction, insertTransaction, serializeTransaction } from './records';
 
@@ -162,7 +160,7 @@ export async function requestInvestSignature(
 
 /**
  * The order, in the caller's transaction (with its Idempotency-Key). A signature's code has been checked
- * before (confirmSignature, in its own transaction); here it must be signed, of these terms, and unused.
+ * before (confirmSignature, in its own transaction); here it is used, once: signed, of these terms, unused.
  */
 export async function placeInvestment(
   tx: Transaction,
@@ -178,18 +176,13 @@ export async function placeInvestment(
   const check = await appropriateness(tx, userId, product, context);
   if (!check.sufficient) {
     if (!body.signature) throw new AppError('INVEST_SIGNATURE_REQUIRED');
-    const payload = orderPayload(productId, body);
-    const signed = await isSigned(tx, {
+    await consumeSignature(tx, {
       userId,
       id: body.signature.document_id,
       purpose: ORDER_SIGNATURE_PURPOSE,
-      payload,
+      payload: orderPayload(productId, body),
+      now: context.now,
     });
-    const [used] = await tx
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(eq(transactions.signatureId, body.signature.document_id), eq(transactions.userId, userId)));
-    if (!signed || used) throw new AppError('SIGNATURE_FAILED');
     signatureId = body.signature.document_id;
   }
   const cash = body.payment_method === 'cash';
