@@ -58,6 +58,8 @@ export const ERROR_STATUS = {
   INVEST_SIGNATURE_REQUIRED: 422,
   /** "There was an error while signing, please try again." */
   SIGNATURE_FAILED: 400,
+  /** The signed document was already used for the order, contract or swap it signs: a new one is needed. */
+  SIGNATURE_USED: 409,
   /** "Unable to disinvest." with the reason. */
   DISINVEST_HOLDING_PERIOD: 422,
   DISINVEST_PENDING: 409,

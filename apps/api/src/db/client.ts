@@ -67,8 +67,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string, onQuery?: DatabaseOptions['onQuery']): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  // A failed idle client must not crash the process; the next query reports the error.
+  // A connection the server drops (a failover, a pooler restart, `pg_terminate_backend`) emits 'error',
+  // and an 'error' nobody listens to ends the process. pg-pool listens only while a client is idle in the
+  // pool; a checked-out one (a transaction between two statements) is ours to listen to. The statement in
+  // flight, or the next one, fails with the error instead (answered 503 by the error handler), and the
+  // pool discards the client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, loggerOf(onQuery)) as unknown as Database;
   let closed = false;
   return {
@@ -215,6 +220,57 @@ async function listenPostgres(
 }
 
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+/**
+ * SQLSTATEs of a server that is going away or cannot take the session: admin, crash or starting-up
+ * shutdown, too many connections; class 08 (connection exception) is matched by prefix.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** The socket's own failures (refused, reset, unreachable, name not resolved). */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * What the drivers say, without a code, about a connection that is gone: node-postgres when the socket
+ * ended or its client is unusable after an error, pg-pool after it was ended or timed out, PGlite once
+ * closed. Tied to the pinned driver versions (the PostgreSQL fault test would notice a change).
+ */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /is not queryable$/,
+  /^Cannot use a pool after calling end on the pool$/,
+  /^timeout exceeded when trying to connect$/,
+  /^PGlite is clos(ed|ing)$/,
+];
+
+/**
+ * Whether an error says the database cannot be reached or dropped the connection (rather than refusing
+ * a statement): the request is answered 503, to be tried again, and nothing of it was committed unless
+ * its COMMIT had been sent (an Idempotency-Key makes that retry safe).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))
+        return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    // AggregateError (a host with several addresses, every one refused) carries its causes in `errors`.
+    const nested = (current as { errors?: unknown }).errors;
+    if (Array.isArray(nested) && nested.some((item) => isDatabaseUnavailable(item))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /**
  * Runs one unit of work in a transaction. Serialization failures and deadlocks (40001, 40P01) are

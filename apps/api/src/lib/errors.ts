@@ -3,6 +3,7 @@
 import { ERROR_STATUS, type ErrorCode } from '@lombard/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { languageOfRequest, type Translate, translator } from './i18n';
 
 type Params = Record<string, string | number>;
@@ -42,6 +43,13 @@ export class AppError extends Error {
     this.headers = options.headers;
   }
 }
+
+/** How long a client waits before trying again while the database cannot be reached (503). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a request the database could not serve (unreachable, or its connection dropped). */
+export const serviceUnavailable = () =>
+  new AppError('SERVICE_UNAVAILABLE', { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } });
 
 export const notFound = () => new AppError('NOT_FOUND');
 export const forbidden = () => new AppError('FORBIDDEN');
@@ -181,9 +189,13 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     );
     return reply.status(400).send(issuesToFields(issues, t));
   }
-  const appError = error instanceof AppError ? error : fromFastifyError(error);
+  // A database that cannot be reached is neither the request's fault nor a defect: the maintenance
+  // answer, until it is back.
+  const unavailable = !(error instanceof AppError) && isDatabaseUnavailable(error);
+  const appError = error instanceof AppError ? error : unavailable ? serviceUnavailable() : fromFastifyError(error);
   if (appError) {
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (unavailable) request.log.warn({ err: error }, 'database unavailable');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(appError.status).send(render(appError, t));
   }

@@ -21,6 +21,11 @@ export const signatures = pgTable(
     payloadHash: text('payload_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /**
+     * When the order, contract or swap it signs was made: a signature is used once (set by a conditional
+     * update, so that requests racing with it wait on the row and find it taken).
+     */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [index('signatures_user_idx').on(t.userId)],
 );

@@ -2,8 +2,9 @@
 // race): early repayments, the right of withdrawal and cash withdrawals spend the same cash, never twice.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../lib/outbox';
 import type { MoneyFixture } from '../../test/money';
-import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
+import { type ActiveAdvance, activeAdvance, FIXTURE_PHONE, lifeFixture } from './life-fixture';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash withdrawals on PostgreSQL', () => {
   let f: MoneyFixture;
@@ -69,4 +70,44 @@ describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash
     }
     expect(await ledgerOk()).toBe(true);
   });
+  it('one signed collateral swap sent 8 times at once with different keys, 20 swaps over: each made once', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
+    const money = await f.productId('monetario-euro-plus');
+    await f.deposit(a.investor, '60000.00');
+    const order = (
+      await f.post(a.investor.session, `/api/v1/products/${money}/invest/`, { amount: '60000', payment_method: 'cash' })
+    ).json();
+    await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
+    const [bond] = (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json().collateral;
+    const there = { give_back: [`position:${a.bond}`], pledge: [`position:${money}`], amount: bond.contribution };
+    const back = { give_back: [`position:${money}`], pledge: [`position:${a.bond}`], amount: bond.contribution };
+    for (let round = 0; round < 20; round++) {
+      // Back and forth; an hour apart, as a customer gets three codes an hour.
+      f.clock.now = new Date(f.clock.now.getTime() + 61 * 60_000);
+      const body = round % 2 === 0 ? there : back;
+      const sent = await f.post(a.investor.session, `/api/v1/advances/${a.id}/swap/`, body);
+      expect(sent.statusCode, `round ${round}`).toBe(200);
+      const [sms] = await messagesTo(f.t.database.db, FIXTURE_PHONE, 'advance-swap');
+      const code = (sms!.meta as { code: string }).code;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          f.post(a.investor.session, `/api/v1/advances/${a.id}/swap/`, { ...body, code }),
+        ),
+      );
+      expect(
+        answers.filter((res) => res.statusCode === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      for (const res of answers.filter((r) => r.statusCode !== 200)) {
+        expect([409, 400, 422]).toContain(res.statusCode);
+        expect(res.json().detail).toMatch(/^[A-Z]/);
+      }
+      // The pledge is on one line, for the amount it secures, never on both.
+      const lines = (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json().collateral;
+      const pledged = lines.filter((line: { pledged: boolean }) => line.pledged);
+      expect(pledged.map((line: { key: string }) => line.key)).toEqual(body.pledge);
+    }
+    expect(await ledgerOk()).toBe(true);
+  }, 120_000);
 });

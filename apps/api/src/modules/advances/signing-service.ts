@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { findFile } from '../../lib/files/store';
 import { formatMoney } from '../../lib/format';
 import { verifiedPhone } from '../profile/service';
-import { confirmSignature, requestSignature } from '../signing/service';
+import { confirmSignature, consumeSignature, requestSignature } from '../signing/service';
 import type { FlowContext } from '../transactions/service';
 import { readStoredBytes } from './files';
 import { assertAllowed, findAdvance, transition } from './records';
@@ -95,11 +95,21 @@ export async function checkContractCode(db: Database, context: FlowContext, user
 /** 2 → 3, after `checkContractCode`: the signed document's hash and the time are kept on the advance. */
 export async function signContract(tx: Transaction, context: FlowContext, userId: number, id: number, hash: string) {
   const row = await findAdvance(tx, id, { userId, lock: true });
-  return transition(tx, context, row, {
+  const signed = await transition(tx, context, row, {
     action: 'sign',
     actor: 'customer',
     event: 'signed',
     eventParams: { hash: hash.slice(0, 16) },
     set: { signedAt: context.now, documentHash: hash },
   });
+  // The advance's own lock and status already allow one signing; the signature says so too.
+  if (!row.signatureId) throw new AppError('SIGNATURE_FAILED');
+  await consumeSignature(tx, {
+    userId,
+    id: row.signatureId,
+    purpose: CONTRACT_SIGNATURE_PURPOSE,
+    payload: contractPayload(row, hash),
+    now: context.now,
+  });
+  return signed;
 }

@@ -58,6 +58,8 @@ async function stockPlan(a: ActiveAdvance): Promise<string> {
 
 const swap = (a: ActiveAdvance, body: Record<string, unknown>) =>
   f.post(a.investor.session, `/api/v1/advances/${a.id}/swap/`, body);
+const detail = async (a: ActiveAdvance) => (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json();
+
 const quote = (a: ActiveAdvance, giveBack: string[], pledge: string[]) =>
   f.get(
     a.investor.session,
@@ -162,5 +164,27 @@ describe('collateral swap', () => {
     );
     const same = await quote(a, [`position:${a.bond}`], [`position:${a.bond}`]);
     expect(same.statusCode).toBe(422);
+  });
+
+  it('is made once per signed document: the same swap again later needs a new code', async () => {
+    const a = await scene();
+    // The swap secures the principal owed (20,000), both ways.
+    const there = { give_back: [`position:${a.bond}`], pledge: [`position:${money}`], amount: '20000.00' };
+    const back = { give_back: [`position:${money}`], pledge: [`position:${a.bond}`], amount: '20000.00' };
+    await swap(a, there);
+    const code = await lastCode();
+    expect((await swap(a, { ...there, code })).statusCode).toBe(200);
+    await swap(a, back);
+    expect((await swap(a, { ...back, code: await lastCode() })).statusCode).toBe(200);
+
+    // The first document signed this very swap: it was used, and moves nothing again.
+    const before = await detail(a);
+    const again = await swap(a, { ...there, code });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'SIGNATURE_USED',
+      detail: 'This signed document has already been used. To go ahead again, request a new code and sign again.',
+    });
+    expect((await detail(a)).collateral).toEqual(before.collateral);
   });
 });

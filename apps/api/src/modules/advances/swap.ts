@@ -14,7 +14,7 @@ import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
 import { postEntry } from '../ledger/service';
 import { verifiedPhone } from '../profile/service';
-import { fileSignedDocument, isSigned, latestSignatureOf, requestSignature } from '../signing/service';
+import { consumeSignature, fileSignedDocument, latestSignatureOf, requestSignature } from '../signing/service';
 import { pledgePlan, releasePlan } from '../stock-plans/service';
 import type { FlowContext } from '../transactions/service';
 import { collateralOf, type ValuedLine } from './collateral';
@@ -105,9 +105,9 @@ export async function swapCollateral(
     };
   }
   const signatureId = await latestSignatureOf(tx, { userId, purpose: SWAP_SIGNATURE_PURPOSE, payload });
-  if (!signatureId || !(await isSigned(tx, { userId, id: signatureId, purpose: SWAP_SIGNATURE_PURPOSE, payload }))) {
-    throw new AppError('SIGNATURE_FAILED');
-  }
+  if (!signatureId) throw new AppError('SIGNATURE_FAILED');
+  // Before any unit moves: a swap signed once is made once, however many requests carry its code.
+  await consumeSignature(tx, { userId, id: signatureId, purpose: SWAP_SIGNATURE_PURPOSE, payload, now: context.now });
   const reference = `advances:${advanceId}`;
   for (const row of planned.giveBack) {
     if (row.productId) {

@@ -56,7 +56,28 @@ describe('health and readiness', () => {
     });
     const italian = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(italian.json().detail).toBe('Questa operazione non è possibile in questo momento. Riprova più tardi.');
+    expect(res.headers['retry-after']).toBe('5');
     const live = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(live.statusCode).toBe(200);
+  });
+
+  it('an API call while the database is stopped answers 503 with Retry-After and the maintenance message, not 500', async () => {
+    const signIn = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/token/auth/',
+        headers: { 'accept-language': language },
+        payload: { email: 'maria.rossi@example.test', password: 'Una-password-2026' },
+      });
+    const english = await signIn('en');
+    expect(english.statusCode).toBe(503);
+    expect(english.headers['retry-after']).toBe('5');
+    expect(english.json()).toEqual({
+      detail: 'This operation is not possible at this time. Please try again later.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    const italian = await signIn('it');
+    expect(italian.statusCode).toBe(503);
+    expect(italian.json().detail).toBe('Questa operazione non è possibile in questo momento. Riprova più tardi.');
   });
 });

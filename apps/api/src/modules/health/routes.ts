@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 
 const LIVE = JSON.stringify({ status: 'ok' });
 
@@ -20,7 +21,10 @@ export const healthModule = fp(async (app: FastifyInstance) => {
       return { status: 'ready', database: app.database.kind };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', detail: request.t('errors:SERVICE_UNAVAILABLE') });
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', detail: request.t('errors:SERVICE_UNAVAILABLE') });
     }
   });
 });

@@ -1,10 +1,11 @@
 // Documents signed with a one-time code: the PDF is stored with its SHA-256, a code bound to the terms
 // (a hash of them) goes to the customer's verified phone by SMS, and the right code records when it was
-// signed. Orders placed against the MiFID result use it today; advance contracts and swaps will too.
+// signed. Orders placed against the MiFID result, advance contracts and collateral swaps use it, each
+// signature once (`consumeSignature`).
 import { createHash } from 'node:crypto';
 import type { Language } from '@lombard/shared/locale';
 import type { DocumentKind } from '@lombard/shared/schemas/documents';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { signatures } from '../../db/schema/signatures';
 import { AppError } from '../../lib/errors';
@@ -157,13 +158,34 @@ export async function fileSignedDocument(
   await fileIssuedDocument(tx, { ...input, type: input.kind, fileId: row.fileId });
 }
 
-/** Whether a signature of these terms by this user has been signed (checked again inside the order). */
-export async function isSigned(
-  db: Queryable,
-  input: { userId: number; id: number; purpose: string; payload: unknown },
-): Promise<boolean> {
-  const row = await ownSignature(db, input.userId, input.id, input.purpose);
-  return Boolean(row?.signedAt && row.payloadHash === payloadHash(input.payload));
+/**
+ * Uses a signed signature of these terms for the order, contract or swap being made in `tx`: once. The
+ * conditional update takes the row's lock, so a request racing with another that uses it waits for that
+ * one's transaction and then finds it used (SIGNATURE_USED, 409); a rolled-back use leaves it free.
+ * Unsigned, of other terms or of someone else: SIGNATURE_FAILED.
+ */
+export async function consumeSignature(
+  tx: Transaction,
+  input: { userId: number; id: number; purpose: string; payload: unknown; now: Date },
+): Promise<void> {
+  const [used] = await tx
+    .update(signatures)
+    .set({ consumedAt: input.now })
+    .where(
+      and(
+        eq(signatures.id, input.id),
+        eq(signatures.userId, input.userId),
+        eq(signatures.purpose, input.purpose),
+        eq(signatures.payloadHash, payloadHash(input.payload)),
+        isNotNull(signatures.signedAt),
+        isNull(signatures.consumedAt),
+      ),
+    )
+    .returning({ id: signatures.id });
+  if (used) return;
+  const row = await ownSignature(tx, input.userId, input.id, input.purpose);
+  const signed = row?.signedAt && row.payloadHash === payloadHash(input.payload);
+  throw new AppError(signed && row.consumedAt ? 'SIGNATURE_USED' : 'SIGNATURE_FAILED');
 }
 
 /** The stored document of one of the user's signatures, or null (also for someone else's). */

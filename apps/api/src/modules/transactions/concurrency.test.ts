@@ -1,6 +1,8 @@
 // Concurrent requests on PostgreSQL (PGlite runs one transaction at a time, so only a server can show a
 // race): the row locks of the ledger keep cash and units from being spent twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../lib/outbox';
+import { writeTab } from '../profile/service';
 import { type MoneyFixture, moneyFixture } from './money-fixture';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQL', () => {
@@ -65,4 +67,43 @@ describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQ
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((res) => res.statusCode === 409)!.json().code).toBe('DISINVEST_PENDING');
   });
+
+  it('one signed order document sent 8 times at once with different keys, 30 times over: one order each', async () => {
+    // No MiFID result covers the equity fund: every order needs the signed document. Paid by bank
+    // transfer, so that no cash limit stops the copies: only the signature can. A new customer each round
+    // (codes sent per hour are limited).
+    const equity = await f.productId('azionario-globale-sostenibile');
+    const terms = { amount: '10001', payment_method: 'bank_transfer' };
+    for (let round = 0; round < 30; round++) {
+      const novice = await f.investor({ mifid: false });
+      const phone = `+3934011122${String(round).padStart(2, '0')}`;
+      await writeTab(f.t.database.db, novice.id, 'phone', { phone, verified: true });
+      const requested = await f.post(novice.session, `/api/v1/products/${equity}/invest/signature/`, terms, null);
+      expect(requested.statusCode).toBe(200);
+      const [sms] = await messagesTo(f.t.database.db, phone, 'order-signature');
+      const signature = { document_id: requested.json().document_id, code: (sms!.meta as { code: string }).code };
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          f.post(novice.session, `/api/v1/products/${equity}/invest/`, { ...terms, signature }),
+        ),
+      );
+      expect(
+        answers.filter((res) => res.statusCode === 201),
+        `round ${round}`,
+      ).toHaveLength(1);
+      for (const res of answers.filter((r) => r.statusCode !== 201)) {
+        // The copies that waited for the first one find the document used; one that checked the code
+        // while the first was confirming it may be told the code is wrong or spent.
+        expect([409, 400]).toContain(res.statusCode);
+        expect(['SIGNATURE_USED', 'ONE_TIME_CODE_INVALID', 'ONE_TIME_CODE_EXPIRED', 'SIGNATURE_FAILED']).toContain(
+          res.json().code,
+        );
+        expect(res.json().detail).toMatch(/^[A-Z]/);
+      }
+      const orders = (await f.get(novice.session, '/api/v1/transactions/?page=1&per_page=10')).json();
+      expect(orders.results.map((row: { type: string; amount: string }) => [row.type, row.amount])).toEqual([
+        ['invest', '10001.00'],
+      ]);
+    }
+  }, 120_000);
 });

@@ -167,8 +167,11 @@ describe('an order against the MiFID result', () => {
 
     // One signature, one order.
     const reused = await invest(novice, equity, { ...terms, signature: { document_id: documentId, code } });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().code).toBe('SIGNATURE_FAILED');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toEqual({
+      code: 'SIGNATURE_USED',
+      detail: 'This signed document has already been used. To go ahead again, request a new code and sign again.',
+    });
   });
 });
 

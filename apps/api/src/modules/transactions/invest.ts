@@ -6,9 +6,7 @@ import { investmentBreakdown, money, units } from '@lombard/shared/money/orders'
 import { investmentLimitBreach } from '@lombard/shared/money/product-figures';
 import type { InvestQuote, InvestRequest, OrderSignature, TransactionItem } from '@lombard/shared/schemas/transactions';
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/client';
-import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { getAccount } from '../account/service';
@@ -16,7 +14,12 @@ import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { latestResult } from '../mifid/service';
 import { navOn, type OrderProduct, productForOrder } from '../products/service';
 import { verifiedPhone } from '../profile/service';
-import { fileSignedDocument, isSigned, ORDER_SIGNATURE_PURPOSE, requestOrderSignature } from '../signing/service';
+import {
+  consumeSignature,
+  fileSignedDocument,
+  ORDER_SIGNATURE_PURPOSE,
+  requestOrderSignature,
+} from '../signing/service';
 import type { FlowContext } from './context';
 import { findTransaction, insertTransaction, serializeTransaction } from './records';
 
@@ -167,7 +170,7 @@ export async function requestInvestSignature(
 
 /**
  * The order, in the caller's transaction (with its Idempotency-Key). A signature's code has been checked
- * before (confirmSignature, in its own transaction); here it must be signed, of these terms, and unused.
+ * before (confirmSignature, in its own transaction); here it is used, once: signed, of these terms, unused.
  */
 export async function placeInvestment(
   tx: Transaction,
@@ -183,18 +186,13 @@ export async function placeInvestment(
   const check = await appropriateness(tx, userId, product, context);
   if (!check.sufficient) {
     if (!body.signature) throw new AppError('INVEST_SIGNATURE_REQUIRED');
-    const payload = orderPayload(productId, body);
-    const signed = await isSigned(tx, {
+    await consumeSignature(tx, {
       userId,
       id: body.signature.document_id,
       purpose: ORDER_SIGNATURE_PURPOSE,
-      payload,
+      payload: orderPayload(productId, body),
+      now: context.now,
     });
-    const [used] = await tx
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(eq(transactions.signatureId, body.signature.document_id), eq(transactions.userId, userId)));
-    if (!signed || used) throw new AppError('SIGNATURE_FAILED');
     signatureId = body.signature.document_id;
     await fileSignedDocument(tx, { userId, signatureId, kind: 'order_form', issuedOn: context.today });
   }

@@ -153,6 +153,21 @@ describe('error display', () => {
     expect(notifyError).not.toHaveBeenCalled();
   });
 
+  it('on 503 (the database is unavailable) shows maintenance, keeps the session and shows no toast', async () => {
+    const { instance } = makeClient(() => ({
+      status: 503,
+      data: {
+        detail: 'Questa operazione non è possibile in questo momento. Riprova più tardi.',
+        code: 'SERVICE_UNAVAILABLE',
+      },
+    }));
+    const error = await instance.post('/api/v1/cash/withdrawals/', { amount: '100' }).catch((e: unknown) => e);
+    expect(isHandledError(error)).toBe(true);
+    expect(showMaintenance).toHaveBeenCalledWith({ loggedIn: true });
+    expect(readAccessToken()).toBe('a1');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
   it('shows the maintenance dialog when the server cannot be reached', async () => {
     const { clearTokens } = await import('../session/token-store');
     clearTokens();
