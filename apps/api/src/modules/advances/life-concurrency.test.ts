@@ -4,7 +4,8 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import type { MoneyFixture } from '../../test/money';
-import { type ActiveAdvance, activeAdvance, FIXTURE_PHONE, lifeFixture } from './life-fixture';
+import { writeTab } from '../profile/service';
+import { type ActiveAdvance, activeAdvance, BOND, FIXTURE_PHONE, lifeFixture } from './life-fixture';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash withdrawals on PostgreSQL', () => {
   let f: MoneyFixture;
@@ -109,5 +110,46 @@ describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash
       expect(pledged.map((line: { key: string }) => line.key)).toEqual(body.pledge);
     }
     expect(await ledgerOk()).toBe(true);
+  }, 120_000);
+  it('one signed contract sent 8 times at once, 10 advances over: each signed once', async () => {
+    f.clock.now = new Date();
+    const bond = await f.productId(BOND);
+    for (let round = 0; round < 10; round++) {
+      const investor = await f.investor();
+      await f.deposit(investor, '60000.00');
+      const order = (
+        await f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: '60000', payment_method: 'cash' })
+      ).json();
+      await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
+      await writeTab(f.t.database.db, investor.id, 'phone', { phone: FIXTURE_PHONE, verified: true });
+      await writeTab(f.t.database.db, investor.id, 'occupation', { occupation: 'employee', income_band: 'band_3' });
+      const { id } = (
+        await f.post(investor.session, '/api/v1/advances/', {
+          amount: '20000.00',
+          instalments: 4,
+          collateral: [`position:${bond}`],
+        })
+      ).json();
+      expect((await f.post(f.admin, `/api/v1/backoffice/advances/${id}/pre-approve/`)).statusCode).toBe(200);
+      expect((await f.post(investor.session, `/api/v1/advances/${id}/signature/`, undefined, null)).statusCode).toBe(
+        200,
+      );
+      const [sms] = await messagesTo(f.t.database.db, FIXTURE_PHONE, 'advance-contract');
+      const code = (sms!.meta as { code: string }).code;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => f.post(investor.session, `/api/v1/advances/${id}/sign/`, { code }, null)),
+      );
+      expect(
+        answers.filter((res) => res.statusCode === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      for (const res of answers.filter((r) => r.statusCode !== 200)) {
+        expect([409, 400, 422]).toContain(res.statusCode);
+        expect(res.json().detail).toMatch(/^[A-Z]/);
+      }
+      const advance = (await f.get(investor.session, `/api/v1/advances/${id}/`)).json();
+      expect(advance.status).toBe(3);
+      expect(advance.timeline.filter((event: { kind: string }) => event.kind === 'signed')).toHaveLength(1);
+    }
   }, 120_000);
 });
