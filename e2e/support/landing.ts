@@ -123,6 +123,16 @@ interface OutboxMessage {
   meta: Record<string, unknown>;
 }
 
+/**
+ * The link of an e-mail's button, read in its text as the person would (the outbox stores no link with
+ * a token anywhere else): the last address in the text, the button's.
+ */
+export function linkIn(message: Pick<OutboxMessage, 'text'>): string {
+  const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+  expect(links.length, `a link in: ${message.text}`).toBeGreaterThan(0);
+  return links[links.length - 1] as string;
+}
+
 /** The newest outbox e-mail of a template to a recipient, waiting for the dispatcher to write it. */
 export async function outboxMessage(recipient: string, template: string, match?: (m: OutboxMessage) => boolean) {
   const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');

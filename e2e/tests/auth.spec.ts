@@ -1,8 +1,7 @@
 // Accounts and sessions end to end (issue 3): registration and activation through the outbox, sign-in
 // with redirect, profile guards, password reset, language saved on the account, logout.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { linkIn, outboxMessage } from '../support/landing';
 
 const PASSWORD = 'Lombard-e2e-2026!';
 const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -13,36 +12,11 @@ function uniqueEmail(label: string): string {
   return `e2e-auth-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
 }
 
-interface OutboxMessage {
-  recipient: string;
-  template: string;
-  meta: { url?: string };
-}
-
 /** The link of the newest e-mail of a template sent to an address, waiting for the outbox to write it. */
 async function outboxLink(email: string, template: string): Promise<string> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(folder).catch(() => [] as string[]))
-          .filter((n) => n.endsWith('.json') && n.includes(template))
-          .sort();
-        for (const name of names.reverse()) {
-          const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as OutboxMessage;
-          if (message.recipient === email && message.meta.url) {
-            found = message.meta.url;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  const found = linkIn(await outboxMessage(email, template));
   // Links are built on PUBLIC_URL; the browser follows the path on the test server.
-  const url = new URL(found as string);
+  const url = new URL(found);
   return `${url.pathname}${url.search}`;
 }
 

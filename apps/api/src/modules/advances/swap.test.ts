@@ -2,8 +2,8 @@
 // signs the swap, and the ledger moves the pledged units from the returned line to the new one.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesTo } from '../../lib/outbox';
 import type { MoneyFixture } from '../../test/money';
+import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
@@ -33,10 +33,7 @@ async function scene(): Promise<ActiveAdvance> {
 const swap = (a: ActiveAdvance, body: Record<string, unknown>) =>
   f.post(a.investor.session, `/api/v1/advances/${a.id}/swap/`, body);
 const detail = async (a: ActiveAdvance) => (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json();
-const lastCode = async () => {
-  const [sms] = await messagesTo(f.t.database.db, PHONE, 'advance-swap');
-  return (sms!.meta as { code: string }).code;
-};
+const lastCode = () => deliveredCode(f.t.app, PHONE, 'advance-swap');
 
 describe('collateral swap', () => {
   it('needs exactly the swappable amount', async () => {
