@@ -195,6 +195,32 @@ test('logging out ends the session: guarded pages ask to log in again', async ({
   await expect(page).toHaveURL(/\/auth\/login\/\?redirect=%2Fcustomer%2Fprofile%2F$/);
 });
 
+test('signing out of every device from the settings ends the other devices too', async ({ page, browser, request }) => {
+  const email = await activeUser(request, 'everywhere');
+  const laptop = await browser.newContext({ locale: 'it-IT' });
+  const consent = (await page.context().cookies()).filter((c) => c.name === 'lombard_consent');
+  await laptop.addCookies(consent);
+  const other = await laptop.newPage();
+  for (const device of [page, other]) {
+    await device.goto('/auth/login/');
+    await logIn(device, email, PASSWORD);
+    await expect(device).toHaveURL(/\/customer\/product\/$/);
+  }
+
+  await page.goto('/customer/setting/');
+  await page.getByTestId('sign-out-everywhere').click();
+  await expect(page.getByRole('dialog')).toContainText('Esci da tutti i dispositivi?');
+  // Pressed twice in a hurry: one sign-out, one trip to the sign-in page.
+  await page.getByTestId('sign-out-everywhere-confirm').dblclick();
+  await expect(page).toHaveURL(/\/auth\/login\/$/);
+  await expect(page.getByText('Sei uscito dal tuo account su tutti i dispositivi.')).toBeVisible();
+
+  // The other device's next page asks to sign in again: its refresh cookie no longer works.
+  await other.goto('/customer/profile/');
+  await expect(other).toHaveURL(/\/auth\/login\/\?redirect=%2Fcustomer%2Fprofile%2F$/);
+  await laptop.close();
+});
+
 test('two tabs opened together stay signed in: they refresh in turn, never with a spent cookie', async ({
   page,
   context,
