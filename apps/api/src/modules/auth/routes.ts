@@ -65,11 +65,11 @@ export const authModule = fp(async (app: FastifyInstance) => {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const production = app.config.isProduction;
+  const { publicUrl } = app.config;
   /** The pair to an API client; to the web app, the access token, the refresh token in its cookie. */
   const answer = (reply: FastifyReply, grant: Grant, cookie: boolean) => {
     if (!cookie) return { access: grant.access, refresh: grant.refresh };
-    setRefreshCookie(reply, grant.refresh, grant, production);
+    setRefreshCookie(reply, grant.refresh, grant, publicUrl);
     return { access: grant.access };
   };
 
@@ -101,14 +101,14 @@ export const authModule = fp(async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       const fromBody = request.body.refresh;
-      const token = fromBody ?? cookieRefresh(request, app.config.publicUrl);
+      const token = fromBody ?? cookieRefresh(request, publicUrl);
       try {
         if (!token) throw new AppError('SESSION_EXPIRED');
         return answer(reply, await service.refresh(token), fromBody === undefined);
       } catch (error) {
         // A dead cookie is of no further use to the browser.
         if (fromBody === undefined && error instanceof AppError && error.code === 'SESSION_EXPIRED') {
-          clearRefreshCookie(reply, production);
+          clearRefreshCookie(reply, publicUrl);
         }
         throw error;
       }
@@ -128,9 +128,9 @@ export const authModule = fp(async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       const fromBody = request.body.refresh;
-      const token = fromBody ?? cookieRefresh(request, app.config.publicUrl);
+      const token = fromBody ?? cookieRefresh(request, publicUrl);
       if (token) await service.signOut(token);
-      if (fromBody === undefined) clearRefreshCookie(reply, production);
+      if (fromBody === undefined) clearRefreshCookie(reply, publicUrl);
       return { detail: request.t('auth:loggedOut') };
     },
   );
@@ -147,7 +147,7 @@ export const authModule = fp(async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       await revokeSessions(app.database.db, currentUser(request).id);
-      clearRefreshCookie(reply, production);
+      clearRefreshCookie(reply, publicUrl);
       return { detail: request.t('auth:loggedOutEverywhere') };
     },
   );

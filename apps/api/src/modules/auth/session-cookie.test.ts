@@ -7,8 +7,8 @@ import { createUser, loginAs, TEST_PASSWORD } from '../../test/auth';
 
 let t: TestApp;
 beforeAll(async () => {
-  // Behind a proxy that says whether the visitor's connection was https.
-  t = await createTestApp({ seed: false, env: { TRUST_PROXY: 'true', PUBLIC_URL: 'https://lombard.example' } });
+  // Behind a proxy that says whether the visitor's connection was https (PUBLIC_URL is http, as in development).
+  t = await createTestApp({ seed: false, env: { TRUST_PROXY: 'true', PUBLIC_URL: 'http://lombard.example' } });
 });
 afterAll(async () => t?.close());
 

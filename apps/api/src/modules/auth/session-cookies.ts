@@ -1,5 +1,6 @@
 // The web app's refresh token lives in a cookie no script can read (docs/decisions/018): httpOnly,
-// SameSite=Strict, Secure over https and in production, sent only to the token calls. Its access token
+// SameSite=Strict, Secure whenever the site is served over https (PUBLIC_URL, or the request itself),
+// sent only to the token calls. Its access token
 // lives in the page's memory. API clients keep sending `refresh` in the body and get it back there.
 import { VALIDATION_MESSAGES } from '@lombard/shared/errors';
 import { COOKIE_SESSION_HEADER, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@lombard/shared/locale';
@@ -18,9 +19,9 @@ export function wantsCookie(request: FastifyRequest): boolean {
   return request.headers[COOKIE_SESSION_HEADER] === 'cookie';
 }
 
-function attributes(request: FastifyRequest, production: boolean): string[] {
+function attributes(request: FastifyRequest, publicUrl: string): string[] {
   const list = [`Path=${REFRESH_COOKIE_PATH}`, 'HttpOnly', 'SameSite=Strict'];
-  if (production || request.protocol === 'https') list.push('Secure');
+  if (publicUrl.startsWith('https:') || request.protocol === 'https') list.push('Secure');
   return list;
 }
 
@@ -28,9 +29,9 @@ export function setRefreshCookie(
   reply: FastifyReply,
   refresh: string,
   lifetime: CookieLifetime,
-  production: boolean,
+  publicUrl: string,
 ): void {
-  const list = attributes(reply.request, production);
+  const list = attributes(reply.request, publicUrl);
   if (lifetime.rememberMe) {
     const seconds = Math.max(0, Math.floor((lifetime.expiresAt.getTime() - Date.now()) / 1000));
     list.push(`Max-Age=${seconds}`);
@@ -38,8 +39,8 @@ export function setRefreshCookie(
   reply.header('set-cookie', [`${REFRESH_COOKIE}=${refresh}`, ...list].join('; '));
 }
 
-export function clearRefreshCookie(reply: FastifyReply, production: boolean): void {
-  reply.header('set-cookie', [`${REFRESH_COOKIE}=`, ...attributes(reply.request, production), 'Max-Age=0'].join('; '));
+export function clearRefreshCookie(reply: FastifyReply, publicUrl: string): void {
+  reply.header('set-cookie', [`${REFRESH_COOKIE}=`, ...attributes(reply.request, publicUrl), 'Max-Age=0'].join('; '));
 }
 
 /** The origin the app is served from, as the browser names it in `Origin`. */
