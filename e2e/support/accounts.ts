@@ -1,7 +1,7 @@
 // Accounts of the browser tests: a person registered and activated through the API and the outbox, so
 // that a test that needs a plain `base` user does not depend on the demo one (another test promotes it).
 import { type APIRequestContext, expect } from '@playwright/test';
-import { outboxMessage } from './landing';
+import { linkIn, outboxMessage } from './landing';
 
 export const NEW_USER_PASSWORD = 'Lombard-e2e-2026!';
 
@@ -29,7 +29,7 @@ export async function registeredUser(
   });
   expect(registered.ok()).toBe(true);
   const message = await outboxMessage(email, 'account_activation');
-  const [, uidAndToken] = new URL(String(message.meta.url)).pathname.split('/user-account-activation/');
+  const [, uidAndToken] = new URL(linkIn(message)).pathname.split('/user-account-activation/');
   expect((await request.get(`/api/account/activate-user/${uidAndToken}`)).ok()).toBe(true);
   return email;
 }

@@ -43,26 +43,23 @@ export async function setVisitor(
   await context.addCookies(cookies);
 }
 
-/** The demo customer, signed in through the API, with the session cookie the app keeps (and a language). */
+/**
+ * The demo customer, signed in through the API as the web app does: the refresh token lands in the
+ * context's httpOnly cookie, and the marker cookie says "signed in" (and a language).
+ */
 export async function signInAsCustomer(
   context: BrowserContext,
-  request: APIRequestContext,
+  _request: APIRequestContext,
   baseURL: string,
   locale: TestLocale,
 ) {
-  const login = await request.post('/api/account/token/auth/', {
+  const login = await context.request.post('/api/account/token/auth/', {
+    headers: { 'x-lombard-session': 'cookie' },
     data: { email: 'customer@demo.lombard.test', password: 'Demo-pass-2026', rememberMe: false },
   });
   expect(login.ok()).toBe(true);
-  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
   await setVisitor(context, baseURL, { locale });
-  await context.addCookies([
-    {
-      name: 'lombard_session',
-      value: encodeURIComponent(JSON.stringify({ a: access, r: refresh, m: 0 })),
-      url: baseURL,
-    },
-  ]);
+  await context.addCookies([{ name: 'lombard_session', value: '0', url: baseURL }]);
 }
 
 /** Console errors and uncaught exceptions of a page, collected from now on. */
@@ -121,6 +118,16 @@ interface OutboxMessage {
   subject: string | null;
   text: string;
   meta: Record<string, unknown>;
+}
+
+/**
+ * The link of an e-mail's button, read in its text as the person would (the outbox stores no link with
+ * a token anywhere else): the last address in the text, the button's.
+ */
+export function linkIn(message: Pick<OutboxMessage, 'text'>): string {
+  const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+  expect(links.length, `a link in: ${message.text}`).toBeGreaterThan(0);
+  return links[links.length - 1] as string;
 }
 
 /** The newest outbox e-mail of a template to a recipient, waiting for the dispatcher to write it. */

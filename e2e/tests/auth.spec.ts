@@ -1,8 +1,7 @@
 // Accounts and sessions end to end (issue 3): registration and activation through the outbox, sign-in
 // with redirect, profile guards, password reset, language saved on the account, logout.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { linkIn, outboxMessage } from '../support/landing';
 
 const PASSWORD = 'Lombard-e2e-2026!';
 const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -13,36 +12,11 @@ function uniqueEmail(label: string): string {
   return `e2e-auth-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
 }
 
-interface OutboxMessage {
-  recipient: string;
-  template: string;
-  meta: { url?: string };
-}
-
 /** The link of the newest e-mail of a template sent to an address, waiting for the outbox to write it. */
 async function outboxLink(email: string, template: string): Promise<string> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(folder).catch(() => [] as string[]))
-          .filter((n) => n.endsWith('.json') && n.includes(template))
-          .sort();
-        for (const name of names.reverse()) {
-          const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as OutboxMessage;
-          if (message.recipient === email && message.meta.url) {
-            found = message.meta.url;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  const found = linkIn(await outboxMessage(email, template));
   // Links are built on PUBLIC_URL; the browser follows the path on the test server.
-  const url = new URL(found as string);
+  const url = new URL(found);
   return `${url.pathname}${url.search}`;
 }
 
@@ -193,18 +167,61 @@ test('logging out ends the session: guarded pages ask to log in again', async ({
   await page.goto('/auth/login/');
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/customer\/product\/$/);
-  expect((await context.cookies()).some((c) => c.name === 'lombard_session')).toBe(true);
+  // No script can read a token: the refresh token is an httpOnly cookie sent to the token calls only,
+  // the access token lives in the page's memory, the cookie scripts see says only "signed in".
+  const refresh = (await context.cookies()).find((c) => c.name === 'lombard_refresh');
+  expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/account/token/' });
+  const visible = await page.evaluate(() => document.cookie);
+  expect(visible).not.toContain(refresh!.value);
+  expect(visible).not.toContain('lombard_refresh');
+  expect(visible).toMatch(/(^|; )lombard_session=0(;|$)/);
+  expect(visible).not.toMatch(/eyJ/);
+
+  // A reload keeps the person signed in: the page gets a new access token with the cookie.
+  await page.reload();
+  await expect(page.getByTestId('products-list')).toBeVisible();
+  await expect(page).toHaveURL(/\/customer\/product\/$/);
 
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/auth\/login\/$/);
-  expect((await context.cookies()).some((c) => c.name === 'lombard_session')).toBe(false);
+  await expect
+    .poll(async () =>
+      (await context.cookies()).filter((c) => c.name.startsWith('lombard_session') || c.name === 'lombard_refresh'),
+    )
+    .toEqual([]);
 
   await page.goto('/customer/profile/');
   await expect(page).toHaveURL(/\/auth\/login\/\?redirect=%2Fcustomer%2Fprofile%2F$/);
 });
 
-test('two tabs whose token expired together stay signed in: one refresh, shared by both', async ({
+test('signing out of every device from the settings ends the other devices too', async ({ page, browser, request }) => {
+  const email = await activeUser(request, 'everywhere');
+  const laptop = await browser.newContext({ locale: 'it-IT' });
+  const consent = (await page.context().cookies()).filter((c) => c.name === 'lombard_consent');
+  await laptop.addCookies(consent);
+  const other = await laptop.newPage();
+  for (const device of [page, other]) {
+    await device.goto('/auth/login/');
+    await logIn(device, email, PASSWORD);
+    await expect(device).toHaveURL(/\/customer\/product\/$/);
+  }
+
+  await page.goto('/customer/setting/');
+  await page.getByTestId('sign-out-everywhere').click();
+  await expect(page.getByRole('dialog')).toContainText('Esci da tutti i dispositivi?');
+  // Pressed twice in a hurry: one sign-out, one trip to the sign-in page.
+  await page.getByTestId('sign-out-everywhere-confirm').dblclick();
+  await expect(page).toHaveURL(/\/auth\/login\/$/);
+  await expect(page.getByText('Sei uscito dal tuo account su tutti i dispositivi.')).toBeVisible();
+
+  // The other device's next page asks to sign in again: its refresh cookie no longer works.
+  await other.goto('/customer/profile/');
+  await expect(other).toHaveURL(/\/auth\/login\/\?redirect=%2Fcustomer%2Fprofile%2F$/);
+  await laptop.close();
+});
+
+test('two tabs opened together stay signed in: they refresh in turn, never with a spent cookie', async ({
   page,
   context,
   request,
@@ -214,19 +231,12 @@ test('two tabs whose token expired together stay signed in: one refresh, shared 
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/customer\/product\/$/);
 
-  // Leave the app, so that no poll of this page refreshes the pair before both tabs open.
+  // Leave the app; both tabs then start with no access token in memory, as after a reload.
   await page.goto('about:blank');
-  // Both tabs hold the same pair; its access token is no longer accepted, as after it expires.
-  const session = (await context.cookies()).find((c) => c.name === 'lombard_session');
-  expect(session).toBeDefined();
-  const pair = JSON.parse(decodeURIComponent(session?.value ?? '')) as { a: string; r: string; m: number };
-  await context.addCookies([
-    { ...session!, value: encodeURIComponent(JSON.stringify({ ...pair, a: 'expired-access-token' })) },
-  ]);
-  // A slow network keeps the first refresh in flight while the other tab's calls fail too.
+  // A slow network keeps the first refresh in flight while the other tab wants one too.
   const refreshes: string[] = [];
   await context.route('**/api/account/token/refresh/', async (route) => {
-    refreshes.push(route.request().postData() ?? '');
+    refreshes.push(route.request().headers().cookie ?? '');
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
@@ -240,8 +250,10 @@ test('two tabs whose token expired together stay signed in: one refresh, shared 
     await expect(tab.getByTestId('products-list')).toBeVisible({ timeout: 60_000 });
     await expect(tab).toHaveURL(/\/customer\/product\/$/);
   }
-  // Presenting a spent refresh token would have revoked the session and logged both tabs out.
-  expect(refreshes).toHaveLength(1);
+  // One refresh per tab, one after the other, each with the cookie the previous one received: presenting
+  // a spent refresh token would have revoked the session and logged both tabs out.
+  expect(refreshes).toHaveLength(2);
+  expect(new Set(refreshes).size).toBe(2);
   await other.reload();
   await expect(other.getByTestId('products-list')).toBeVisible();
   await other.close();

@@ -1,10 +1,9 @@
 // The back-office end to end (issue 4): an operator lists users — sorts, filters, pages, reloads —
 // selects every filtered user across pages minus two, exports them, is notified and downloads a real
 // XLSX with exactly those rows; then blocks a user of this test, who can no longer sign in.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { registeredUser as registeredPerson } from '../support/accounts';
 
 const ADMIN = 'admin@demo.lombard.test';
 const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -40,44 +39,8 @@ async function pickOption(page: Page, testId: string, option: string) {
 }
 
 /** An activated account registered through the API, its activation link read from the outbox. */
-async function registeredUser(request: APIRequestContext): Promise<string> {
-  const email = `e2e-bo-${Date.now()}-${process.pid}@example.com`;
-  const registered = await request.post('/api/account/registration/', {
-    data: {
-      email,
-      password: PASSWORD,
-      password_confirm: PASSWORD,
-      first_name: 'Ottavia',
-      last_name: 'Blocchi',
-      language: 'en',
-      accept_terms: true,
-      accept_privacy: true,
-    },
-  });
-  expect(registered.ok()).toBe(true);
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) =>
-          n.includes('account_activation'),
-        )) {
-          const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as {
-            recipient: string;
-            meta: { url?: string };
-          };
-          if (message.recipient === email && message.meta.url) link = message.meta.url;
-        }
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  const [, uidAndToken] = new URL(link).pathname.split('/user-account-activation/');
-  expect((await request.get(`/api/account/activate-user/${uidAndToken}`)).ok()).toBe(true);
-  return email;
-}
+const registeredUser = (request: APIRequestContext) =>
+  registeredPerson(request, 'bo', { first: 'Ottavia', last: 'Blocchi', language: 'en' });
 
 const signIn = (request: APIRequestContext, email: string) =>
   request.post('/api/account/token/auth/', { data: { email, password: PASSWORD, rememberMe: false } });

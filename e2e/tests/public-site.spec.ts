@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import {
   hydrate,
   LOCALES,
+  linkIn,
   outboxMessage,
   PUBLIC_ROUTES,
   scrollThrough,
@@ -288,7 +289,7 @@ test('the newsletter sign-up confirms the address through the e-mailed link (dou
   await page.getByTestId('newsletter-submit').click();
   await expect(page.getByTestId('newsletter-sent')).toContainText('ti abbiamo inviato un');
   const mail = await outboxMessage(email, 'newsletter_confirm');
-  const link = new URL(String(mail.meta.url));
+  const link = new URL(linkIn(mail));
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByTestId('newsletter-confirmed')).toContainText('Iscrizione confermata');
   // The link works once.

@@ -5,6 +5,9 @@ import { keepTickObjectShape } from './lib/tick-object-shape';
 
 async function main() {
   keepTickObjectShape();
+  // Whatever this process writes under DATA_DIR (the embedded database's own files too) is the owner's
+  // alone: 0600 files, 0700 folders.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

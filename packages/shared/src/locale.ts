@@ -13,8 +13,20 @@ export const DEFAULT_LANGUAGE: Language = 'it';
 export const LANGUAGE_COOKIE = 'lombard_language';
 export const THEME_COOKIE = 'lombard_theme';
 export const CONSENT_COOKIE = 'lombard_consent';
-/** The signed-in session's token pair (apps/web lib/session/token-store). */
+/**
+ * "Signed in on this device" for scripts and the server renderer; holds no token (apps/web
+ * lib/session/token-store, docs/decisions/018).
+ */
 export const SESSION_COOKIE = 'lombard_session';
+/** The refresh token in the browser: httpOnly, SameSite=Strict, sent only to the token calls (018). */
+export const REFRESH_COOKIE = 'lombard_refresh';
+export const REFRESH_COOKIE_PATH = '/api/account/token/';
+/**
+ * Sent by the web app on its token calls: "keep the refresh token in the cookie". A page of another site
+ * can neither send it (a form cannot, a script would need CORS, which the API never grants) nor read the
+ * cookie, so a call carrying it is the app's own.
+ */
+export const COOKIE_SESSION_HEADER = 'x-lombard-session';
 
 export function languageOf(locale: Locale): Language {
   return locale === 'en-US' ? 'en' : 'it';

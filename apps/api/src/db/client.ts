@@ -1,6 +1,5 @@
 // One database handle for the whole API: PGlite (embedded, in-process) when DATABASE_URL is unset,
 // node-postgres against a PostgreSQL server when it is set. Both speak the same SQL and migrations.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { privateFolderSync } from '../lib/files/private-folder';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -106,7 +106,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     client = new PGlite(options.fromSnapshot ? { loadDataDir: options.fromSnapshot } : {});
   } else {
     const folder = path.join(options.dataDir, 'pglite');
-    mkdirSync(folder, { recursive: true });
+    // Owner-only (lib/files/private-folder.ts); the process's umask (server.ts) covers the files inside.
+    privateFolderSync(folder);
     client = new PGlite(folder);
   }
   await client.waitReady;

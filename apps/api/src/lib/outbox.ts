@@ -1,14 +1,19 @@
 // The outbox: every e-mail and SMS is a row written in the same transaction as the change that caused
-// it; a dispatcher delivers pending rows afterwards (plugins/outbox.ts). Default transport: one file per
-// message in DATA_DIR/outbox (the log says only that it was written); SMTP_URL sends real mail.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+// it; a dispatcher delivers pending rows afterwards (plugins/outbox.ts). Default transport, for
+// development: one file per message in DATA_DIR/outbox, owner-only (the log says only that it was
+// written); SMTP_URL sends real mail.
+// Codes and links with a token are secrets: they are only ever in the message's body, never in `meta`,
+// and the body is kept only until delivery. The delivered row keeps who, what template, when.
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ONE_TIME_CODE_LENGTH } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/client';
 import { outboxMessages } from '../db/schema/outbox';
+import { PRIVATE_FILE_MODE, privateFolder } from './files/private-folder';
 
 export interface OutgoingEmail {
   to: string;
@@ -17,7 +22,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
-  /** Links and codes carried by the message (stored with it for tests and operators; never logged). */
+  /** What operators may see of the message (ids, status); never a code or a link with a token. */
   meta?: Record<string, unknown>;
 }
 
@@ -61,7 +66,7 @@ export async function queueSms(db: Queryable, sms: OutgoingSms): Promise<number>
   return row!.id;
 }
 
-/** Newest messages to a recipient, optionally of one template (tests, operator tools). */
+/** Newest messages to a recipient, optionally of one template (tests, operator tools); delivered ones have no body. */
 export async function messagesTo(db: Queryable, recipient: string, template?: string) {
   return db
     .select()
@@ -72,6 +77,11 @@ export async function messagesTo(db: Queryable, recipient: string, template?: st
         : eq(outboxMessages.recipient, recipient),
     )
     .orderBy(desc(outboxMessages.id));
+}
+
+/** The one-time code an SMS carries (seeding and tests read it from the message, as the person would). */
+export function codeInText(text: string): string | null {
+  return new RegExp(`\\b\\d{${ONE_TIME_CODE_LENGTH}}\\b`).exec(text)?.[0] ?? null;
 }
 
 const escapeHtml = (value: string) =>
@@ -115,11 +125,15 @@ export interface OutboxTransportOptions {
   log: FastifyBaseLogger;
 }
 
-/** Delivers pending messages, oldest first. Safe to call concurrently with itself (one run at a time). */
+/**
+ * Delivers pending messages, oldest first. Safe to call concurrently with itself (one run at a time); a
+ * flush resolves once everything queued before it was tried.
+ */
 export function createOutboxDispatcher(db: Database, options: OutboxTransportOptions) {
   const folder = path.join(options.dataDir, 'outbox');
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
 
   async function deliver(message: typeof outboxMessages.$inferSelect) {
     if (message.channel === 'email' && smtp) {
@@ -132,11 +146,11 @@ export function createOutboxDispatcher(db: Database, options: OutboxTransportOpt
       });
       return;
     }
-    await mkdir(folder, { recursive: true });
+    await privateFolder(folder);
     const base = `${String(message.id).padStart(6, '0')}-${message.channel}-${message.template}`;
     // Written aside and renamed into place, so that whoever reads the folder never sees half a message.
     const partial = path.join(folder, `.${message.id}.partial`);
-    await writeFile(partial, JSON.stringify(message, null, 2));
+    await writeFile(partial, JSON.stringify(message, null, 2), { mode: PRIVATE_FILE_MODE });
     await rename(partial, path.join(folder, `${base}.json`));
     // Never the link, code or address itself: they are secrets (activation, reset) or personal data.
     options.log.info(
@@ -155,9 +169,10 @@ export function createOutboxDispatcher(db: Database, options: OutboxTransportOpt
     for (const message of pending) {
       try {
         await deliver(message);
+        // Delivered: the body (which may hold a code or a link with a token) is no longer needed.
         await db
           .update(outboxMessages)
-          .set({ sentAt: new Date(), lastError: null })
+          .set({ sentAt: new Date(), lastError: null, text: '', html: null })
           .where(eq(outboxMessages.id, message.id));
       } catch (error) {
         options.log.warn({ err: error, id: message.id }, 'outbox delivery failed; will retry');
@@ -169,12 +184,23 @@ export function createOutboxDispatcher(db: Database, options: OutboxTransportOpt
     }
   }
 
-  return {
-    flush(): Promise<void> {
-      running ??= runOnce().finally(() => {
+  function flush(): Promise<void> {
+    if (!running) {
+      running = runOnce().finally(() => {
         running = null;
       });
       return running;
-    },
-  };
+    }
+    // The run going on may have read its batch before the caller's message was queued: one more run
+    // after it, shared by everyone who asks meanwhile, so that a flush delivers what was queued before it.
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return flush();
+      });
+    return next;
+  }
+
+  return { flush };
 }

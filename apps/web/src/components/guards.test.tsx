@@ -81,27 +81,27 @@ describe('route guards', () => {
   });
 
   it('let a user holding the profile in', async () => {
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveTokens({ access: 'a' });
     renderAt('/customer/cash/', user(['customer']));
     expect(await screen.findByTestId('where')).toHaveTextContent('cash /customer/cash/');
     expect(notifyError).not.toHaveBeenCalled();
   });
 
   it('let any signed-in user into a route without profiles', async () => {
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveTokens({ access: 'a' });
     renderAt('/customer/setting/', user(['base']));
     expect(await screen.findByTestId('where')).toHaveTextContent('setting');
   });
 
   it('tell a user lacking the profile and send them home', async () => {
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveTokens({ access: 'a' });
     renderAt('/customer/cash/', user(['lead']));
     expect(await screen.findByTestId('where')).toHaveTextContent('home /customer/home/');
     expect(notifyError).toHaveBeenCalledWith('Sorry, you are not allowed to access this page', { id: 'not-allowed' });
   });
 
   it('send a user who may not open home either to the landing home', async () => {
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveTokens({ access: 'a' });
     renderAt('/customer/cash/', user(['base']));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('landing /home/'));
   });

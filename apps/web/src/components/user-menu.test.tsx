@@ -43,7 +43,7 @@ function renderMenu(withName: boolean) {
 
 const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 
-beforeEach(() => saveTokens({ access: 'a', refresh: 'r' }));
+beforeEach(() => saveTokens({ access: 'a' }));
 
 describe('UserMenu button', () => {
   it.each([true, false])('its accessible name contains the text it shows (name shown: %s)', (withName) => {

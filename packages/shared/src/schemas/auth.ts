@@ -135,13 +135,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** Answer of token/auth and token/refresh. */
+/** Answer of token/auth and token/refresh to an API client. */
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+/** The same calls for the web app (COOKIE_SESSION_HEADER): the refresh token went into its cookie. */
+export const accessTokenSchema = z.object({ access: z.string() });
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+export const tokenAnswerSchema = z.union([tokenPairSchema, accessTokenSchema]);
 
-/** POST /api/account/token/refresh/ → tokenPairSchema; POST /api/account/token/logout/ → detailSchema. */
+/**
+ * POST /api/account/token/refresh/ → tokenAnswerSchema; POST /api/account/token/logout/ → detailSchema.
+ * `refresh` from an API client; the web app sends none and its cookie is used.
+ */
 export const refreshRequestSchema = z.object({
-  refresh: text({ error: V.required }).min(1, { error: V.required }).max(512),
+  refresh: text({ error: V.required }).min(1, { error: V.required }).max(512).optional(),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const logoutRequestSchema = refreshRequestSchema;

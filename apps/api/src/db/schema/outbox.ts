@@ -10,9 +10,10 @@ export const outboxMessages = pgTable(
     template: text('template').notNull(),
     language: text('language').notNull(),
     subject: text('subject'),
+    /** The body, emptied once delivered (it may hold a code or a link with a token). */
     text: text('text').notNull(),
     html: text('html'),
-    /** Links and codes the message carries, for logs and tests. */
+    /** Ids and status the message is about; never a code or a link with a token (see lib/outbox.ts). */
     meta: jsonb('meta').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

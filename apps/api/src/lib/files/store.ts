@@ -3,7 +3,7 @@
 // are generated here, never taken from user input.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { storedFiles } from '../../db/schema/files';
 import { AppError } from '../errors';
+import { PRIVATE_FILE_MODE, privateFolder } from './private-folder';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
@@ -49,9 +50,9 @@ export function localFileStorage(dataDir: string): FileStorage {
   return {
     async put(key, bytes) {
       const target = absolutePath(dataDir, key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await privateFolder(path.dirname(target));
       const temporary = `${target}.part`;
-      await writeFile(temporary, bytes);
+      await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, target);
     },
     async get(key) {
@@ -160,11 +161,15 @@ export async function registerFile(
   return row!;
 }
 
-/** A fresh storage key and its absolute path, with the folder created, for writers that stream to disk. */
+/**
+ * A fresh storage key and its absolute path, for writers that stream to disk: the folder is created and
+ * the file too, empty and owner-only (a writer that opens it again keeps that mode).
+ */
 export async function reserveStorage(dataDir: string): Promise<{ storageKey: string; path: string }> {
   const storageKey = newStorageKey();
   const full = absolutePath(dataDir, storageKey);
-  await mkdir(path.dirname(full), { recursive: true });
+  await privateFolder(path.dirname(full));
+  await writeFile(full, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   return { storageKey, path: full };
 }
 

@@ -89,7 +89,7 @@ export async function issueCode(tx: Queryable, input: IssueCodeInput): Promise<{
       template: input.sms.template,
       language: input.sms.language,
       text: input.sms.text(code),
-      meta: { code, purpose: input.purpose },
+      meta: { purpose: input.purpose },
     });
   }
   return { code, expiresAt };

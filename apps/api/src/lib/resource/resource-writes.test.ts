@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../test/auth';
+import { delivered } from '../../test/outbox';
 import { saveFile } from '../files/store';
-import { messagesTo } from '../outbox';
 import { items, type KitFixture, kitFixture } from './kit-fixture';
 
 let kit: KitFixture;
@@ -248,7 +248,7 @@ describe('export-xlsx', () => {
     expect(first.getCell(5).value).toEqual(new Date('2026-02-24T18:30:00Z'));
     expect(first.getCell(6).value).toBe(true);
 
-    const [mail] = await messagesTo(kit.t.database.db, 'alice@example.com', 'export_ready');
+    const [mail] = await delivered(kit.t.app, 'alice@example.com', 'export_ready');
     expect(mail?.subject).toBe('Your export is ready');
     expect(mail?.text).toContain('(10 rows)');
   });

@@ -5,6 +5,7 @@ import { oneTimeTokens, users } from '../../db/schema/accounts';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/auth';
+import { delivered, deliveredLink } from '../../test/outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,8 +28,7 @@ const signIn = (email: string, password: string) =>
   call('POST', '/api/account/token/auth/', { payload: { email, password } });
 
 async function linkIn(email: string, template: string) {
-  const [mail] = await messagesTo(t.app.database.db, email, template);
-  const url = (mail?.meta as { url?: string } | undefined)?.url ?? '';
+  const url = await deliveredLink(t.app, email, template);
   const match = /\/([^/]+)\/([^/]+)\/$/.exec(url);
   if (!match) throw new Error(`no ${template} link for ${email}`);
   return { url, uid: match[1]!, token: match[2]! };
@@ -103,7 +103,7 @@ describe('PATCH /api/account/email/change/', () => {
       (await call('POST', '/api/account/token/refresh/', { payload: { refresh: session.refresh } })).statusCode,
     ).toBe(401);
 
-    const [notice] = await messagesTo(t.app.database.db, 'old@example.com', 'email_change_notice');
+    const [notice] = await delivered(t.app, 'old@example.com', 'email_change_notice');
     expect(notice?.text).toContain('New@example.com');
     const link = await linkIn('New@example.com', 'email_change_confirm');
     expect(link.url).toContain('/user-account-activation/');
@@ -266,7 +266,7 @@ describe('password reset', () => {
       .set({ firstName: 'Mario\r\nBcc: victim@example.com' })
       .where(eq(users.id, user.id));
     await reset(user.email);
-    const [mail] = await messagesTo(t.app.database.db, user.email, 'password_reset');
+    const [mail] = await delivered(t.app, user.email, 'password_reset');
     expect(mail!.text.split('\n')[0]).toBe('Hello Mario Bcc: victim@example.com,');
     expect(mail!.text).not.toMatch(/\r|\nBcc:/);
     expect(mail!.html).not.toMatch(/\r|\nBcc:/);

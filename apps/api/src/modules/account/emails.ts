@@ -51,6 +51,5 @@ export async function sendAccountEmail(db: Queryable, template: AccountEmail, in
     language: input.language,
     subject: t(`emails:${section}.subject`),
     ...content,
-    meta: input.url ? { url: input.url } : {},
   });
 }

@@ -4,6 +4,7 @@ import { oneTimeTokens, users } from '../../db/schema/accounts';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
+import { delivered, linkIn } from '../../test/outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,8 +41,8 @@ const activate = (uid: string, token: string, language = 'en') =>
   });
 
 async function activationLink(email: string) {
-  const [mail] = await messagesTo(t.app.database.db, email, 'account_activation');
-  const url = (mail?.meta as { url?: string } | undefined)?.url ?? '';
+  const [mail] = await delivered(t.app, email, 'account_activation');
+  const url = mail ? linkIn(mail) : '';
   const match = /\/user-account-activation\/([^/]+)\/([^/]+)\/$/.exec(url);
   if (!match) throw new Error(`no activation link for ${email}`);
   return { uid: match[1]!, token: match[2]!, mail: mail! };

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { deliveredCode } from '../../test/outbox';
 import { SETTING_KEYS, writeSetting } from '../config/service';
 import { writeTab } from '../profile/service';
 import { payoutHandler } from './payout-job';
@@ -45,8 +46,7 @@ const key = `position:`;
 
 async function signWithCode(who: Investor, id: number) {
   expect((await customer(who, id, 'signature')).statusCode).toBe(200);
-  const sms = await messagesTo(f.t.database.db, PHONE, 'advance-contract');
-  return (sms[0]!.meta as { code: string }).code;
+  return deliveredCode(f.t.app, PHONE, 'advance-contract');
 }
 
 describe('borrowing power and the calculator', () => {

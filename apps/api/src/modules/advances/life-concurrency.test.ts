@@ -2,8 +2,8 @@
 // race): early repayments, the right of withdrawal and cash withdrawals spend the same cash, never twice.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesTo } from '../../lib/outbox';
 import type { MoneyFixture } from '../../test/money';
+import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
 import { type ActiveAdvance, activeAdvance, BOND, FIXTURE_PHONE, lifeFixture } from './life-fixture';
 
@@ -80,17 +80,16 @@ describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash
       await f.post(a.investor.session, `/api/v1/products/${money}/invest/`, { amount: '60000', payment_method: 'cash' })
     ).json();
     await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
-    const [bond] = (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json().collateral;
-    const there = { give_back: [`position:${a.bond}`], pledge: [`position:${money}`], amount: bond.contribution };
-    const back = { give_back: [`position:${money}`], pledge: [`position:${a.bond}`], amount: bond.contribution };
+    // The new collateral secures the principal owed, both ways (decision 019).
+    const there = { give_back: [`position:${a.bond}`], pledge: [`position:${money}`], amount: '20000.00' };
+    const back = { give_back: [`position:${money}`], pledge: [`position:${a.bond}`], amount: '20000.00' };
     for (let round = 0; round < 20; round++) {
       // Back and forth; an hour apart, as a customer gets three codes an hour.
       f.clock.now = new Date(f.clock.now.getTime() + 61 * 60_000);
       const body = round % 2 === 0 ? there : back;
       const sent = await f.post(a.investor.session, `/api/v1/advances/${a.id}/swap/`, body);
       expect(sent.statusCode, `round ${round}`).toBe(200);
-      const [sms] = await messagesTo(f.t.database.db, FIXTURE_PHONE, 'advance-swap');
-      const code = (sms!.meta as { code: string }).code;
+      const code = await deliveredCode(f.t.app, FIXTURE_PHONE, 'advance-swap');
       const answers = await Promise.all(
         Array.from({ length: 8 }, () =>
           f.post(a.investor.session, `/api/v1/advances/${a.id}/swap/`, { ...body, code }),
@@ -134,8 +133,7 @@ describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash
       expect((await f.post(investor.session, `/api/v1/advances/${id}/signature/`, undefined, null)).statusCode).toBe(
         200,
       );
-      const [sms] = await messagesTo(f.t.database.db, FIXTURE_PHONE, 'advance-contract');
-      const code = (sms!.meta as { code: string }).code;
+      const code = await deliveredCode(f.t.app, FIXTURE_PHONE, 'advance-contract');
       const answers = await Promise.all(
         Array.from({ length: 8 }, () => f.post(investor.session, `/api/v1/advances/${id}/sign/`, { code }, null)),
       );

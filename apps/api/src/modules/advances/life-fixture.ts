@@ -6,8 +6,8 @@ import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { advances } from '../../db/schema/advances';
-import { messagesTo } from '../../lib/outbox';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
@@ -73,8 +73,7 @@ export async function activeAdvance(
   if (options.until === 'requested') return scene;
   await operator('pre-approve');
   await step(f.post(investor.session, `/api/v1/advances/${id}/signature/`, undefined, null), 'signature');
-  const [sms] = await messagesTo(db, FIXTURE_PHONE, 'advance-contract');
-  const code = (sms!.meta as { code: string }).code;
+  const code = await deliveredCode(f.t.app, FIXTURE_PHONE, 'advance-contract');
   await step(f.post(investor.session, `/api/v1/advances/${id}/sign/`, { code }, null), 'sign');
   if (options.until === 'signed') return scene;
   await operator('approve');

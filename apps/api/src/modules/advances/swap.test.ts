@@ -3,9 +3,9 @@
 // of a stock plan); the quote says so before the code is sent, the code signs it, the ledger moves the units
 // and the signed deed is filed with the customer's documents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesTo } from '../../lib/outbox';
 import type { MoneyFixture } from '../../test/money';
 import { multipartBody } from '../../test/multipart';
+import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
 import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
@@ -68,10 +68,7 @@ const quote = (a: ActiveAdvance, giveBack: string[], pledge: string[]) =>
       ...pledge.map((key) => `pledge=${key}`),
     ].join('&')}`,
   );
-const lastCode = async () => {
-  const [sms] = await messagesTo(f.t.database.db, PHONE, 'advance-swap');
-  return (sms!.meta as { code: string }).code;
-};
+const lastCode = () => deliveredCode(f.t.app, PHONE, 'advance-swap');
 const powerLines = async (a: ActiveAdvance) =>
   (await f.get(a.investor.session, '/api/v1/advances/borrowing-power/')).json().lines as Array<{
     key: string;

@@ -1,15 +1,24 @@
 // Token calls and the hook that turns `Authorization: Bearer <access>` into `request.user`.
 // Registered with fastify-plugin so the hook applies to every module registered after it.
 
-import { loginSchema, logoutRequestSchema, refreshRequestSchema, tokenPairSchema } from '@lombard/shared/schemas/auth';
+import { COOKIE_SESSION_HEADER } from '@lombard/shared/locale';
+import {
+  loginSchema,
+  logoutRequestSchema,
+  refreshRequestSchema,
+  tokenAnswerSchema,
+} from '@lombard/shared/schemas/auth';
 import { detailSchema } from '@lombard/shared/schemas/common';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, requireAuth } from '../../lib/auth-guards';
+import { AppError } from '../../lib/errors';
 import { loadJwtSecret } from '../../lib/jwt-secret';
 import { addRouteHook, isApiRoute } from '../../lib/route-hooks';
-import { createAuthService } from './service';
+import { createAuthService, type Grant, revokeSessions } from './service';
 import { createSessionCache } from './session-cache';
+import { clearRefreshCookie, cookieRefresh, setRefreshCookie, wantsCookie } from './session-cookies';
 import { createAccessTokens } from './tokens';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -56,6 +65,14 @@ export const authModule = fp(async (app: FastifyInstance) => {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  const { publicUrl } = app.config;
+  /** The pair to an API client; to the web app, the access token, the refresh token in its cookie. */
+  const answer = (reply: FastifyReply, grant: Grant, cookie: boolean) => {
+    if (!cookie) return { access: grant.access, refresh: grant.refresh };
+    setRefreshCookie(reply, grant.refresh, grant, publicUrl);
+    return { access: grant.access };
+  };
+
   api.post(
     '/api/account/token/auth/',
     {
@@ -63,11 +80,12 @@ export const authModule = fp(async (app: FastifyInstance) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in: e-mail and password → access and refresh tokens',
+        description: `With \`${COOKIE_SESSION_HEADER}: cookie\` (the web app) the refresh token is set as an httpOnly cookie instead of being answered.`,
         body: loginSchema,
-        response: { 200: tokenPairSchema },
+        response: { 200: tokenAnswerSchema },
       },
     },
-    async (request) => service.signIn(request.body, request.ip),
+    async (request, reply) => answer(reply, await service.signIn(request.body, request.ip), wantsCookie(request)),
   );
 
   api.post(
@@ -76,11 +94,25 @@ export const authModule = fp(async (app: FastifyInstance) => {
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token: a new pair; the old refresh token is dead',
+        description: `Without \`refresh\` in the body, the web app's cookie is used (only with \`${COOKIE_SESSION_HEADER}: cookie\` from the app's own origin).`,
         body: refreshRequestSchema,
-        response: { 200: tokenPairSchema },
+        response: { 200: tokenAnswerSchema },
       },
     },
-    async (request) => service.refresh(request.body.refresh),
+    async (request, reply) => {
+      const fromBody = request.body.refresh;
+      const token = fromBody ?? cookieRefresh(request, publicUrl);
+      try {
+        if (!token) throw new AppError('SESSION_EXPIRED');
+        return answer(reply, await service.refresh(token), fromBody === undefined);
+      } catch (error) {
+        // A dead cookie is of no further use to the browser.
+        if (fromBody === undefined && error instanceof AppError && error.code === 'SESSION_EXPIRED') {
+          clearRefreshCookie(reply, publicUrl);
+        }
+        throw error;
+      }
+    },
   );
 
   api.post(
@@ -89,13 +121,34 @@ export const authModule = fp(async (app: FastifyInstance) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the refresh token and its sign-in (idempotent)',
+        description: "Without `refresh` in the body, the web app's cookie is used and cleared (as for refresh).",
         body: logoutRequestSchema,
         response: { 200: detailSchema },
       },
     },
-    async (request) => {
-      await service.signOut(request.body.refresh);
+    async (request, reply) => {
+      const fromBody = request.body.refresh;
+      const token = fromBody ?? cookieRefresh(request, publicUrl);
+      if (token) await service.signOut(token);
+      if (fromBody === undefined) clearRefreshCookie(reply, publicUrl);
       return { detail: request.t('auth:loggedOut') };
+    },
+  );
+
+  api.post(
+    '/api/account/token/logout-all/',
+    {
+      onRequest: [requireAuth],
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out of every device: every sign-in of the user ends, access tokens included, at once',
+        response: { 200: detailSchema },
+      },
+    },
+    async (request, reply) => {
+      await revokeSessions(app.database.db, currentUser(request).id);
+      clearRefreshCookie(reply, publicUrl);
+      return { detail: request.t('auth:loggedOutEverywhere') };
     },
   );
 });

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { addressKey } from '../../lib/rate-limit';
 import { forgetLocally } from './session-cache';
+import type { CookieLifetime } from './session-cookies';
 import {
   clearAccount,
   clearSource,
@@ -59,16 +60,20 @@ function throttled(seconds: number): AppError {
   });
 }
 
+/** A token pair and how long its sign-in lasts (the lifetime of the web app's cookie). */
+export type Grant = TokenPair & CookieLifetime;
+
 export function createAuthService(db: Database, tokens: AccessTokens, links: NoticeLinks) {
-  async function openSession(tx: Queryable, userId: number, rememberMe: boolean): Promise<TokenPair> {
+  async function openSession(tx: Queryable, userId: number, rememberMe: boolean): Promise<Grant> {
     const hours = rememberMe ? SESSION_HOURS.rememberMe : SESSION_HOURS.standard;
+    const expiresAt = new Date(Date.now() + hours * HOUR_MS);
     const [family] = await tx
       .insert(sessionFamilies)
-      .values({ userId, rememberMe, expiresAt: new Date(Date.now() + hours * HOUR_MS) })
+      .values({ userId, rememberMe, expiresAt })
       .returning({ id: sessionFamilies.id });
     const refresh = randomToken();
     await tx.insert(refreshTokens).values({ familyId: family!.id, tokenHash: hashToken(refresh) });
-    return { access: await tokens.sign({ userId, sessionId: family!.id }), refresh };
+    return { access: await tokens.sign({ userId, sessionId: family!.id }), refresh, rememberMe, expiresAt };
   }
 
   return {
@@ -77,7 +82,7 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
      * counts towards throttling this address from this source (same answers either way). Only after the
      * right password does the answer say why the account cannot sign in (blocked, not activated).
      */
-    async signIn(input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<TokenPair> {
+    async signIn(input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<Grant> {
       const key = { account: throttleAccount(input.email), source: addressKey(ip) };
       const waiting = await waitingSeconds(db, key);
       if (waiting !== null) throw throttled(waiting);
@@ -126,7 +131,7 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
     },
 
     /** POST token/refresh: rotates; a dead token is refused, a rotated one also revokes its family. */
-    async refresh(refresh: string): Promise<TokenPair> {
+    async refresh(refresh: string): Promise<Grant> {
       const tokenHash = hashToken(refresh);
       const outcome = await inTransaction(db, async (tx) => {
         // Claiming the token and checking it is unused is one statement: of two concurrent refreshes with
@@ -145,7 +150,11 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
           return null;
         }
         const [session] = await tx
-          .select({ userId: sessionFamilies.userId })
+          .select({
+            userId: sessionFamilies.userId,
+            rememberMe: sessionFamilies.rememberMe,
+            expiresAt: sessionFamilies.expiresAt,
+          })
           .from(sessionFamilies)
           .innerJoin(users, eq(users.id, sessionFamilies.userId))
           .where(
@@ -160,11 +169,12 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
         if (!session) return null;
         const next = randomToken();
         await tx.insert(refreshTokens).values({ familyId: claimed.familyId, tokenHash: hashToken(next) });
-        return { userId: session.userId, sessionId: claimed.familyId, refresh: next };
+        return { ...session, sessionId: claimed.familyId, refresh: next };
       });
       // Thrown after the transaction so that the revocation of a reused family is committed.
       if (!outcome) throw new AppError('SESSION_EXPIRED');
-      return { access: await tokens.sign(outcome), refresh: outcome.refresh };
+      const { refresh: next, rememberMe, expiresAt } = outcome;
+      return { access: await tokens.sign(outcome), refresh: next, rememberMe, expiresAt };
     },
 
     /** POST token/logout: ends the sign-in the token belongs to. Unknown or dead tokens are fine. */

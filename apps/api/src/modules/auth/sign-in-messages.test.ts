@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/auth';
+import { deliveredLink } from '../../test/outbox';
 import { setUserStatus } from './service';
 
 let t: TestApp;
@@ -112,7 +113,7 @@ describe('POST /api/account/activation/resend/', () => {
     expect(await messagesTo(t.app.database.db, 'no-such-person@example.com')).toHaveLength(0);
 
     const [, uid, token] = /user-account-activation\/([^/]+)\/([^/]+)\//.exec(
-      String((links[0]!.meta as { url: string }).url),
+      await deliveredLink(t.app, 'resend-me@example.com', 'account_activation'),
     )!;
     expect((await t.app.inject({ method: 'GET', url: `/api/account/activate-user/${uid}/${token}/` })).statusCode).toBe(
       200,

@@ -7,6 +7,7 @@ import { signInThrottles } from '../../db/schema/auth';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/auth';
+import { deliveredLink } from '../../test/outbox';
 import { createAuthService, unlockUser } from './service';
 import { ACCOUNT_FREE_FAILURES, ACCOUNT_WAIT_SECONDS } from './sign-in-throttle';
 import { createAccessTokens } from './tokens';
@@ -204,9 +205,8 @@ describe('throttling wrong passwords', () => {
 
 async function completeReset(email: string, password: string) {
   await t.app.inject({ method: 'POST', url: '/api/rest-auth/password/reset/', payload: { email } });
-  const [mail] = await messagesTo(t.app.database.db, email, 'password_reset');
   const [, uid, token] = /reset-password-confirm\/([^/]+)\/([^/]+)\//.exec(
-    String((mail!.meta as { url: string }).url),
+    await deliveredLink(t.app, email, 'password_reset'),
   )!;
   const res = await t.app.inject({
     method: 'POST',

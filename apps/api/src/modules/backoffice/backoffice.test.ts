@@ -8,6 +8,7 @@ import { seedDatabase } from '../../db/seed/index';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session, TEST_PASSWORD } from '../../test/auth';
+import { deliveredLink } from '../../test/outbox';
 
 let t: TestApp;
 let admin: Session;
@@ -186,8 +187,9 @@ describe('operator actions', () => {
     const res = await call(admin, { method: 'POST', url: `${USERS}${pending.id}/resend-activation/` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: 'A new activation link has been sent.' });
-    const [mail] = await messagesTo(t.app.database.db, pending.email, 'account_activation');
-    expect(String((mail!.meta as { url?: string }).url)).toMatch(/\/user-account-activation\/[^/]+\/[^/]+\/$/);
+    expect(await deliveredLink(t.app, pending.email, 'account_activation')).toMatch(
+      /\/user-account-activation\/[^/]+\/[^/]+\/$/,
+    );
     const active = await createUser(t.app, { email: 'already-active@example.com' });
     const again = await call(admin, { method: 'POST', url: `${USERS}${active.id}/resend-activation/` });
     expect(again.statusCode).toBe(400);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/contact';
-import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
+import { delivered } from '../../test/outbox';
 import { CONTACT_RATE_LIMIT } from './routes';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ describe('POST /api/v1/public/contact/', () => {
       .from(contactMessages)
       .where(eq(contactMessages.email, 'Giulia.Bianchi@example.com'));
     expect(row).toMatchObject({ name: 'Giulia Bianchi', topic: 'advance', subject: 'Anticipo su RSU', language: 'it' });
-    const [mail] = await messagesTo(t.database.db, t.app.config.supportEmail, 'contact_message');
+    const [mail] = await delivered(t.app, t.app.config.supportEmail, 'contact_message');
     expect(mail?.subject).toBe(`[Contatti #${row!.id}] Anticipo su RSU`);
     expect(mail?.text).toContain('Giulia Bianchi <Giulia.Bianchi@example.com>');
     expect(mail?.text).toContain(valid.message);
@@ -51,7 +51,7 @@ describe('POST /api/v1/public/contact/', () => {
   it('escapes what the visitor wrote in the HTML part', async () => {
     const res = await send({ ...valid, email: 'x@example.com', message: '<script>alert(1)</script> ciao a tutti' });
     expect(res.statusCode).toBe(201);
-    const [mail] = await messagesTo(t.database.db, t.app.config.supportEmail, 'contact_message');
+    const [mail] = await delivered(t.app, t.app.config.supportEmail, 'contact_message');
     expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail?.html).not.toContain('<script>');
   });

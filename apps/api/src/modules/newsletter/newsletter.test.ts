@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions } from '../../db/schema/newsletter';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
+import { deliveredLink } from '../../test/outbox';
 import { NEWSLETTER_RATE_LIMIT } from './routes';
 
 let t: TestApp;
@@ -29,9 +30,7 @@ const confirm = (token: string) =>
   });
 
 async function tokenFor(email: string) {
-  const [mail] = await messagesTo(t.database.db, email, 'newsletter_confirm');
-  expect(mail).toBeDefined();
-  const url = new URL(String((mail!.meta as { url: string }).url));
+  const url = new URL(await deliveredLink(t.app, email, 'newsletter_confirm'));
   expect(url.pathname).toBe('/newsletter/confirm/');
   return url.searchParams.get('token')!;
 }

@@ -60,7 +60,6 @@ export function createNewsletterService(db: Database, config: AppConfig) {
         language,
         subject: t('newsletter:email.subject'),
         ...content,
-        meta: { url },
       });
     });
   }

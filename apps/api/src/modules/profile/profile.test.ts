@@ -1,8 +1,8 @@
 import { computeTaxCode } from '@lombard/shared/codice-fiscale';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session } from '../../test/auth';
+import { deliveredCode } from '../../test/outbox';
 
 let t: TestApp;
 let now = new Date('2026-03-02T09:00:00Z');
@@ -157,10 +157,7 @@ describe('phone verification', () => {
       headers: s.headers,
       payload: { code },
     });
-  const lastCode = async (phone: string) => {
-    const [sms] = await messagesTo(t.database.db, phone, 'phone_verification');
-    return String((sms?.meta as { code?: string } | undefined)?.code);
-  };
+  const lastCode = (phone: string) => deliveredCode(t.app, phone, 'phone_verification');
 
   it('refuses a number that is not a phone', async () => {
     expect(json(await send(marta, '12')).phone).toEqual([

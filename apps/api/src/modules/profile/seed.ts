@@ -11,7 +11,7 @@ import {
   occupationSchema,
 } from '@lombard/shared/schemas/profile';
 import type { Queryable } from '../../db/client';
-import { messagesTo } from '../../lib/outbox';
+import { codeInText, messagesTo } from '../../lib/outbox';
 import { getAccountByEmail } from '../account/service';
 import { PHONE_VERIFICATION_PURPOSE, sendPhoneCode, verifyPhone } from './phone';
 import { decideStep, stepDataComplete, stepStatus } from './service';
@@ -103,8 +103,9 @@ export async function fillIn(db: Queryable, p: DemoPerson, full: boolean) {
   const residence = { country: 'IT', province: p.province, city: p.city, post_code: p.postCode, street: p.street };
   await saveAddresses(db, user.id, addressesSchema.parse({ residence, domicile_differs: false }), now);
   await sendPhoneCode(db, { userId: user.id, phone: p.phone, language: 'it', now });
+  // Seeding runs before the outbox delivers anything: the SMS is still pending, its text holds the code.
   const [sms] = await messagesTo(db, p.phone, PHONE_VERIFICATION_PURPOSE);
-  await verifyPhone(db, { userId: user.id, code: String((sms?.meta as { code?: string } | undefined)?.code), now });
+  await verifyPhone(db, { userId: user.id, code: codeInText(sms?.text ?? '') ?? '', now });
   await saveOccupation(
     db,
     user.id,

@@ -1,7 +1,7 @@
 // Concurrent requests on PostgreSQL (PGlite runs one transaction at a time, so only a server can show a
 // race): the row locks of the ledger keep cash and units from being spent twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesTo } from '../../lib/outbox';
+import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
 import { type MoneyFixture, moneyFixture } from './money-fixture';
 
@@ -80,8 +80,8 @@ describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQ
       await writeTab(f.t.database.db, novice.id, 'phone', { phone, verified: true });
       const requested = await f.post(novice.session, `/api/v1/products/${equity}/invest/signature/`, terms, null);
       expect(requested.statusCode).toBe(200);
-      const [sms] = await messagesTo(f.t.database.db, phone, 'order-signature');
-      const signature = { document_id: requested.json().document_id, code: (sms!.meta as { code: string }).code };
+      const code = await deliveredCode(f.t.app, phone, 'order-signature');
+      const signature = { document_id: requested.json().document_id, code };
       const answers = await Promise.all(
         Array.from({ length: 8 }, () =>
           f.post(novice.session, `/api/v1/products/${equity}/invest/`, { ...terms, signature }),

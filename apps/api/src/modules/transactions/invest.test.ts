@@ -5,6 +5,7 @@ import { investmentLimitBreach } from '@lombard/shared/money/product-figures';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
+import { deliveredCode } from '../../test/outbox';
 import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
@@ -134,8 +135,7 @@ describe('an order against the MiFID result', () => {
     expect(requested.statusCode).toBe(200);
     const { document_id: documentId, document_hash: hash } = requested.json();
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    const [sms] = await messagesTo(f.t.database.db, '+393401234567', 'order-signature');
-    const code = (sms!.meta as { code: string }).code;
+    const code = await deliveredCode(f.t.app, '+393401234567', 'order-signature');
 
     const pdf = await f.get(novice.session, `/api/v1/signatures/${documentId}/document/`);
     expect(pdf.statusCode).toBe(200);

@@ -51,7 +51,7 @@ async function navigationLabels() {
 }
 
 beforeEach(() => {
-  saveTokens({ access: 'a', refresh: 'r' });
+  saveTokens({ access: 'a' });
   vi.mocked(http.get).mockReset();
 });
 

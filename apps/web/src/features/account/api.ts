@@ -12,6 +12,7 @@ import type { DetailResponse } from '@lombard/shared/schemas/common';
 import type { ProfileSettings } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
+import { clearLocalSession } from '../../lib/session/end-session';
 
 export function useChangeEmail() {
   return useMutation({
@@ -50,5 +51,13 @@ export function useSaveSettings() {
     mutationFn: async (values: ProfileSettings) =>
       (await http.put<ProfileSettings>(PROFILE_SETTINGS_PATH, values)).data,
     onSuccess: (saved) => client.setQueryData(settingsQuery.queryKey, saved),
+  });
+}
+
+/** Ends every sign-in of the person, this device's included; this device then forgets the session. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: async () => (await http.post<DetailResponse>('/api/account/token/logout-all/', {})).data,
+    onSuccess: () => clearLocalSession(),
   });
 }

@@ -4,6 +4,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { SettingsPage } from './settings-page';
@@ -33,6 +34,7 @@ vi.mock('../../lib/http/client', async () => {
     }
     if (config.url === '/api/v1/profile/settings/') return reply(server.settings);
     if (config.url === '/api/account/user/change-language/') return reply({ language: body.language });
+    if (config.url === '/api/account/token/logout-all/') return reply({ detail: 'Signed out everywhere.' });
     throw new Error(`unexpected call ${method} ${config.url}`);
   };
   return { http };
@@ -42,7 +44,12 @@ function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithProviders(
     <QueryClientProvider client={client}>
-      <SettingsPage />
+      <MemoryRouter initialEntries={['/customer/setting/']}>
+        <Routes>
+          <Route path="/customer/setting/" element={<SettingsPage />} />
+          <Route path="/auth/login/" element={<p>login page</p>} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -100,6 +107,23 @@ describe('SettingsPage', () => {
         url: '/api/account/user/change-language/',
         body: { language: 'en' },
       }),
+    );
+  });
+
+  it('signs out of every device only after the confirmation, once, then shows the sign-in page', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByTestId('sign-out-everywhere'));
+    expect(server.calls.some((c) => c.url.includes('logout-all'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('sign-out-everywhere-confirm')).toBeNull());
+    expect(server.calls.some((c) => c.url.includes('logout-all'))).toBe(false);
+
+    await user.click(screen.getByTestId('sign-out-everywhere'));
+    await user.dblClick(await screen.findByTestId('sign-out-everywhere-confirm'));
+    expect(await screen.findByText('login page')).toBeDefined();
+    expect(server.calls.filter((c) => c.method === 'POST' && c.url === '/api/account/token/logout-all/')).toHaveLength(
+      1,
     );
   });
 });

@@ -22,6 +22,7 @@ import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { settingsQuery, useSaveSettings } from './api';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 function SettingRow({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
   return (
@@ -43,7 +44,8 @@ const NOTIFICATIONS = ['email_account_activity', 'email_product_news', 'sms_secu
 
 /**
  * /customer/setting/ — interface language, theme and notification preferences, all saved on the server
- * (the theme is also kept in a cookie, so that the first paint already has it).
+ * (the theme is also kept in a cookie, so that the first paint already has it), and signing out of
+ * every device.
  */
 export function SettingsPage() {
   const { t } = useTranslation(['account', 'errors']);
@@ -125,6 +127,8 @@ export function SettingsPage() {
               />
             ))}
           </Stack>
+          <Divider />
+          <SignOutEverywhere />
         </Stack>
       </Card>
     </Stack>

@@ -1,6 +1,7 @@
 // The account calls of the sign-in screens.
 import { localeOf } from '@lombard/shared/locale';
 import {
+  type AccessToken,
   type ActivationResendInput,
   activationResendSchema,
   type LoginInput,
@@ -12,12 +13,11 @@ import {
   passwordResetSchema,
   type RegistrationInput,
   registrationSchema,
-  type TokenPair,
 } from '@lombard/shared/schemas/auth';
 import type { DetailResponse } from '@lombard/shared/schemas/common';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
-import { TOKEN_AUTH_URL } from '../../lib/http/interceptors';
+import { COOKIE_SESSION, TOKEN_AUTH_URL } from '../../lib/http/interceptors';
 import { changeLocale, currentLanguage } from '../../lib/i18n/i18n';
 import { clearLocalSession } from '../../lib/session/end-session';
 import { meQuery } from '../../lib/session/session-queries';
@@ -33,11 +33,13 @@ export function useLogin() {
       // Whatever a previous user left in the cache must not show for this one.
       clearLocalSession();
       // Refusals are shown on the page itself, where the person can act on them (see sign-in-problem.tsx).
-      const { data: pair } = await http.post<TokenPair>(TOKEN_AUTH_URL, loginSchema.parse(values), {
+      // The refresh token comes back as an httpOnly cookie; only the access token is in the answer.
+      const { data } = await http.post<AccessToken>(TOKEN_AUTH_URL, loginSchema.parse(values), {
+        headers: COOKIE_SESSION,
         silent: [400, 401, 403, 429],
         skipAuth: true,
       });
-      saveTokens(pair, values.rememberMe ?? false);
+      saveTokens(data, values.rememberMe ?? false);
       const me = await queryClient.fetchQuery(meQuery);
       // The interface follows the language saved on the account.
       if (me.language !== currentLanguage()) await changeLocale(localeOf(me.language));

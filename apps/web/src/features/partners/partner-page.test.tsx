@@ -70,7 +70,7 @@ describe('the partner page call to action', () => {
   });
 
   it('sends a signed-in customer to register their stock plan with the partner picked', async () => {
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveTokens({ access: 'a' });
     renderPage(me('customer'));
     expect(await screen.findByRole('link', { name: 'Register your Vela Robotics stock plan' })).toHaveAttribute(
       'href',
@@ -81,7 +81,7 @@ describe('the partner page call to action', () => {
   });
 
   it('sends a signed-in person who cannot borrow yet to finish the profile', async () => {
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveTokens({ access: 'a' });
     renderPage(me('lead'));
     expect(await screen.findByRole('link', { name: 'Complete your profile' })).toHaveAttribute(
       'href',

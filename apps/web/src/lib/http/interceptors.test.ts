@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showMaintenance } from '../maintenance';
 import { notifyError } from '../notify';
-import { readAccessToken, readRefreshToken, saveTokens } from '../session/token-store';
+import { readAccessToken, saveTokens } from '../session/token-store';
 import { createHttpClient, type HttpRequest, type Transport } from './http-client';
 import { isCancel, isHttpError } from './http-error';
 import { installInterceptors, isHandledError } from './interceptors';
@@ -15,11 +15,12 @@ type Handler = (config: HttpRequest) => { status: number; data?: unknown } | 'ne
 
 /** A client whose "server" is a function of the request, with the interceptors installed. */
 function makeClient(handler: Handler) {
-  const calls: Array<{ url: string; auth: string | null; data: unknown }> = [];
+  const calls: Array<{ url: string; auth: string | null; data: unknown; session: string | null }> = [];
   const transport: Transport = async (config) => {
     calls.push({
       url: config.url,
       auth: config.headers.Authorization ?? null,
+      session: config.headers['x-lombard-session'] ?? null,
       data: typeof config.data === 'string' ? JSON.parse(config.data) : null,
     });
     // Let concurrent calls overlap as they would over a network.
@@ -45,7 +46,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.mocked(showMaintenance).mockClear();
   vi.mocked(notifyError).mockClear();
-  saveTokens({ access: 'a1', refresh: 'r1' });
+  saveTokens({ access: 'a1' });
   window.history.replaceState(null, '', '/customer/wallet/');
 });
 
@@ -58,16 +59,16 @@ describe('authorization and refresh', () => {
 
   it('refreshes once for concurrent 401s and retries each call with the new token', async () => {
     const { instance, calls } = makeClient((config) => {
-      if (config.url === REFRESH) return { status: 200, data: { access: 'a2', refresh: 'r2' } };
+      if (config.url === REFRESH) return { status: 200, data: { access: 'a2' } };
       return config.headers.Authorization === 'Bearer a2' ? { status: 200, data: config.url } : { status: 401 };
     });
     const results = await Promise.all(['/one/', '/two/', '/three/'].map((url) => instance.get(url)));
     expect(results.map((r) => r.data)).toEqual(['/one/', '/two/', '/three/']);
     const refreshes = calls.filter((c) => c.url === REFRESH);
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]?.data).toEqual({ refresh: 'r1' });
+    // The refresh token is the browser's httpOnly cookie: the call names the cookie session, no token.
+    expect(refreshes[0]).toMatchObject({ data: {}, session: 'cookie', auth: null });
     expect(readAccessToken()).toBe('a2');
-    expect(readRefreshToken()).toBe('r2');
     expect(notifyError).not.toHaveBeenCalled();
   });
 
@@ -85,7 +86,7 @@ describe('authorization and refresh', () => {
     expect(calls.filter((c) => c.url === REFRESH)).toHaveLength(2);
     expect(readAccessToken()).toBeNull();
     await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/account/token/logout/')).toBe(true));
-    expect(calls.find((c) => c.url === '/api/account/token/logout/')?.data).toEqual({ refresh: 'r1' });
+    expect(calls.find((c) => c.url === '/api/account/token/logout/')).toMatchObject({ data: {}, session: 'cookie' });
     expect(assign).toHaveBeenCalledWith('/auth/login/?redirect=%2Fcustomer%2Fwallet%2F');
     expect(notifyError).not.toHaveBeenCalled();
     expect(showMaintenance).not.toHaveBeenCalled();
@@ -107,7 +108,7 @@ describe('authorization and refresh', () => {
     const { instance } = makeClient((config) => {
       if (config.url === REFRESH) {
         refreshes += 1;
-        return { status: 200, data: { access: `a${refreshes + 1}`, refresh: `r${refreshes + 1}` } };
+        return { status: 200, data: { access: `a${refreshes + 1}` } };
       }
       return { status: 401, data: { detail: 'no' } };
     });
@@ -124,6 +125,28 @@ describe('authorization and refresh', () => {
     // Each call: 401, refresh, retry, 401 again — two in a row per call; the sixth call is the 11th 401.
     expect(outcomes).toEqual([true, true, true, true, true, false]);
     expect(refreshes).toBe(MAX_CONSECUTIVE_401 / 2);
+  });
+
+  it('after a reload, gets an access token with the refresh cookie before the first call', async () => {
+    saveTokens({ access: 'a1' }, false);
+    // A reload: the modules start again with nothing in memory; the marker cookie stays.
+    vi.resetModules();
+    const reloaded = await import('./interceptors');
+    const { createHttpClient: create } = await import('./http-client');
+    const calls: string[] = [];
+    const instance = create({
+      baseURL: '/',
+      transport: async (config) => {
+        calls.push(`${config.url} ${config.headers.Authorization ?? '-'}`);
+        if (config.url === REFRESH) return { status: 200, data: { access: 'a2' }, headers: {} };
+        const ok = config.headers.Authorization === 'Bearer a2';
+        return { status: ok ? 200 : 401, data: config.url, headers: {} };
+      },
+    });
+    reloaded.installInterceptors(instance);
+    const results = await Promise.all(['/one/', '/two/'].map((url) => instance.get(url)));
+    expect(results.map((r) => r.data)).toEqual(['/one/', '/two/']);
+    expect(calls).toEqual([`${REFRESH} -`, '/one/ Bearer a2', '/two/ Bearer a2']);
   });
 });
 

@@ -1,23 +1,24 @@
 // The HTTP client's behaviour around every call, in one place:
-// - Authorization header from the stored token; calls wait while a refresh runs;
+// - Authorization header from the access token in memory; calls wait while a refresh runs, and a call
+//   starting without one on a signed-in device (after a reload) first gets one with the refresh cookie;
 // - 401 → the refresh queue, then the call is retried once with the new token; the token calls
 //   themselves (login, refresh, logout) go straight back to the caller;
 // - 405/502/504 → token removed, session cleared, maintenance state; other 5xx → maintenance state;
 // - no answer at all (network down, timeout) → maintenance dialog;
 // - 404 → "Element not found"; anything else → the formatted body as a red toast.
 // A call can keep its 4xx errors to itself with `silent` (e.g. a form showing field errors inline).
-import type { TokenPair } from '@lombard/shared/schemas/auth';
+import { COOKIE_SESSION_HEADER } from '@lombard/shared/locale';
 import i18next from 'i18next';
 import { showMaintenance } from '../maintenance';
 import { notifyError } from '../notify';
 import { clearLocalSession } from '../session/end-session';
 import { loginPathFor, navigateTo } from '../session/navigation';
-import { hasSession, readAccessToken, readRefreshToken, saveTokens } from '../session/token-store';
+import { hasSession, readAccessToken, saveTokens } from '../session/token-store';
 import { readErrorBody } from './error-format';
 import { showErrorBody } from './error-toast';
 import { createHttpClient, type HttpClient, type HttpRequest } from './http-client';
 import { type HttpError, isCancel, isHttpError } from './http-error';
-import { RefreshQueue, SessionLostError } from './refresh-queue';
+import { type AccessToken, RefreshQueue, SessionLostError } from './refresh-queue';
 
 declare module './http-client' {
   interface RequestOptions {
@@ -41,6 +42,9 @@ const TOKEN_CALL = /\/api\/account\/token\/(auth|refresh|logout)\/?$/;
 const CLEAR_SESSION_STATUSES = new Set([405, 502, 504]);
 
 const REFRESH_LOCK = 'lombard-token-refresh';
+
+/** On the token calls: "the refresh token is in the cookie" (the server neither answers nor wants it). */
+export const COOKIE_SESSION = { [COOKIE_SESSION_HEADER]: 'cookie' } as const;
 
 /** The Web Locks API (secure contexts only: https, localhost) serialises refreshes across tabs. */
 function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
@@ -78,31 +82,32 @@ export function installInterceptors(instance: HttpClient): RefreshQueue {
     // Whatever transport the instance has when the call is made (the server renderer sets its own).
     transport: (request, signal) => instance.defaults.transport(request, signal),
   });
-  const revoke = (refresh: string) =>
-    bare.post(TOKEN_LOGOUT_URL, { refresh }).then(
+  const revoke = () =>
+    bare.post(TOKEN_LOGOUT_URL, {}, { headers: COOKIE_SESSION }).then(
       () => undefined,
       () => undefined,
     );
 
   const queue = new RefreshQueue({
     readAccessToken,
-    readRefreshToken,
-    requestRefresh: async (refresh): Promise<TokenPair> => {
-      const response = await bare.post(TOKEN_REFRESH_URL, { refresh });
+    // The server renderer never refreshes: it has no refresh cookie, and renders what anyone may see.
+    hasSession: () => typeof window !== 'undefined' && hasSession(),
+    requestRefresh: async (): Promise<AccessToken> => {
+      const response = await bare.post(TOKEN_REFRESH_URL, {}, { headers: COOKIE_SESSION });
       // Loaded here: the schema library stays out of the public site's app (docs/decisions/006).
-      const { tokenPairSchema } = await import('@lombard/shared/schemas/auth');
-      return tokenPairSchema.parse(response.data);
+      const { accessTokenSchema } = await import('@lombard/shared/schemas/auth');
+      return accessTokenSchema.parse(response.data);
     },
-    saveTokens: (pair) => saveTokens(pair),
+    saveTokens: (tokens) => saveTokens(tokens),
     exclusive: acrossTabs,
     isRefreshRejected: (error) => {
       const status = isHttpError(error) ? error.response?.status : undefined;
       return status !== undefined && status >= 400 && status < 500;
     },
     onSessionLost: () => {
-      const refresh = readRefreshToken();
+      const signedIn = hasSession();
       clearLocalSession();
-      if (refresh) void revoke(refresh);
+      if (signedIn) void revoke();
       // Public pages simply show the visitor signed out; the customer area goes to login and back.
       const here = `${window.location.pathname}${window.location.search}`;
       if (here.startsWith('/customer')) navigateTo(loginPathFor(here));
@@ -111,9 +116,9 @@ export function installInterceptors(instance: HttpClient): RefreshQueue {
 
   instance.onRequest(async (config) => {
     if (config.skipAuth || isTokenCall(config)) return config;
-    // A call starting while the token is being refreshed goes out with the new one.
-    await queue.whenIdle();
-    const access = readAccessToken();
+    // A call starting while the token is being refreshed goes out with the new one; the first call after
+    // a reload waits for one. A lost session sends it anonymous (the refresh queue already ended it).
+    const access = await queue.ensureAccess().catch(() => null);
     if (access) config.headers.Authorization = `Bearer ${access}`;
     return config;
   });

@@ -1,58 +1,72 @@
 import { MAX_CONSECUTIVE_401 } from '@lombard/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
-import { RefreshQueue, type RefreshQueueOptions, SessionLostError, type TokenPair } from './refresh-queue';
+import { type AccessToken, RefreshQueue, type RefreshQueueOptions, SessionLostError } from './refresh-queue';
+
+/** A browser's cookie jar with the refresh cookie, and a server that rotates it as the real one does. */
+function cookieServer() {
+  const jar = { refresh: 'r1' as string | null };
+  const spent = new Set<string>();
+  let counter = 1;
+  const requestRefresh = vi.fn(async (): Promise<AccessToken> => {
+    const sent = jar.refresh;
+    // A rotated refresh token presented again ends the session.
+    if (!sent || spent.has(sent)) throw Object.assign(new Error('401'), { status: 401 });
+    spent.add(sent);
+    counter += 1;
+    jar.refresh = `r${counter}`;
+    return { access: `a${counter}` };
+  });
+  return { jar, requestRefresh };
+}
 
 function setup(overrides: Partial<RefreshQueueOptions> = {}) {
-  const tokens: { access: string | null; refresh: string | null } = { access: 'a1', refresh: 'r1' };
-  let counter = 1;
-  const requestRefresh = vi.fn(async (refresh: string): Promise<TokenPair> => {
-    expect(refresh).toBe(tokens.refresh);
-    counter += 1;
-    return { access: `a${counter}`, refresh: `r${counter}` };
-  });
+  const memory: { access: string | null } = { access: 'a1' };
+  const { jar, requestRefresh } = cookieServer();
   const onSessionLost = vi.fn();
   const queue = new RefreshQueue({
-    readAccessToken: () => tokens.access,
-    readRefreshToken: () => tokens.refresh,
+    readAccessToken: () => memory.access,
+    hasSession: () => jar.refresh !== null,
     requestRefresh,
-    saveTokens: (pair) => {
-      tokens.access = pair.access;
-      tokens.refresh = pair.refresh;
+    saveTokens: (tokens) => {
+      memory.access = tokens.access;
     },
     onSessionLost,
     isRefreshRejected: (error) => (error as { status?: number }).status === 401,
     ...overrides,
   });
-  return { queue, tokens, requestRefresh, onSessionLost };
+  return { queue, memory, jar, requestRefresh, onSessionLost };
 }
 
 describe('RefreshQueue', () => {
   it('runs exactly one refresh for concurrent 401s and hands every caller the new token', async () => {
-    let release: (pair: TokenPair) => void = () => {};
-    const requestRefresh = vi.fn(() => new Promise<TokenPair>((resolve) => (release = resolve)));
-    const { queue, tokens } = setup({ requestRefresh });
+    let release: (tokens: AccessToken) => void = () => {};
+    const requestRefresh = vi.fn(() => new Promise<AccessToken>((resolve) => (release = resolve)));
+    const { queue, memory } = setup({ requestRefresh });
     const waiting = [queue.onUnauthorized('a1'), queue.onUnauthorized('a1'), queue.onUnauthorized('a1')];
     expect(queue.refreshing).toBe(true);
-    release({ access: 'a2', refresh: 'r2' });
+    release({ access: 'a2' });
     await expect(Promise.all(waiting)).resolves.toEqual(['a2', 'a2', 'a2']);
     expect(requestRefresh).toHaveBeenCalledTimes(1);
-    expect(tokens).toEqual({ access: 'a2', refresh: 'r2' });
+    expect(memory.access).toBe('a2');
     expect(queue.refreshing).toBe(false);
   });
 
-  it('lets calls starting during a refresh wait for it', async () => {
-    let release: (pair: TokenPair) => void = () => {};
-    const { queue } = setup({ requestRefresh: () => new Promise<TokenPair>((resolve) => (release = resolve)) });
-    const failed = queue.onUnauthorized('a1');
-    let idle = false;
-    const waiting = queue.whenIdle().then(() => {
-      idle = true;
-    });
-    await Promise.resolve();
-    expect(idle).toBe(false);
-    release({ access: 'a2', refresh: 'r2' });
-    await Promise.all([failed, waiting]);
-    expect(idle).toBe(true);
+  it('after a reload (no access token in memory) the first calls wait for one refresh', async () => {
+    const { queue, memory, requestRefresh } = setup();
+    memory.access = null;
+    await expect(Promise.all([queue.ensureAccess(), queue.ensureAccess()])).resolves.toEqual(['a2', 'a2']);
+    expect(requestRefresh).toHaveBeenCalledTimes(1);
+    await expect(queue.ensureAccess()).resolves.toBe('a2');
+    expect(requestRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('a device that is not signed in sends calls anonymous, without calling the server', async () => {
+    const { queue, memory, jar, requestRefresh, onSessionLost } = setup();
+    memory.access = null;
+    jar.refresh = null;
+    await expect(queue.ensureAccess()).resolves.toBeNull();
+    expect(requestRefresh).not.toHaveBeenCalled();
+    expect(onSessionLost).not.toHaveBeenCalled();
   });
 
   it('retries a call that used an old token with the current one, without refreshing again', async () => {
@@ -64,9 +78,9 @@ describe('RefreshQueue', () => {
 
   it('tries a failing refresh a second time and keeps the session when the second attempt works', async () => {
     const requestRefresh = vi
-      .fn<(refresh: string) => Promise<TokenPair>>()
+      .fn<() => Promise<AccessToken>>()
       .mockRejectedValueOnce(new Error('network'))
-      .mockResolvedValueOnce({ access: 'a2', refresh: 'r2' });
+      .mockResolvedValueOnce({ access: 'a2' });
     const { queue, onSessionLost } = setup({ requestRefresh });
     await expect(queue.onUnauthorized('a1')).resolves.toBe('a2');
     expect(requestRefresh).toHaveBeenCalledTimes(2);
@@ -74,7 +88,7 @@ describe('RefreshQueue', () => {
   });
 
   it('ends the session once when the refresh fails twice, rejecting every waiting call', async () => {
-    const requestRefresh = vi.fn(async (): Promise<TokenPair> => {
+    const requestRefresh = vi.fn(async (): Promise<AccessToken> => {
       throw new Error('network');
     });
     const { queue, onSessionLost } = setup({ requestRefresh });
@@ -88,8 +102,8 @@ describe('RefreshQueue', () => {
     expect(onSessionLost).toHaveBeenCalledWith('refresh-failed');
   });
 
-  it('ends the session at once when the server refuses the refresh token (expired or revoked)', async () => {
-    const requestRefresh = vi.fn(async (): Promise<TokenPair> => {
+  it('ends the session at once when the server refuses the refresh cookie (expired or revoked)', async () => {
+    const requestRefresh = vi.fn(async (): Promise<AccessToken> => {
       throw Object.assign(new Error('401'), { status: 401 });
     });
     const { queue, onSessionLost } = setup({ requestRefresh });
@@ -98,12 +112,12 @@ describe('RefreshQueue', () => {
     expect(onSessionLost).toHaveBeenCalledWith('refresh-rejected');
   });
 
-  it('ends the session without calling the server when there is no refresh token', async () => {
-    const { queue, tokens, requestRefresh, onSessionLost } = setup();
-    tokens.refresh = null;
-    await expect(queue.onUnauthorized('a1')).rejects.toMatchObject({ reason: 'no-refresh-token' });
+  it('ends the session without calling the server when the device is no longer signed in', async () => {
+    const { queue, jar, requestRefresh, onSessionLost } = setup();
+    jar.refresh = null;
+    await expect(queue.onUnauthorized('a1')).rejects.toMatchObject({ reason: 'no-session' });
     expect(requestRefresh).not.toHaveBeenCalled();
-    expect(onSessionLost).toHaveBeenCalledWith('no-refresh-token');
+    expect(onSessionLost).toHaveBeenCalledWith('no-session');
   });
 
   it(`gives up after more than ${MAX_CONSECUTIVE_401} consecutive 401s`, async () => {
@@ -128,35 +142,32 @@ describe('RefreshQueue', () => {
     expect(onSessionLost).not.toHaveBeenCalled();
   });
 
-  it('two tabs whose calls fail together refresh once: the second takes the pair the first obtained', async () => {
-    // Both tabs read one stored pair (the cookie) and share one lock, as the Web Locks API gives them.
-    const stored = { access: 'a1', refresh: 'r1' };
+  it('two tabs refreshing together take turns, each sending the cookie the other received', async () => {
+    // Both tabs share the cookie jar and one lock, as the Web Locks API gives them; each has its own memory.
+    const { jar, requestRefresh } = cookieServer();
     let chain: Promise<unknown> = Promise.resolve();
     const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
       const run = chain.then(task);
       chain = run.catch(() => undefined);
       return run;
     };
-    const spent = new Set<string>();
-    // As on the server: a rotated refresh token presented again ends the session.
-    const requestRefresh = vi.fn(async (refresh: string): Promise<TokenPair> => {
-      if (spent.has(refresh)) throw Object.assign(new Error('reused'), { status: 401 });
-      spent.add(refresh);
-      return { access: 'a2', refresh: 'r2' };
-    });
-    const tab = () =>
-      new RefreshQueue({
-        readAccessToken: () => stored.access,
-        readRefreshToken: () => stored.refresh,
+    const lost = vi.fn();
+    const tab = () => {
+      const memory = { access: 'a1' as string | null };
+      return new RefreshQueue({
+        readAccessToken: () => memory.access,
+        hasSession: () => jar.refresh !== null,
         requestRefresh,
-        saveTokens: (pair) => Object.assign(stored, pair),
-        onSessionLost: () => Object.assign(stored, { access: null, refresh: null }),
+        saveTokens: (tokens) => Object.assign(memory, tokens),
+        onSessionLost: lost,
         isRefreshRejected: (error) => (error as { status?: number }).status === 401,
         exclusive,
       });
+    };
     const [first, second] = [tab(), tab()];
-    await expect(Promise.all([first.onUnauthorized('a1'), second.onUnauthorized('a1')])).resolves.toEqual(['a2', 'a2']);
-    expect(requestRefresh).toHaveBeenCalledTimes(1);
-    expect(stored).toEqual({ access: 'a2', refresh: 'r2' });
+    const answers = await Promise.all([first.onUnauthorized('a1'), second.onUnauthorized('a1')]);
+    expect(answers.sort()).toEqual(['a2', 'a3']);
+    expect(lost).not.toHaveBeenCalled();
+    expect(jar.refresh).toBe('r3');
   });
 });

@@ -1,24 +1,25 @@
 // The token-refresh state machine, free of the HTTP client so that every rule is unit-tested:
 // - on a 401 exactly one refresh runs; other calls failing meanwhile wait for it and retry with the new token;
-// - a missing refresh token, a refresh the server refuses (expired, revoked) or two failed refresh attempts
-//   end the session (the caller clears the token, calls logout and goes to login);
-// - more than MAX_CONSECUTIVE_401 401s in a row without any success in between: give up, end the session.
-// Tabs share the stored pair, and presenting a rotated refresh token revokes the whole session, so a
-// refresh runs under a lock every tab of the browser shares (`exclusive`); a tab that gets the lock after
-// another one rotated the pair takes the new tokens instead of refreshing with the spent one.
+// - no session on this device, a refresh the server refuses (expired, revoked) or two failed refresh
+//   attempts end the session (the caller clears the token, calls logout and goes to login);
+// - more than MAX_CONSECUTIVE_401 401s in a row without any success in between: give up, end the session;
+// - a call that starts with no access token in memory (after a reload) waits for one (`ensureAccess`).
+// The refresh token is an httpOnly cookie every tab shares, and presenting a rotated one revokes the whole
+// session, so a refresh runs under a lock every tab of the browser shares (`exclusive`): the tab that
+// gets the lock after another one refreshed sends the cookie that one received.
 import { MAX_CONSECUTIVE_401 } from '@lombard/shared/constants';
 
-export interface TokenPair {
+export interface AccessToken {
   access: string;
-  refresh: string;
 }
 
 export interface RefreshQueueOptions {
   readAccessToken: () => string | null;
-  readRefreshToken: () => string | null;
-  /** Calls the refresh endpoint. */
-  requestRefresh: (refresh: string) => Promise<TokenPair>;
-  saveTokens: (pair: TokenPair) => void;
+  /** Whether this device is signed in (the refresh token itself is out of the script's reach). */
+  hasSession: () => boolean;
+  /** Calls the refresh endpoint (the browser sends the refresh cookie). */
+  requestRefresh: () => Promise<AccessToken>;
+  saveTokens: (tokens: AccessToken) => void;
   /** Clears the token, calls logout and goes to login. Called once per lost session. */
   onSessionLost: (reason: SessionLostReason) => void;
   /**
@@ -32,7 +33,7 @@ export interface RefreshQueueOptions {
   exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
-export type SessionLostReason = 'no-refresh-token' | 'refresh-rejected' | 'refresh-failed' | 'too-many-401';
+export type SessionLostReason = 'no-session' | 'refresh-rejected' | 'refresh-failed' | 'too-many-401';
 
 /** Thrown to a waiting call when the session ended instead of being refreshed. */
 export class SessionLostError extends Error {
@@ -63,15 +64,6 @@ export class RefreshQueue {
     return this.pending !== null;
   }
 
-  /** Resolves when no refresh is running (immediately when none is), never rejects. */
-  async whenIdle(): Promise<void> {
-    if (!this.pending) return;
-    await this.pending.then(
-      () => undefined,
-      () => undefined,
-    );
-  }
-
   /**
    * Counts a 401 that will not be retried (a call that already was). Throws SessionLostError when the
    * run of 401s went past the limit.
@@ -93,28 +85,35 @@ export class RefreshQueue {
     const current = this.options.readAccessToken();
     if (current && usedAccess && current !== usedAccess) return current;
     this.note401();
+    return this.start();
+  }
+
+  /**
+   * The access token for a call about to start: the one in memory, or one fetched with the refresh cookie
+   * (after a reload), or null when this device is not signed in.
+   */
+  async ensureAccess(): Promise<string | null> {
+    if (this.pending) return this.pending;
+    const current = this.options.readAccessToken();
+    if (current || !this.options.hasSession()) return current;
+    return this.start();
+  }
+
+  private start(): Promise<string> {
     const exclusive = this.options.exclusive ?? ((task) => task());
-    this.pending = exclusive(() => this.refreshUnlessRotated(usedAccess)).finally(() => {
+    this.pending = exclusive(() => this.refresh()).finally(() => {
       this.pending = null;
     });
     return this.pending;
   }
 
-  private async refreshUnlessRotated(usedAccess: string | null): Promise<string> {
-    // Another tab may have rotated the pair while this one waited for the lock: its tokens are ours too.
-    const current = this.options.readAccessToken();
-    if (current && usedAccess && current !== usedAccess) return current;
-    const refresh = this.options.readRefreshToken();
-    if (!refresh) this.lose('no-refresh-token');
-    return this.refresh(refresh);
-  }
-
-  private async refresh(refresh: string): Promise<string> {
+  private async refresh(): Promise<string> {
+    if (!this.options.hasSession()) this.lose('no-session');
     for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
       try {
-        const pair = await this.options.requestRefresh(refresh);
-        this.options.saveTokens(pair);
-        return pair.access;
+        const tokens = await this.options.requestRefresh();
+        this.options.saveTokens(tokens);
+        return tokens.access;
       } catch (error) {
         if (this.options.isRefreshRejected?.(error)) this.lose('refresh-rejected');
       }

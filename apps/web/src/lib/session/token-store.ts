@@ -1,33 +1,20 @@
-// Where the session's token pair lives: one cookie, path /, SameSite Lax, Secure over https;
-// kept for REMEMBER_ME_COOKIE_DAYS when the user ticked "remember me", otherwise a session cookie that
-// the browser drops when it closes. A small external store, so that guards re-render on sign-in/out.
+// Where the session lives in the browser (docs/decisions/018): the access token in this page's memory
+// only; the refresh token in an httpOnly cookie the server sets, which no script can read; and a cookie
+// holding no token (`lombard_session`, path /, SameSite Lax) that says "signed in on this device", for the
+// first script, the server renderer and other tabs. A reload starts with no access token and gets one
+// from the refresh cookie (interceptors.ts). A small external store, so that guards re-render on
+// sign-in/out.
 import { REMEMBER_ME_COOKIE_DAYS } from '@lombard/shared/constants';
 import { SESSION_COOKIE } from '@lombard/shared/locale';
-import type { TokenPair } from '@lombard/shared/schemas/auth';
 import { useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from '../cookies';
 
 export const TOKEN_COOKIE = SESSION_COOKIE;
 
-interface StoredSession {
-  a: string;
-  r: string;
-  /** rememberMe: the lifetime to give the cookie again when a refresh rotates the tokens. */
-  m: 0 | 1;
-}
+/** The marker's value: `1` kept for REMEMBER_ME_COOKIE_DAYS ("remember me"), `0` a session cookie. */
+type Marker = '0' | '1';
 
-function read(): StoredSession | null {
-  const raw = readCookie(TOKEN_COOKIE);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as Partial<StoredSession>;
-    if (typeof parsed.a !== 'string' || typeof parsed.r !== 'string') return null;
-    return { a: parsed.a, r: parsed.r, m: parsed.m === 1 ? 1 : 0 };
-  } catch {
-    // A cookie we cannot read is no session.
-    return null;
-  }
-}
+let access: string | null = null;
 
 const listeners = new Set<() => void>();
 function emit(): void {
@@ -35,27 +22,29 @@ function emit(): void {
 }
 
 export function readAccessToken(): string | null {
-  return read()?.a ?? null;
+  return access;
 }
 
-export function readRefreshToken(): string | null {
-  return read()?.r ?? null;
-}
-
+/** Signed in on this device (an access token may still have to be fetched with the refresh cookie). */
 export function hasSession(): boolean {
-  return read() !== null;
+  return readCookie(TOKEN_COOKIE) !== null;
 }
 
-/** Saves a pair. `rememberMe` is given at login; a refresh keeps the lifetime chosen then. */
-export function saveTokens(pair: TokenPair, rememberMe?: boolean): void {
-  const remember = rememberMe ?? read()?.m === 1;
-  const stored: StoredSession = { a: pair.access, r: pair.refresh, m: remember ? 1 : 0 };
-  writeCookie(TOKEN_COOKIE, JSON.stringify(stored), remember ? { days: REMEMBER_ME_COOKIE_DAYS } : {});
+/** Keeps a new access token. `rememberMe` is given at sign-in; a refresh keeps the lifetime chosen then. */
+export function saveTokens(tokens: { access: string }, rememberMe?: boolean): void {
+  access = tokens.access;
+  const remember = rememberMe ?? (readCookie(TOKEN_COOKIE) as Marker | null) === '1';
+  const marker: Marker = remember ? '1' : '0';
+  if (rememberMe !== undefined || readCookie(TOKEN_COOKIE) === null) {
+    writeCookie(TOKEN_COOKIE, marker, remember ? { days: REMEMBER_ME_COOKIE_DAYS } : {});
+  }
   emit();
 }
 
+/** Forgets the session on this device (the refresh cookie is cleared by the server's logout). */
 export function clearTokens(): void {
-  if (readCookie(TOKEN_COOKIE) === null) return;
+  if (access === null && readCookie(TOKEN_COOKIE) === null) return;
+  access = null;
   deleteCookie(TOKEN_COOKIE);
   emit();
 }
@@ -69,7 +58,7 @@ export function subscribeTokens(listener: () => void): () => void {
 
 const signedInSnapshot = () => hasSession();
 
-/** True while a token pair is stored. */
+/** True while this device is signed in. */
 export function useSignedIn(): boolean {
   return useSyncExternalStore(subscribeTokens, signedInSnapshot, signedInSnapshot);
 }

@@ -1,0 +1,66 @@
+// "Sign out of every device": every sign-in of the person ends at once (a lost phone, a shared computer),
+// this one included, after a confirmation; then the sign-in page.
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../lib/notify';
+import { LOGIN_PATH } from '../../lib/session/navigation';
+import { useSignOutEverywhere } from './api';
+
+export function SignOutEverywhere() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const signOut = useSignOutEverywhere();
+
+  const confirm = () =>
+    signOut.mutate(undefined, {
+      onSuccess: ({ detail }) => {
+        setConfirming(false);
+        notifySuccess(detail, { id: 'signed-out-everywhere' });
+        void navigate(LOGIN_PATH, { replace: true });
+      },
+    });
+
+  return (
+    <Group justify="space-between" align="center" gap="md" wrap="wrap">
+      <Stack gap={2} style={{ flex: '1 1 240px' }}>
+        <Title order={2} fz="md">
+          {t('settings.devices')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('settings.devicesHint')}
+        </Text>
+      </Stack>
+      <Button
+        variant="outline"
+        color="red"
+        leftSection={<IconLogout size={16} aria-hidden />}
+        onClick={() => setConfirming(true)}
+        data-testid="sign-out-everywhere"
+      >
+        {t('settings.signOutEverywhere')}
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={() => !signOut.isPending && setConfirming(false)}
+        title={t('settings.signOutEverywhereTitle')}
+        centered
+      >
+        <Stack gap="lg">
+          <Text size="sm">{t('settings.signOutEverywhereBody')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={signOut.isPending}>
+              {t('settings.signOutEverywhereCancel')}
+            </Button>
+            <Button color="red" onClick={confirm} loading={signOut.isPending} data-testid="sign-out-everywhere-confirm">
+              {t('settings.signOutEverywhereConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}
