@@ -78,11 +78,11 @@ describe('borrowing power and the calculator', () => {
     expect(low.valid).toBe(false);
     expect(low.messages.amount.text).toBe('Minimum advance amount is €5,000.00.');
     const high = (await f.get(who.session, advanceQuoteUrl({ amount: '19000', instalments: 4 }))).json();
-    const power = (await f.get(who.session, '/api/v1/advances/borrowing-power/')).json();
+    const { maximum_applicable: maximum } = await power(who);
     const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
     // The message names the maximum.
     expect(high.messages.amount.text).toBe(
-      `You have exceeded the maximum applicable advance amount of ${euro.format(power.maximum_applicable)}.`,
+      `You have exceeded the maximum applicable advance amount of ${euro.format(maximum)}.`,
     );
     expect((await power(who)).lines[0].pledged).toBe(false);
   });
@@ -137,11 +137,11 @@ describe('a request', () => {
       detail: 'Minimum advance amount is €5,000.00',
     });
     const above = await request(who, { amount: '19000', instalments: 8, collateral });
-    const power = (await f.get(who.session, '/api/v1/advances/borrowing-power/')).json();
+    const { maximum_applicable: maximum } = await power(who);
     const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
     expect(above.json()).toMatchObject({
       code: 'ADVANCE_AMOUNT_ABOVE_COLLATERAL',
-      detail: `You have exceeded the maximum applicable advance amount of ${euro.format(power.maximum_applicable)}.`,
+      detail: `You have exceeded the maximum applicable advance amount of ${euro.format(maximum)}.`,
     });
     await writeSetting(f.t.database.db, SETTING_KEYS.bankMaximumAdvance, { amount: '8000.00' });
     try {

@@ -101,7 +101,7 @@ describe('withdrawal within 14 days of signing', () => {
     const res = await withdraw(a);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ principal: '0.00', interest: '0.00', total: '0.00' });
-    expect(res.json().advance.status).toBe(6);
+    expect(res.json().advance.status).toBe(9);
     expect(await cash(a)).toEqual(before);
     expect(await ledgerOk()).toBe(true);
   });

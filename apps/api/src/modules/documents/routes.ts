@@ -35,7 +35,7 @@ import {
 } from './service';
 
 /** `documentStatus` in SQL, for the list's filter and order. */
-const statusExpression = sql<string>`case when ${documents.supersededAt} is not null then 'superseded' when ${documents.kind} = 'advance_contract' and ${documents.expiresOn} is not null then (case when ${documents.expiresOn} <= current_date then 'withdrawn' else 'active' end) when ${documents.expiresOn} < current_date then 'expired' else 'active' end`;
+const statusExpression = sql<string>`case when ${documents.supersededAt} is not null then 'superseded' when ${documents.kind} = 'advance_contract' and ${documents.expiresOn} is not null then 'withdrawn' when ${documents.expiresOn} < current_date then 'expired' else 'active' end`;
 
 /**
  * The files of each row in the same query: one jsonb array per document. Aliased by hand: in the select

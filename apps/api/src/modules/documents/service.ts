@@ -28,7 +28,7 @@ export function maskDocumentNumber(number: string | null): string | null {
   return `${'•'.repeat(number.length - visible.length)}${visible}`;
 }
 
-/** Kinds whose expiry, once set, is the day the customer withdrew from them (`endIssuedDocument`). */
+/** Kinds whose expiry is set only when the customer withdraws from them (`endIssuedDocument`): the day they did. */
 const WITHDRAWABLE_KINDS: readonly string[] = ['advance_contract'];
 
 export function documentStatus(
@@ -36,7 +36,7 @@ export function documentStatus(
   today = todayIso(),
 ): DocumentStatus {
   if (row.supersededAt) return 'superseded';
-  if (row.expiresOn && WITHDRAWABLE_KINDS.includes(row.kind)) return row.expiresOn <= today ? 'withdrawn' : 'active';
+  if (row.expiresOn && WITHDRAWABLE_KINDS.includes(row.kind)) return 'withdrawn';
   if (row.expiresOn && row.expiresOn < today) return 'expired';
   return 'active';
 }

@@ -164,6 +164,9 @@ describe('an order against the MiFID result', () => {
     const signed = await invest(novice, equity, { ...terms, signature: { document_id: documentId, code } });
     expect(signed.statusCode).toBe(201);
     expect(signed.json().status).toBe('submitted');
+    // The order form signed past the warning is found again among the documents.
+    const documents = (await f.get(novice.session, '/api/v1/documents/')).json().results;
+    expect(documents.filter((d: { kind: string }) => d.kind === 'order_form')).toHaveLength(1);
 
     // One signature, one order.
     const reused = await invest(novice, equity, { ...terms, signature: { document_id: documentId, code } });
