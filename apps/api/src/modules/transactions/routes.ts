@@ -102,6 +102,7 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
           userId,
           id: body.signature.document_id,
           purpose: ORDER_SIGNATURE_PURPOSE,
+          subject: pathId(request),
           payload: orderPayload(pathId(request), body),
           code: body.signature.code,
           now: context.now,
