@@ -69,7 +69,7 @@ test.describe('before the app has hydrated, at 4× CPU throttling', () => {
     await amount.press('ControlOrMeta+a');
     await amount.pressSequentially('12345', { delay: 40 });
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
-    await expect(amount).toHaveValue('12.345 €');
+    await expect(amount).toHaveValue('12.345');
     const results = page.getByTestId('calculator-results');
 
     // The same figures as when the same amount is typed into a page that has long hydrated.
@@ -78,7 +78,7 @@ test.describe('before the app has hydrated, at 4× CPU throttling', () => {
     await reference.goto('/home/');
     await hydrate(reference);
     await reference.getByTestId('calculator-amount').fill('12345');
-    await expect(reference.getByTestId('calculator-amount')).toHaveValue('12.345 €');
+    await expect(reference.getByTestId('calculator-amount')).toHaveValue('12.345');
     const expected = (await reference.getByTestId('calculator-results').innerText()).trim();
     await reference.context().close();
     await expect.poll(async () => (await results.innerText()).trim()).toBe(expected);

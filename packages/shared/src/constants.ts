@@ -59,8 +59,13 @@ export const ONE_TIME_CODE_LENGTH = 6;
 export const ONE_TIME_CODE_VALIDITY_MINUTES = 10;
 /** Wrong codes accepted for one issued code; the next attempt is refused until a new code is sent. */
 export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
-/** Codes sent per user and purpose within one hour. */
+/** Codes sent per user, purpose and document within one hour. */
 export const ONE_TIME_CODE_MAX_SENDS_PER_HOUR = 3;
+/**
+ * A second "send me the code" within this many seconds of a live code of the same terms sends nothing and
+ * answers with that code (a double-click, two tabs); after it, a new code replaces the old one.
+ */
+export const ONE_TIME_CODE_RESEND_SECONDS = 30;
 
 export const INCOME_BANDS = [
   { code: 'band_1', min: '0', max: '25000' },

@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   ONE_TIME_CODE_INVALID: 400,
   ONE_TIME_CODE_EXPIRED: 400,
   ONE_TIME_CODE_ATTEMPTS_EXCEEDED: 429,
+  /** Every send of the hour for this purpose and document is spent; Retry-After says when the next may be. */
+  ONE_TIME_CODE_SENDS_EXCEEDED: 429,
   /** The phone must be saved before a code is asked for or checked. */
   PHONE_NUMBER_MISSING: 409,
   /** Not every MiFID question has an answer. */

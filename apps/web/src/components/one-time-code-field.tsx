@@ -14,10 +14,13 @@ interface Props {
   value: string;
   onChange(code: string): void;
   testId?: string;
+  /** The server's answer about the code (wrong, tries left, when to ask for a new one). */
+  error?: string;
 }
 
-export function OneTimeCodeField({ label, value, onChange, testId }: Props) {
+export function OneTimeCodeField({ label, value, onChange, testId, error }: Props) {
   const labelId = useId();
+  const errorId = useId();
   return (
     <Box>
       <Text size="sm" fw={500} mb={4} id={labelId}>
@@ -30,8 +33,15 @@ export function OneTimeCodeField({ label, value, onChange, testId }: Props) {
         value={value}
         onChange={onChange}
         aria-labelledby={labelId}
+        aria-describedby={error ? errorId : undefined}
+        error={Boolean(error)}
         data-testid={testId}
       />
+      {error && (
+        <Text size="sm" c="var(--mantine-color-error)" mt={6} id={errorId} role="alert" data-testid="code-error">
+          {error}
+        </Text>
+      )}
     </Box>
   );
 }

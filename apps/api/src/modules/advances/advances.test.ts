@@ -248,7 +248,7 @@ describe('the status machine', () => {
     const code = await signWithCode(who, id);
     const wrong = await customer(who, id, 'sign', { code: code === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().detail).toBe('There was an error while signing, please try again.');
+    expect(wrong.json().detail).toBe('The code is not correct. You have 4 attempts left.');
     const signed = (await customer(who, id, 'sign', { code })).json();
     expect(signed).toMatchObject({ status: 3, can_withdraw: true });
     expect(signed.documents[1].hash).toMatch(/^[0-9a-f]{64}$/);
@@ -302,15 +302,15 @@ describe('the status machine', () => {
     const who = await borrower();
     const { id } = (await request(who, { amount: '6000', instalments: 4, collateral: [`${key}${money}`] })).json();
     await operator(id, 'pre-approve');
-    // An expired code is the same signing error as a wrong one; a new code signs.
+    // An expired code says so; a new code signs.
     const stale = await signWithCode(who, id);
     const start = f.clock.now;
     f.clock.now = new Date(start.getTime() + 11 * 60_000);
     try {
       const expired = await customer(who, id, 'sign', { code: stale });
       expect(expired.json()).toMatchObject({
-        code: 'SIGNATURE_FAILED',
-        detail: 'There was an error while signing, please try again.',
+        code: 'ONE_TIME_CODE_EXPIRED',
+        detail: 'The code has expired or was replaced by a newer one. Ask for a new code.',
       });
       expect((await customer(who, id, 'sign', { code: await signWithCode(who, id) })).json().status).toBe(3);
     } finally {

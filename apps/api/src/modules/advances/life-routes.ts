@@ -170,7 +170,15 @@ export async function lifeRoutes(app: FastifyInstance) {
         const id = await latestSignatureOf(db, { userId, purpose: SWAP_SIGNATURE_PURPOSE, payload });
         if (!id) throw new AppError('SIGNATURE_FAILED');
         const now = app.clock();
-        await confirmSignature(db, { userId, id, purpose: SWAP_SIGNATURE_PURPOSE, payload, code: body.code, now });
+        await confirmSignature(db, {
+          userId,
+          id,
+          purpose: SWAP_SIGNATURE_PURPOSE,
+          subject: pathId(request),
+          payload,
+          code: body.code,
+          now,
+        });
       }
       return movingMoney(200, async (tx, context) => {
         const outcome = await swapCollateral(tx, context, userId, pathId(request), body);

@@ -41,6 +41,7 @@ export async function sendContractCode(
   const signature = await requestSignature(tx, {
     userId,
     purpose: CONTRACT_SIGNATURE_PURPOSE,
+    subject: id,
     payload: contractPayload(row, file.sha256),
     document: { bytes, fileName: file.fileName },
     sms: {
@@ -65,30 +66,24 @@ export async function sendContractCode(
   };
 }
 
-const CODE_ERRORS = new Set(['ONE_TIME_CODE_INVALID', 'ONE_TIME_CODE_EXPIRED', 'SIGNATURE_FAILED']);
-
 /**
- * Checks the code (a wrong one is counted in its own transaction) and answers "There was an error while
- * signing, please try again" for a wrong or expired code; too many attempts keep their own answer.
+ * Checks the code (a wrong one is counted in its own transaction); a wrong, expired or spent code gets
+ * the one-time code's own answer (tries left, or when a new code can be asked for), as every code flow.
  */
 export async function checkContractCode(db: Database, context: FlowContext, userId: number, id: number, code: string) {
   const row = await findAdvance(db, id, { userId });
   assertAllowed(row, 'sign', 'customer', context.t);
   const file = row.contractFileId ? await findFile(db, row.contractFileId) : null;
   if (!row.signatureId || !file) throw new AppError('SIGNATURE_FAILED');
-  try {
-    await confirmSignature(db, {
-      userId,
-      id: row.signatureId,
-      purpose: CONTRACT_SIGNATURE_PURPOSE,
-      payload: contractPayload(row, file.sha256),
-      code,
-      now: context.now,
-    });
-  } catch (error) {
-    if (error instanceof AppError && CODE_ERRORS.has(error.code)) throw new AppError('SIGNATURE_FAILED');
-    throw error;
-  }
+  await confirmSignature(db, {
+    userId,
+    id: row.signatureId,
+    purpose: CONTRACT_SIGNATURE_PURPOSE,
+    subject: id,
+    payload: contractPayload(row, file.sha256),
+    code,
+    now: context.now,
+  });
   return file.sha256;
 }
 

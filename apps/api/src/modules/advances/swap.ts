@@ -71,6 +71,7 @@ export async function swapCollateral(
     await requestSignature(tx, {
       userId,
       purpose: SWAP_SIGNATURE_PURPOSE,
+      subject: advanceId,
       payload,
       document: {
         bytes: await buildSwapDocument(context.language, {

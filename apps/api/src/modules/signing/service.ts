@@ -23,6 +23,8 @@ export const ORDER_SIGNATURE_PURPOSE = 'order-signature';
 export interface SignatureRequest {
   userId: number;
   purpose: string;
+  /** The document signed (an advance, a product's order): the code's limits are counted per subject. */
+  subject: string | number;
   /** The terms the code confirms; the same terms must be presented when the signature is used. */
   payload: unknown;
   document: { bytes: Uint8Array; fileName: string };
@@ -37,17 +39,37 @@ export interface SignatureRequested {
   expiresAt: Date;
 }
 
-/** Stores the document and sends the code, in the caller's transaction. */
+/**
+ * Stores the document and sends the code, in the caller's transaction. A second request while the code
+ * just sent for these terms is live (a double-click) sends nothing and answers with the same signature.
+ */
 export async function requestSignature(tx: Transaction, input: SignatureRequest): Promise<SignatureRequested> {
   const bytes = Buffer.from(input.document.bytes);
   const documentHash = createHash('sha256').update(bytes).digest('hex');
-  const { expiresAt } = await issueCode(tx, {
+  const { expiresAt, sent } = await issueCode(tx, {
     userId: input.userId,
     purpose: input.purpose,
+    subject: input.subject,
     payload: input.payload,
     now: input.now,
     sms: input.sms,
   });
+  if (!sent) {
+    const [earlier] = await tx
+      .select({ id: signatures.id, documentHash: signatures.documentHash })
+      .from(signatures)
+      .where(
+        and(
+          eq(signatures.userId, input.userId),
+          eq(signatures.purpose, input.purpose),
+          eq(signatures.payloadHash, payloadHash(input.payload)),
+          isNull(signatures.signedAt),
+        ),
+      )
+      .orderBy(desc(signatures.id))
+      .limit(1);
+    if (earlier) return { id: earlier.id, documentHash: earlier.documentHash, expiresAt };
+  }
   const file = await saveFile(tx, input.dataDir, bytes, {
     fileName: input.document.fileName,
     contentType: 'application/pdf',
@@ -98,7 +120,15 @@ async function ownSignature(db: Queryable, userId: number, id: number, purpose: 
  */
 export async function confirmSignature(
   db: Database,
-  input: { userId: number; id: number; purpose: string; payload: unknown; code: string; now: Date },
+  input: {
+    userId: number;
+    id: number;
+    purpose: string;
+    subject: string | number;
+    payload: unknown;
+    code: string;
+    now: Date;
+  },
 ): Promise<void> {
   const outcome = await inTransaction(db, async (tx) => {
     const row = await ownSignature(tx, input.userId, input.id, input.purpose);
@@ -107,6 +137,7 @@ export async function confirmSignature(
     const result = await verifyCode(tx, {
       userId: input.userId,
       purpose: input.purpose,
+      subject: input.subject,
       payload: input.payload,
       code: input.code,
       now: input.now,

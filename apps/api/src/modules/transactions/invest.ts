@@ -128,6 +128,7 @@ export async function requestInvestSignature(
   const requested = await db.transaction((tx) =>
     requestOrderSignature(tx, {
       userId,
+      subject: productId,
       payload: orderPayload(productId, body),
       language: context.language,
       dataDir: context.dataDir,

@@ -111,6 +111,7 @@ export const transactionsModule = fp<TransactionsModuleOptions>(async (app: Fast
           userId,
           id: body.signature.document_id,
           purpose: ORDER_SIGNATURE_PURPOSE,
+          subject: pathId(request),
           payload: orderPayload(pathId(request), body),
           code: body.signature.code,
           now: context.now,

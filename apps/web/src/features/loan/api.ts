@@ -22,6 +22,7 @@ import type { ListResponse } from '@lombard/shared/schemas/common';
 import type { StockPlan, StockPlanRequest } from '@lombard/shared/schemas/stock-plans';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADVANCES_API, advanceKeys, refreshAdvances, STOCK_PLANS_API } from '../../lib/advances/queries';
+import { CODE_CALL } from '../../lib/forms/one-time-code-errors';
 import { uploadPercent } from '../../lib/forms/upload';
 import { http } from '../../lib/http/client';
 import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
@@ -135,12 +136,12 @@ export const useCancelAdvance = (id: number) =>
 /** Sends the contract's one-time code by SMS; nothing changes until the code comes back. */
 export const useContractSignature = (id: number) =>
   useMutation({
-    mutationFn: async () => (await http.post<AdvanceSignature>(`${ADVANCES_API}${id}/signature/`, {})).data,
+    mutationFn: async () => (await http.post<AdvanceSignature>(`${ADVANCES_API}${id}/signature/`, {}, CODE_CALL)).data,
   });
 
 export const useSignContract = (id: number) =>
   useAdvanceMutation(
-    async (code: string) => (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/sign/`, { code })).data,
+    async (code: string) => (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/sign/`, { code }, CODE_CALL)).data,
   );
 
 export const useRepayAdvance = (id: number) =>

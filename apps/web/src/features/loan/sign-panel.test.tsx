@@ -1,5 +1,6 @@
 // Signing the contract by code, as orders are signed: the code is sent by SMS, typed, and the contract
-// signed; a wrong code leaves the customer on the panel with an empty code to try again.
+// signed; a wrong code leaves the customer on the panel with an empty code, told the tries left under it;
+// a double-click on "send me the code" is one call.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +23,10 @@ vi.mock('../../lib/http/client', async () =>
       });
     }
     if (url === '/api/v1/advances/4/sign/' && server.wrong) {
-      return reply({ detail: 'There was an error while signing, please try again', code: 'SIGNATURE_FAILED' }, 422);
+      return reply(
+        { detail: 'The code is not correct. You have 4 attempts left.', code: 'ONE_TIME_CODE_INVALID' },
+        400,
+      );
     }
     throw new Error(`unexpected call ${url}`);
   }),
@@ -53,6 +57,14 @@ describe('Contract signature', { timeout: 20_000 }, () => {
     expect(digits.every((digit) => (digit as HTMLInputElement).value === '')).toBe(true);
     expect(server.calls.find((call) => call.url.endsWith('/sign/'))?.body).toEqual({ code: '654321' });
     expect(notifySuccess).not.toHaveBeenCalled();
+    expect(screen.getByTestId('code-error')).toHaveTextContent('The code is not correct. You have 4 attempts left.');
+  });
+
+  it('asks for one code when "send me the code" is double-clicked', async () => {
+    renderPanel();
+    await userEvent.dblClick(screen.getByTestId('send-code'));
+    expect(await screen.findByText('We sent a code to +39 *** *** 4567.')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.url.endsWith('/signature/'))).toHaveLength(1);
   });
 
   it('offers the contract to read beside the code, when there is one', async () => {

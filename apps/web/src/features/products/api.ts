@@ -14,6 +14,7 @@ import type {
 } from '@lombard/shared/schemas/transactions';
 import type { CashSummary, Wallet } from '@lombard/shared/schemas/wallet';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CODE_CALL } from '../../lib/forms/one-time-code-errors';
 import { http } from '../../lib/http/client';
 
 export const productKeys = {
@@ -76,7 +77,7 @@ export function investQuoteQuery(productId: number, order: Pick<InvestRequest, '
 export function useOrderSignature(productId: number) {
   return useMutation({
     mutationFn: async (body: InvestRequest) =>
-      (await http.post<OrderSignature>(`${PRODUCTS_API_PATH}${productId}/invest/signature/`, body)).data,
+      (await http.post<OrderSignature>(`${PRODUCTS_API_PATH}${productId}/invest/signature/`, body, CODE_CALL)).data,
   });
 }
 
@@ -89,9 +90,14 @@ function useRefreshAfterOrder() {
 export function useInvest(productId: number) {
   const refresh = useRefreshAfterOrder();
   return useMutation({
+    // A signed order's code errors are shown under the code field by the page (CODE_CALL).
     mutationFn: async ({ body, idempotencyKey }: { body: InvestRequest; idempotencyKey: string }) =>
-      (await http.post<TransactionItem>(`${PRODUCTS_API_PATH}${productId}/invest/`, body, withKey(idempotencyKey)))
-        .data,
+      (
+        await http.post<TransactionItem>(`${PRODUCTS_API_PATH}${productId}/invest/`, body, {
+          ...withKey(idempotencyKey),
+          ...(body.signature ? CODE_CALL : {}),
+        })
+      ).data,
     onSuccess: refresh,
   });
 }

@@ -12,6 +12,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
 import { PageHeading } from '../../components/page-heading';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { codeErrorText } from '../../lib/forms/one-time-code-errors';
+import { useSingleFlight } from '../../lib/forms/single-flight';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { downloadFile } from '../../lib/resource/download';
@@ -49,6 +51,15 @@ export function ConfirmOrderPage() {
   const quote = useQuery(investQuoteQuery(id, order));
   const signature = useOrderSignature(id);
   const invest = useInvest(id);
+  const [codeError, setCodeError] = useState<string>();
+  const [sendCode, sending] = useSingleFlight(async () => {
+    if (!order) return;
+    setCodeError(undefined);
+    await signature.mutateAsync(order).then(
+      () => setCode(''),
+      async (error) => setCodeError(await codeErrorText(error)),
+    );
+  });
 
   if (!order) return <Navigate to="../invest/" replace />;
 
@@ -65,6 +76,11 @@ export function ConfirmOrderPage() {
           notifySuccess(t('errors:success.orderSubmitted'));
           if (transaction.transfer_instructions) setSubmitted(transaction);
           else void navigate('/customer/transaction/');
+        },
+        onError: (error) => {
+          if (!body.signature) return;
+          setCode('');
+          void codeErrorText(error).then(setCodeError);
         },
       },
     );
@@ -146,12 +162,24 @@ export function ConfirmOrderPage() {
               <Group justify="flex-end">
                 <Button
                   disabled={!understood}
-                  loading={signature.isPending}
-                  onClick={() => signature.mutate(order)}
+                  loading={sending}
+                  onClick={() => void sendCode()}
                   data-testid="send-code"
                 >
                   {t('products:confirm.sendCode')}
                 </Button>
+                {codeError && (
+                  <Text
+                    size="sm"
+                    c="var(--mantine-color-error)"
+                    role="alert"
+                    w="100%"
+                    ta="right"
+                    data-testid="code-error"
+                  >
+                    {codeError}
+                  </Text>
+                )}
               </Group>
             ) : (
               <Stack gap="sm">
@@ -174,9 +202,17 @@ export function ConfirmOrderPage() {
                   label={t('products:confirm.code')}
                   value={code}
                   onChange={setCode}
+                  error={codeError}
                   testId="order-code"
                 />
-                <Anchor component="button" type="button" size="xs" onClick={() => signature.mutate(order)}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  disabled={sending}
+                  onClick={() => void sendCode()}
+                  data-testid="resend-code"
+                >
                   {t('products:confirm.resend')}
                 </Anchor>
               </Stack>

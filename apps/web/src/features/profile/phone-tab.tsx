@@ -1,5 +1,6 @@
-// The phone number in international format, confirmed by a six-digit code sent by SMS. After too many
-// sends or wrong codes the server refuses with a typed code and the limit message is shown under the field.
+// The phone number in international format, confirmed by a six-digit code sent by SMS. A wrong code, the
+// last try and the hour's sends are answered by the server with their message (the tries left, when a new
+// code can be asked for), shown under the field concerned: the code's, or the number's for a send.
 import { ONE_TIME_CODE_LENGTH, ONE_TIME_CODE_VALIDITY_MINUTES } from '@lombard/shared/constants';
 import { phoneNumberSchema, phoneVerifySchema } from '@lombard/shared/schemas/profile';
 import type { PhoneState } from '@lombard/shared/schemas/profile-views';
@@ -8,6 +9,7 @@ import { IconCircleCheck, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../components/submit-button';
+import { codeAnswersTo } from '../../lib/forms/one-time-code-errors';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { useSendPhoneCode, useVerifyPhone } from './api';
 
@@ -26,12 +28,7 @@ export function PhoneTab({ saved }: { saved: PhoneState | null }) {
       setSentTo(values.phone);
       code.form.reset();
     },
-    onErrorCode: {
-      ONE_TIME_CODE_ATTEMPTS_EXCEEDED: () => {
-        phone.form.setFieldError('phone', t('errors:tooManyAttempts'));
-        return true;
-      },
-    },
+    onErrorCode: codeAnswersTo((text) => phone.form.setFieldError('phone', text)),
   });
 
   const code = useApiForm({
@@ -40,12 +37,7 @@ export function PhoneTab({ saved }: { saved: PhoneState | null }) {
     send: (values) => verify.mutateAsync(values),
     success: t('errors:success.phoneVerified'),
     onSuccess: () => setSentTo(null),
-    onErrorCode: {
-      ONE_TIME_CODE_ATTEMPTS_EXCEEDED: () => {
-        code.form.setFieldError('code', t('errors:tooManyAttempts'));
-        return true;
-      },
-    },
+    onErrorCode: codeAnswersTo((text) => code.form.setFieldError('code', text)),
   });
 
   return (

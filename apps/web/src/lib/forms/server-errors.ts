@@ -22,7 +22,11 @@ export async function applyServerErrors(form: FieldErrorTarget, fields: readonly
     return true;
   }
   const rest: Record<string, unknown> = {};
-  placeFieldErrors(form, fields, data as Record<string, unknown>, '', rest);
+  // A `{detail, code}` body's code is the typed error, not a message for a field that happens to be
+  // called "code" (the one-time code's).
+  const { code: _typed, correlation_id: _id, ...messages } = data as Record<string, unknown>;
+  const body = 'detail' in messages ? messages : (data as Record<string, unknown>);
+  placeFieldErrors(form, fields, body, '', rest);
   const shown = Object.keys(rest).filter((key) => !['code', 'correlation_id', 'status_code'].includes(key));
   if (shown.length > 0) await showErrorBody(rest);
   return true;

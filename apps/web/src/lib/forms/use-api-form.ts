@@ -33,18 +33,23 @@ export function useApiForm<Values extends Record<string, unknown>, Result = unkn
 ) {
   const form = useZodForm(options.schema, options.initialValues, options.prepare);
   const [submitting, setSubmitting] = useState(false);
+  // `submitting` disables the button one render late: a double-click's second submit is refused here.
+  const running = useRef(false);
   // The latest options without re-creating the submit handler on every render.
   const latest = useRef(options);
   latest.current = options;
 
   const onSubmit = form.onSubmit(async (values) => {
     const current = latest.current;
+    if (running.current) return;
     if (current.beforeSend && !current.beforeSend(values, form)) return;
+    running.current = true;
     setSubmitting(true);
     let result: Result;
     try {
       result = await current.send(values);
     } catch (error) {
+      running.current = false;
       setSubmitting(false);
       const code = errorCodeOf(error);
       const handler = code ? current.onErrorCode?.[code] : undefined;
@@ -52,6 +57,7 @@ export function useApiForm<Values extends Record<string, unknown>, Result = unkn
       await applyServerErrors(form, fieldPaths(form.getValues()), error);
       return;
     }
+    running.current = false;
     setSubmitting(false);
     const message = typeof current.success === 'function' ? current.success(result) : current.success;
     if (message) notifySuccess(message);

@@ -22,7 +22,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScheduleTable } from '../../../components/advances/schedule-table';
-import { amountFieldFormat } from '../../../components/money/amount-input';
+import { AmountInput } from '../../../components/money/amount-input';
 import { AppLink } from '../../../lib/app-link';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
 import { LANDING_PATHS } from '../components/site-links';
@@ -36,7 +36,7 @@ const LOAN_REQUEST_PATH = '/customer/loan/';
 export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum?: string }) {
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
-  const [amount, setAmount] = useState<number | string>(DEFAULT_AMOUNT);
+  const [amount, setAmount] = useState<string>(String(DEFAULT_AMOUNT));
   const [instalments, setInstalments] = useState<number | string>(DEFAULT_INSTALMENTS);
 
   const issues = validateAdvanceInput({
@@ -68,7 +68,7 @@ export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum
       <Grid gap={0}>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg" p={{ base: 'lg', sm: 32 }}>
-            <NumberInput
+            <AmountInput
               label={t('calculator.amount.label')}
               description={t('calculator.amount.description', {
                 min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
@@ -76,13 +76,8 @@ export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum
               })}
               value={amount}
               onChange={setAmount}
-              {...amountFieldFormat(language)}
-              decimalScale={2}
-              allowNegative={false}
               clampBehavior="none"
-              hideControls
               size="lg"
-              inputMode="decimal"
               error={message(issues.amount, euros)}
               data-testid="calculator-amount"
             />
