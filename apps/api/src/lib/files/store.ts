@@ -156,11 +156,6 @@ export function storedFileSummary(fileId: SQL): SQL {
   return sql`(select jsonb_build_object('name', summary_file.file_name, 'size', summary_file.size, 'content_type', summary_file.content_type) from stored_files summary_file where summary_file.id = ${fileId})`;
 }
 
-export async function deleteFile(db: Queryable, dataDir: string, file: StoredFile): Promise<void> {
-  await db.delete(storedFiles).where(eq(storedFiles.id, file.id));
-  await fileStorage(dataDir).delete(file.storageKey);
-}
-
 /** Removes path separators and control characters; keeps letters of any script, spaces and dots. */
 export function safeFileName(name: string): string {
   const cleaned = name

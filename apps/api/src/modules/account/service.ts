@@ -41,18 +41,6 @@ export async function setProfiles(db: Queryable, userId: number, attributes: Pro
   userChanged(userId);
 }
 
-/** Adds a profile in front, making it the active one; a profile already held is not repeated. */
-export async function grantProfile(db: Queryable, userId: number, profile: Profile): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      attributes: sql`array_prepend(${profile}::text, array_remove(${users.attributes}, ${profile}::text))`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
-  userChanged(userId);
-}
-
 export interface NewActiveUser {
   email: string;
   password: string;
