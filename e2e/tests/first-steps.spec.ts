@@ -14,6 +14,7 @@ test('a base user is asked to complete the profile, and an invest address explai
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const email = await registeredUser(request, 'first-steps');
   await page.goto('/auth/login/');
   await page.getByTestId('login-email').fill(email);

@@ -112,6 +112,13 @@ describe('KycReviewPage', () => {
     expect(within(screen.getByTestId('kyc-step-identity')).getByText('BSLBNC92E54A944V')).toBeInTheDocument();
   });
 
+  it('a double-click on Approve sends one decision, not a second one the server would refuse', async () => {
+    renderPage();
+    await userEvent.dblClick(await screen.findByTestId('kyc-approve-identity'));
+    await waitFor(() => expect(screen.getByTestId('kyc-step-identity')).toHaveAttribute('data-status', 'approved'));
+    expect(decisions()).toHaveLength(1);
+  });
+
   it('approves a step with a call on that step, then shows it approved', async () => {
     renderPage();
     await userEvent.click(await screen.findByTestId('kyc-approve-identity'));

@@ -6,7 +6,7 @@ import type { KycReviewDetail } from '@lombard/shared/schemas/kyc-review';
 import { Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLanguage } from '../../lib/i18n/i18n';
@@ -30,9 +30,19 @@ function StepCard({ detail, step }: { detail: KycReviewDetail; step: ProfileStep
   const rows = stepRows(detail, step, t, currentLanguage());
   const documents = step === 'kyc' ? detail.documents.filter((d) => d.status === 'active') : [];
 
+  // A double-click fires twice before the button shows it is busy or goes away: once sent (and until a
+  // refusal), a press sends nothing more — the step is decided.
+  const sent = useRef(false);
   const approve = async () => {
-    await decide.mutateAsync({ step, decision: 'approve' });
-    notifySuccess(t('detail.approved', { step: t(`profile:steps.${step}.title`) }));
+    if (sent.current) return;
+    sent.current = true;
+    try {
+      await decide.mutateAsync({ step, decision: 'approve' });
+      notifySuccess(t('detail.approved', { step: t(`profile:steps.${step}.title`) }));
+    } catch {
+      // The HTTP layer showed the server's answer (the step decided by someone else…); it may be tried again.
+      sent.current = false;
+    }
   };
   const reject = async () => {
     if (!reason.trim()) return;
