@@ -58,7 +58,20 @@ vi.mock('../../lib/http/client', async () => {
       mifid: null,
       progress: progress(),
     },
-    documents: [],
+    documents: [
+      {
+        id: 31,
+        kind: 'identity',
+        origin: 'uploaded',
+        type: 'identity_card',
+        number: '•••••4821',
+        issued_on: '2021-03-15',
+        expires_on: '2031-03-15',
+        status: 'active',
+        created_at: '2026-11-02T09:00:00Z',
+        files: [],
+      },
+    ],
   });
   http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
@@ -110,6 +123,14 @@ describe('KycReviewPage', () => {
     expect(screen.getByTestId('kyc-approve-citizenship')).toBeInTheDocument();
     expect(screen.queryByTestId('kyc-approve-addresses')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('kyc-step-identity')).getByText('BSLBNC92E54A944V')).toBeInTheDocument();
+  });
+
+  it('shows the identity document number, issue and expiry dates on the KYC step', async () => {
+    server.statuses.kyc = { status: 'submitted', reason: null };
+    renderPage();
+    expect(await screen.findByTestId('kyc-document-facts-31')).toHaveTextContent(
+      'Number •••••4821 · Issued on 15/03/2021 · Expires on 15/03/2031',
+    );
   });
 
   it('a double-click on Approve sends one decision, not a second one the server would refuse', async () => {

@@ -83,6 +83,19 @@ function StepCard({ detail, step }: { detail: KycReviewDetail; step: ProfileStep
             </Text>
           )
         )}
+        {documents.map((document) => (
+          <Text key={document.id} size="sm" data-testid={`kyc-document-facts-${document.id}`}>
+            {[
+              document.number && t('detail.documentNumber', { number: document.number }),
+              document.issued_on &&
+                t('detail.documentIssued', { date: formatDate(document.issued_on, currentLanguage()) }),
+              document.expires_on &&
+                t('detail.documentExpires', { date: formatDate(document.expires_on, currentLanguage()) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ))}
         {documents.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             {documents.flatMap((document) =>
