@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, REPOSITORY_ROOT } from './config';
@@ -104,5 +104,14 @@ describe('parseConfig', () => {
 
   it('lists every bad value at once', () => {
     expect(() => parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT: [\s\S]*DATABASE_URL: /);
+  });
+});
+
+describe('the README on configuration', () => {
+  it('promises nothing of REDIS_URL, which no code reads yet', () => {
+    const readme = readFileSync(path.join(REPOSITORY_ROOT, 'README.md'), 'utf8');
+    const row = readme.split('\n').find((line) => line.startsWith('| `REDIS_URL`'));
+    expect(row).toMatch(/not yet used/);
+    expect(row).not.toMatch(/share/);
   });
 });

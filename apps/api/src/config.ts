@@ -1,5 +1,6 @@
 // The only reader of process.env. Parsed once with zod; a bad value stops the process with a clear message.
 import path from 'node:path';
+import { DEFAULT_TRACES_SAMPLE_RATE } from '@lombard/shared/constants';
 import { z } from 'zod';
 
 const bool = z
@@ -25,7 +26,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
-  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_TRACES_SAMPLE_RATE),
   MAP_TILE_URL: z.string().optional(),
   MAP_ATTRIBUTION: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),

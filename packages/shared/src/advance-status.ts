@@ -76,9 +76,6 @@ export const IN_PROGRESS_STATUSES: readonly AdvanceStatus[] = [
   S.moneyOnTheWay,
 ];
 
-/** Statuses after which nothing more happens. */
-export const FINAL_STATUSES: readonly AdvanceStatus[] = [S.repaid, S.rejected, S.cancelled, S.withdrawn];
-
 export function isInProgress(status: AdvanceStatus): boolean {
   return IN_PROGRESS_STATUSES.includes(status);
 }

@@ -2,8 +2,6 @@
 // profile, and a page that only reads an answer must not bring zod with it (docs/decisions/016).
 
 export const PROFILE_PATH = '/api/v1/profile/';
-export const profileTabPath = (tab: 'citizenship' | 'identity' | 'addresses' | 'occupation' | 'bank-account') =>
-  `/api/v1/profile/${tab}/`;
 export const PHONE_NUMBER_PATH = '/api/v1/profile/phone-number/';
 export const PHONE_VERIFY_PATH = '/api/v1/profile/phone-number/verify/';
 export const REFERRAL_PATH = '/api/v1/profile/referral/';

@@ -43,7 +43,12 @@ async function main(argv: string[]) {
     }
     await runMigrations(handle);
     if (command === 'seed' || command === 'reset') {
-      const { applied } = await seedDatabase(handle, { demo: config.seedDemo, dataDir: config.dataDir });
+      const { applied } = await seedDatabase(handle, {
+        demo: config.seedDemo,
+        dataDir: config.dataDir,
+        publicUrl: config.publicUrl,
+        supportEmail: config.supportEmail,
+      });
       console.info(`seed steps applied: ${applied.length > 0 ? applied.join(', ') : 'none (all applied before)'}`);
       if (!config.seedDemo) console.info('demo data: not seeded (SEED_DEMO=true would seed it)');
       else if (handle.kind === 'postgres')

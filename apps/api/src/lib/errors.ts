@@ -53,7 +53,6 @@ export const serviceUnavailable = () =>
 
 export const notFound = () => new AppError('NOT_FOUND');
 export const forbidden = () => new AppError('FORBIDDEN');
-export const unauthenticated = () => new AppError('UNAUTHENTICATED');
 
 /** A 400 naming fields, e.g. `fieldError({ email: 'validation:email' })`. */
 export function fieldError(fields: Record<string, string | FieldMessage | Array<string | FieldMessage>>): AppError {

@@ -60,7 +60,3 @@ export function translator(language: Language): Translate {
   }
   return translate;
 }
-
-export function hasTranslation(key: string, language: Language = DEFAULT_LANGUAGE): boolean {
-  return instance.exists(key, { lng: language });
-}

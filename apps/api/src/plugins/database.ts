@@ -19,7 +19,12 @@ export const databasePlugin = fp(async (app: FastifyInstance, options: Options) 
   if (options.migrate) await runMigrations(handle);
   if (options.seed) {
     const started = Date.now();
-    const outcome = await seedDatabase(handle, { demo: app.config.seedDemo, dataDir: app.config.dataDir });
+    const outcome = await seedDatabase(handle, {
+      demo: app.config.seedDemo,
+      dataDir: app.config.dataDir,
+      publicUrl: app.config.publicUrl,
+      supportEmail: app.config.supportEmail,
+    });
     await reportSeeding(app, handle, outcome, Date.now() - started);
   }
   // A handle passed in by a test belongs to the test.

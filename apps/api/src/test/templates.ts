@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed/index';
@@ -66,7 +67,11 @@ export async function prepareTemplate(
     : await openDatabase({ dataDir: files, inMemory: true });
   try {
     await runMigrations(handle);
-    if (kind !== 'empty') await seedDatabase(handle, { demo: kind === 'demo', dataDir: files });
+    if (kind !== 'empty') {
+      // The links of the e-mails the demo flows queue: the test configuration's, as a test app has them.
+      const { publicUrl, supportEmail } = parseConfig({ NODE_ENV: 'test' });
+      await seedDatabase(handle, { demo: kind === 'demo', dataDir: files, publicUrl, supportEmail });
+    }
     if (handle.snapshot) {
       const snapshot = await handle.snapshot();
       writeFileSync(snapshotOf(folder, kind), Buffer.from(await snapshot.arrayBuffer()));

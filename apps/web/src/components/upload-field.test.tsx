@@ -36,6 +36,8 @@ describe('UploadField', () => {
     first.unmount();
     renderWithProviders(<UploadField label="Front" value={file} onChange={onChange} progress={40} testId="doc" />);
     expect(screen.getByTestId('doc-name')).toHaveTextContent('front.png');
+    // Two bytes: a kilobyte at most, never "0 MB".
+    expect(screen.getByText('1 kB')).toBeInTheDocument();
     expect(screen.getByLabelText('Uploaded 40%')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { Dropzone, type FileWithPath } from '@mantine/dropzone';
 import { IconFileCheck, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../lib/format';
 import { UPLOAD_ACCEPT } from '../lib/forms/upload';
 
 interface Props {
@@ -21,10 +22,6 @@ interface Props {
   progress?: number | null;
   disabled?: boolean;
   testId?: string;
-}
-
-function megabytes(bytes: number, language: string) {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 }
 
 export function UploadField({
@@ -73,7 +70,7 @@ export function UploadField({
                   {value.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t('upload.size', { size: megabytes(value.size, i18n.language) })}
+                  {formatFileSize(value.size, i18n.language)}
                 </Text>
               </Stack>
             </Group>

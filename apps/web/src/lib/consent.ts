@@ -9,7 +9,6 @@ import { cookiesAtPageLoad } from './hydration';
 
 export type { ConsentChoice } from './consent-cookie';
 export type ConsentCategory = 'required' | 'functional' | 'analytics';
-export const CONSENT_CATEGORIES: readonly ConsentCategory[] = ['required', 'functional', 'analytics'];
 
 export function readConsent(): ConsentChoice | null {
   return parseConsent(readCookie(CONSENT_COOKIE));

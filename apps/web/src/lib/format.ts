@@ -66,3 +66,15 @@ export function formatPercentPoints(points: Decimalish, language: Language, digi
     maximumFractionDigits: digits,
   }).format(exact(points));
 }
+
+/** A file's size for people: kilobytes under a megabyte (never "0 MB"), megabytes with one decimal above. */
+export function formatFileSize(bytes: number, language: string): string {
+  const megabyte = 1024 * 1024;
+  if (bytes < megabyte) {
+    const kilobytes = Math.max(1, Math.round(bytes / 1024));
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte' }).format(kilobytes);
+  }
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
+    bytes / megabyte,
+  );
+}

@@ -21,9 +21,6 @@ export const COUNTRY_CODES = [
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-const COUNTRY_CODE_SET: ReadonlySet<string> = new Set(COUNTRY_CODES);
-export const isCountryCode = (value: string): value is CountryCode => COUNTRY_CODE_SET.has(value);
-
 export const ITALY: CountryCode = 'IT';
 export const UNITED_STATES: CountryCode = 'US';
 

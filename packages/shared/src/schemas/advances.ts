@@ -3,7 +3,7 @@
 // decimal string with two decimals; rates are fractions ("0.0490"); dates are YYYY-MM-DD.
 import { z } from 'zod';
 import { ADVANCE_STATUSES, type AdvanceStatus } from '../advance-status';
-import { listResponseSchema, moneySchema } from './common';
+import { moneySchema } from './common';
 import { text } from './text';
 import { amountInputSchema, navSchema, unitsSchema } from './transactions';
 
@@ -235,7 +235,6 @@ export const advanceSummarySchema = z.object({
   maturity_date: dateSchema.nullable(),
 });
 export type AdvanceSummary = z.infer<typeof advanceSummarySchema>;
-export const advanceListSchema = listResponseSchema(advanceSummarySchema);
 
 /** GET /api/v1/advances/{id}/ */
 export const advanceDetailSchema = advanceSummarySchema.extend({

@@ -119,6 +119,13 @@ export type RegistrationRequest = z.output<typeof registrationSchema>;
 export const activationResendSchema = z.object({ email: emailSchema });
 export type ActivationResendInput = z.input<typeof activationResendSchema>;
 
+/**
+ * GET /api/account/activate-user/{uid}/{token}/: the link worked, or it had already activated the account
+ * (a reload, a second click in the e-mail): either way the person can sign in.
+ */
+export const activationResultSchema = z.object({ detail: z.string(), already_active: z.boolean() });
+export type ActivationResult = z.infer<typeof activationResultSchema>;
+
 /** Path parameters of a one-time link. */
 export const oneTimeLinkParamsSchema = z.object({
   uid: text().min(1).max(64),

@@ -11,7 +11,6 @@ import {
   MAX_UPLOAD_BYTES,
 } from '../constants';
 import { VALIDATION_MESSAGES as V } from '../errors';
-import { listResponseSchema } from './common';
 import { text } from './text';
 
 export const DOCUMENT_MESSAGES = {
@@ -60,11 +59,6 @@ export const ADDRESS_PROOF_TYPES = [
   'driving_licence',
 ] as const;
 export type AddressProofType = (typeof ADDRESS_PROOF_TYPES)[number];
-export const DOCUMENT_TYPES = [...new Set([...IDENTITY_DOCUMENT_TYPES, ...ADDRESS_PROOF_TYPES])] as [
-  IdentityDocumentType | AddressProofType,
-  ...(IdentityDocumentType | AddressProofType)[],
-];
-export type DocumentType = IdentityDocumentType | AddressProofType;
 
 /** Identity documents without a back side to photograph. */
 export const SINGLE_SIDED_IDENTITY_DOCUMENTS: readonly IdentityDocumentType[] = ['passport'];
@@ -244,12 +238,3 @@ export const documentItemSchema = z.object({
   files: z.array(documentFileSchema),
 });
 export type DocumentItem = z.infer<typeof documentItemSchema>;
-export const documentListSchema = listResponseSchema(documentItemSchema);
-
-/** Query of GET /api/v1/documents/: the generic page parameters plus kind and status filters. */
-export const documentListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: z.coerce.number().int().min(1).optional(),
-  kind: z.enum(DOCUMENT_KINDS).optional(),
-  status: z.enum(DOCUMENT_STATUSES).optional(),
-});

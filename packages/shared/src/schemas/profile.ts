@@ -77,7 +77,6 @@ export function usPersonReasons(v: Pick<Citizenship, 'citizenships' | 'us_green_
   if (v.us_presence_days >= US_PERSON_TEST_DAYS) reasons.push('presence');
   return reasons;
 }
-export const isUsPerson = (v: Parameters<typeof usPersonReasons>[0]) => usPersonReasons(v).length > 0;
 
 // --- Identity ----------------------------------------------------------------------------------------
 

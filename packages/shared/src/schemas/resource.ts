@@ -15,10 +15,3 @@ export const exportItemSchema = z.object({
   created_at: z.string(),
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
-
-/** A JSON error inside a blob (failed download) may carry `msg` instead of `detail`. */
-export const blobErrorSchema = z.union([
-  z.object({ msg: z.string() }),
-  z.object({ detail: z.string() }),
-  z.record(z.string(), z.unknown()),
-]);

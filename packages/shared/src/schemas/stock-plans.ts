@@ -3,7 +3,7 @@
 // line of an advance (docs/decisions/012).
 import { z } from 'zod';
 import { STOCK_PLAN_PRICE_SOURCES, STOCK_PLAN_STATUSES } from '../stock-plan-kinds';
-import { listResponseSchema, moneySchema } from './common';
+import { moneySchema } from './common';
 import { PRICE_DECIMAL, positiveDecimalString, UNITS_DECIMAL } from './decimal';
 import { text } from './text';
 import { navSchema, unitsSchema } from './transactions';
@@ -51,7 +51,6 @@ export const stockPlanSchema = z.object({
   verified_at: z.string().nullable(),
 });
 export type StockPlan = z.infer<typeof stockPlanSchema>;
-export const stockPlanListSchema = listResponseSchema(stockPlanSchema);
 
 /** Back-office stock plans: the plan and whose it is. */
 export const backofficeStockPlanSchema = stockPlanSchema.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-kinds';
-import { listResponseSchema, moneySchema } from './common';
+import { moneySchema } from './common';
 import { AMOUNT_INPUT_DECIMAL, positiveDecimalString, UNITS_DECIMAL } from './decimal';
 import { text } from './text';
 
@@ -49,15 +49,6 @@ export const transactionSchema = z.object({
     .nullable(),
 });
 export type TransactionItem = z.infer<typeof transactionSchema>;
-export const transactionListSchema = listResponseSchema(transactionSchema);
-
-/** A customer's filters on `transaction/` (the generic list's filter names). */
-export const transactionFiltersSchema = z.object({
-  type: z.enum(TRANSACTION_TYPES).optional(),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
-  created_at__gte: z.string().optional(),
-  created_at__lte: z.string().optional(),
-});
 
 /** POST /api/v1/products/{id}/invest/quote/ and /invest/ (the latter with an Idempotency-Key). */
 export const investRequestSchema = z.object({

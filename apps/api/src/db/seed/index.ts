@@ -27,9 +27,14 @@ import { seedSupport } from './support';
 
 export type SeedSet = 'base' | 'demo';
 
-/** What a step may need besides the database: files (demo documents) are written under `dataDir`. */
+/**
+ * What a step may need besides the database: files (demo documents) are written under `dataDir`; the
+ * e-mails the demo flows queue link to `publicUrl` and name `supportEmail`, as a live request's do.
+ */
 export interface SeedContext {
   dataDir: string;
+  publicUrl: string;
+  supportEmail: string;
 }
 
 export interface SeedStep {
@@ -96,7 +101,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
     async run(db, context) {
       // Money through the real flows: transfers, orders settled at past NAVs, a disinvestment and
       // withdrawals, so that the wallet, cash, transactions and back-office pages show real rows.
-      await seedDemoMoney(db, context.dataDir);
+      await seedDemoMoney(db, context);
     },
   },
   {
@@ -114,7 +119,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
     async run(db, context) {
       // A verified stock plan of a partner company for the demo customer: a second kind of collateral
       // on the advance screens. No advance is seeded, so the customer can request one.
-      await seedDemoStockPlans(db, context.dataDir);
+      await seedDemoStockPlans(db, context);
     },
   },
 ];
@@ -145,7 +150,11 @@ export async function seedDatabase(
           .from(seedRuns)
           .where(and(eq(seedRuns.set, step.set), eq(seedRuns.version, step.version)));
         if (done) return false;
-        await step.run(tx, { dataDir: options.dataDir });
+        await step.run(tx, {
+          dataDir: options.dataDir,
+          publicUrl: options.publicUrl,
+          supportEmail: options.supportEmail,
+        });
         await tx.insert(seedRuns).values({ set: step.set, version: step.version });
         return true;
       });

@@ -1,17 +1,19 @@
 // Seeding as an operator meets it: demo data only where the configuration allows it, once per data set,
 // never bringing back what was deleted, and no notification about something that does not exist.
 import { supportCollectionsResponseSchema } from '@lombard/shared/schemas/support';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, restartTestApp as restart, type TestApp } from '../../test/app';
 import { loginAs, TEST_PASSWORD } from '../../test/auth';
 import { menuItems } from '../schema/menus';
+import { outboxMessages } from '../schema/outbox';
 import { seedRuns } from '../schema/seed-runs';
 import { DEMO_ACCOUNTS } from './accounts';
 import { seedDatabase } from './index';
 
 const HELP_CENTRE = '/api/v1/intercom/collections/with-articles/?per_page=50&page=1';
+const links = (app: FastifyInstance) => ({ publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail });
 const signIn = (app: FastifyInstance, email: string) =>
   app.inject({ method: 'POST', url: '/api/account/token/auth/', payload: { email, password: TEST_PASSWORD } });
 
@@ -30,7 +32,9 @@ describe('demo data on the embedded quick start', () => {
 
   it('is seeded once per data set: later starts and db:seed apply nothing', async () => {
     expect((await signIn(t.app, 'admin@demo.lombard.test')).statusCode).toBe(200);
-    expect(await seedDatabase(t.database, { demo: true, dataDir: t.dataDir })).toEqual({ applied: [] });
+    expect(await seedDatabase(t.database, { demo: true, dataDir: t.dataDir, ...links(t.app) })).toEqual({
+      applied: [],
+    });
     const again = await restart(t);
     await again.close();
     const runs = await t.database.db.select().from(seedRuns);
@@ -58,6 +62,16 @@ describe('demo data on the embedded quick start', () => {
       expect(articles).toContain('come-funziona-anticipo');
     } finally {
       await again.close();
+    }
+  });
+
+  it('writes the e-mails of the demo flows as a live request would: the support address and absolute links', async () => {
+    const emails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'email'));
+    const planDecision = emails.find((e) => e.template === 'stock_plan_decision');
+    expect(planDecision?.text).toContain(`Scrivi a ${t.app.config.supportEmail}`);
+    for (const email of emails) {
+      expect(email.text).not.toMatch(/ a \.|to \./);
+      for (const href of email.html?.matchAll(/href="([^"]*)"/g) ?? []) expect(href[1]).toMatch(/^(https?|mailto):/);
     }
   });
 

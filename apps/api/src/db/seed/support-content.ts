@@ -15,8 +15,6 @@ interface Collection {
   articles: Array<{ slug: string; it: Text; en?: Text }>;
 }
 
-export const ITALIAN_ONLY_ARTICLE = { collection: 'anticipi', article: 'verifica-del-credito' } as const;
-
 export const SUPPORT_CONTENT: Collection[] = [
   {
     slug: 'anticipi',

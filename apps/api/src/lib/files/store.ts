@@ -193,11 +193,6 @@ export function storedFileSummary(fileId: SQL): SQL {
   return sql`(select jsonb_build_object('name', summary_file.file_name, 'size', summary_file.size, 'content_type', summary_file.content_type) from stored_files summary_file where summary_file.id = ${fileId})`;
 }
 
-export async function deleteFile(db: Queryable, dataDir: string, file: StoredFile): Promise<void> {
-  await db.delete(storedFiles).where(eq(storedFiles.id, file.id));
-  await fileStorage(dataDir).delete(file.storageKey);
-}
-
 /**
  * The name a file is stored and shown under: one Unicode form (NFC), no control characters (C0, DEL, C1)
  * and no bidirectional controls, which make "report\u202Efdp.exe" read as "reportexe.pdf"; path

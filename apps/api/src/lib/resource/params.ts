@@ -8,8 +8,6 @@ import type { AnyResource, FieldSpec, FieldType, IdType, ResourceContext } from 
 /** Day boundaries of date filters on timestamps: the bank's calendar. */
 export const BUSINESS_TIME_ZONE = 'Europe/Rome';
 
-export const RESERVED_PARAMS = ['page', 'per_page', 'order_by__', 'search'] as const;
-
 /** Values that mean "no filter": empty or null filters are dropped. */
 const EMPTY_VALUES = new Set(['', 'null', 'None', 'undefined']);
 

@@ -3,7 +3,7 @@
 // the user's earlier ones, so only the latest e-mail works.
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema/accounts';
+import { oneTimeTokens, users } from '../../db/schema/accounts';
 import { hashToken, randomToken } from '../auth/service';
 
 export type LinkPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
@@ -82,8 +82,36 @@ export async function consumeLink(db: Queryable, uid: string, token: string, pur
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
     .where(linkMatches(userId, token, purposes))
-    .returning({ userId: oneTimeTokens.userId, purpose: oneTimeTokens.purpose, newEmail: oneTimeTokens.newEmail });
+    .returning({
+      userId: oneTimeTokens.userId,
+      purpose: oneTimeTokens.purpose,
+      newEmail: oneTimeTokens.newEmail,
+      usedAt: oneTimeTokens.usedAt,
+    });
   return row ?? null;
+}
+
+/**
+ * Whether this activation link is the one that activated its account (a reload of the link): activation
+ * stamps the account with the link's use time, which a link retired unused (a newer e-mail) never has.
+ */
+export async function activatedByLink(db: Queryable, uid: string, token: string): Promise<boolean> {
+  const userId = decodeUid(uid);
+  if (userId === null) return false;
+  const rows = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, 'activation'),
+        eq(oneTimeTokens.usedAt, users.activatedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Makes the user's unused links of these purposes unusable (after a reset, a new link, a change). */

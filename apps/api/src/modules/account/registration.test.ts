@@ -72,19 +72,23 @@ describe('POST /api/account/registration/', () => {
     expect(early.json().code).toBe('ACCOUNT_NOT_ACTIVATED');
   });
 
-  it('activation works once; then the user signs in; a second use answers 400', async () => {
+  it('activation works once; then the user signs in; the same link again says the account is already active', async () => {
     await register(form({ email: 'activate.me@example.com' }));
     const { uid, token } = await activationLink('activate.me@example.com');
     const first = await activate(uid, token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ detail: 'Your e-mail address has been verified. You can now log in.' });
+    expect(first.json()).toEqual({
+      detail: 'Your e-mail address has been verified. You can now log in.',
+      already_active: false,
+    });
     expect((await signIn('activate.me@example.com')).statusCode).toBe(200);
 
+    // A reload of the page, a second click in the e-mail: nothing to do, and nothing went wrong.
     const again = await activate(uid, token, 'it');
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({
-      detail: 'Errore durante la verifica della tua email',
-      code: 'EMAIL_VERIFICATION_FAILED',
+      detail: 'Il tuo account è già attivo: accedi con la tua email e la tua password.',
+      already_active: true,
     });
   });
 

@@ -1,6 +1,7 @@
 // Account calls: registration, activation, current user, language, e-mail and password.
 import {
   activationResendSchema,
+  activationResultSchema,
   changeLanguageSchema,
   emailChangeSchema,
   meSchema,
@@ -55,12 +56,16 @@ export const accountModule = fp(async (app: FastifyInstance) => {
         tags: ['account'],
         summary: 'Open an activation or e-mail-change link (single use)',
         params: oneTimeLinkParamsSchema,
-        response: { 200: detailSchema },
+        response: { 200: activationResultSchema },
       },
     },
     async (request) => {
-      await accounts.activate(request.params.uid, request.params.token);
-      return { detail: request.t('account:emailVerified') };
+      const outcome = await accounts.activate(request.params.uid, request.params.token);
+      const alreadyActive = outcome === 'already_active';
+      return {
+        detail: request.t(alreadyActive ? 'account:alreadyActive' : 'account:emailVerified'),
+        already_active: alreadyActive,
+      };
     },
   );
 

@@ -11,7 +11,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { revokeSessions, toLanguage, toProfiles, userChanged } from '../auth/service';
 import { sendAccountEmail } from './emails';
-import { consumeLink, issueLink, retireLinks } from './one-time-links';
+import { activatedByLink, consumeLink, issueLink, retireLinks } from './one-time-links';
 import { assertPasswordAllowed } from './password-policy';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from './users';
 
@@ -38,18 +38,6 @@ export async function getAccount(db: Queryable, userId: number) {
 /** Replaces the profiles a user holds (KYC approval → lead, first investment → customer, operators). */
 export async function setProfiles(db: Queryable, userId: number, attributes: Profile[]): Promise<void> {
   await db.update(users).set({ attributes, updatedAt: new Date() }).where(eq(users.id, userId));
-  userChanged(userId);
-}
-
-/** Adds a profile in front, making it the active one; a profile already held is not repeated. */
-export async function grantProfile(db: Queryable, userId: number, profile: Profile): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      attributes: sql`array_prepend(${profile}::text, array_remove(${users.attributes}, ${profile}::text))`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
   userChanged(userId);
 }
 
@@ -184,15 +172,20 @@ export function createAccountService(db: Database, config: AppConfig) {
     },
 
     /** Activation link, or confirmation of a new e-mail address (same client screen and call). */
-    async activate(uid: string, token: string): Promise<void> {
+    /** `already_active` when the link had activated the account before (a reload of the page). */
+    async activate(uid: string, token: string): Promise<'activated' | 'already_active'> {
       try {
-        await inTransaction(db, async (tx) => {
+        return await inTransaction(db, async (tx) => {
           const used = await consumeLink(tx, uid, token, ['activation', 'email_change']);
-          if (!used) throw new AppError('EMAIL_VERIFICATION_FAILED');
-          const activatedAt = sql`coalesce(${users.activatedAt}, now())`;
+          if (!used) {
+            if (await activatedByLink(tx, uid, token)) return 'already_active';
+            throw new AppError('EMAIL_VERIFICATION_FAILED');
+          }
+          // The link's use time, so that a reload of this link can tell it activated the account.
+          const activatedAt = sql`coalesce(${users.activatedAt}, ${used.usedAt!.toISOString()}::timestamptz)`;
           if (used.purpose === 'activation') {
             await tx.update(users).set({ activatedAt, updatedAt: new Date() }).where(eq(users.id, used.userId));
-            return;
+            return 'activated';
           }
           const newEmail = used.newEmail!;
           const taken = await findUserByEmail(tx, newEmail);
@@ -203,6 +196,7 @@ export function createAccountService(db: Database, config: AppConfig) {
             .where(eq(users.id, used.userId));
           await retireLinks(tx, used.userId, ['email_change', 'password_reset']);
           await revokeSessions(tx, used.userId);
+          return 'activated';
         });
       } catch (error) {
         // Another account took the address between the request and the confirmation.

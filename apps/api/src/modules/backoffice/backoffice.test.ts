@@ -97,7 +97,12 @@ describe('GET /api/v1/backoffice/users/', () => {
       (await get(admin, '/api/v1/backoffice/audit-log/?action=disable&actor_email=admin@demo.lombard.test')).count,
     ];
     const before = await counts();
-    await seedDatabase(t.app.database, { demo: true, dataDir: t.dataDir });
+    await seedDatabase(t.app.database, {
+      demo: true,
+      dataDir: t.dataDir,
+      publicUrl: t.app.config.publicUrl,
+      supportEmail: t.app.config.supportEmail,
+    });
     expect(await counts()).toEqual(before);
     expect(before[2]).toBeGreaterThan(0);
   });

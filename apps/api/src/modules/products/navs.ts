@@ -3,7 +3,7 @@
 
 import { NAV_CHART_MAX_POINTS, type NavPeriod } from '@lombard/shared/product-catalogue';
 import type { NavPoint } from '@lombard/shared/schemas/products';
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productNavs } from '../../db/schema/products';
 import { fieldError } from '../../lib/errors';
@@ -80,15 +80,4 @@ export async function recordNav(
     .onConflictDoUpdate({ target: [productNavs.productId, productNavs.navDate], set: { nav: input.nav } });
   await announceNavsRecorded(db);
   return { previous: existing?.nav ?? null };
-}
-
-/** The NAV of the day before `date` (the base of a simulated next NAV). */
-export async function navBefore(db: Queryable, productId: number, date: string) {
-  const [row] = await db
-    .select({ date: productNavs.navDate, nav: productNavs.nav })
-    .from(productNavs)
-    .where(and(eq(productNavs.productId, productId), lt(productNavs.navDate, date)))
-    .orderBy(desc(productNavs.navDate))
-    .limit(1);
-  return row ?? null;
 }

@@ -26,7 +26,11 @@ async function planStatement(lines: string[]): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-export async function seedDemoStockPlans(db: Queryable, dataDir: string): Promise<void> {
+export async function seedDemoStockPlans(
+  db: Queryable,
+  links: Pick<FlowContext, 'dataDir' | 'publicUrl' | 'supportEmail'>,
+): Promise<void> {
+  const { dataDir } = links;
   const tx = db as Transaction;
   // One after the other: a transaction is one connection, which runs one query at a time.
   const customer = await getAccountByEmail(tx, 'customer@demo.lombard.test');
@@ -62,9 +66,7 @@ export async function seedDemoStockPlans(db: Queryable, dataDir: string): Promis
     language: 'it',
     t: translator('it'),
     actor: { id: admin.id, email: admin.email },
-    publicUrl: '',
-    supportEmail: '',
-    dataDir,
+    ...links,
   };
   await verifyStockPlan(tx, context, plan.id, {});
 }

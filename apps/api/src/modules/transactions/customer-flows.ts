@@ -1,6 +1,6 @@
 // The customer's other requests: sell units (reserved until the operator executes), withdraw cash to the
 // approved bank account (reserved until paid out), and cancel what is still waiting.
-import { WITHDRAWAL_BUSINESS_DAYS } from '@lombard/shared/constants';
+import { DISINVESTMENT_WORKING_DAYS, WITHDRAWAL_BUSINESS_DAYS } from '@lombard/shared/constants';
 import { addBusinessDays, addCalendarDays, calendarDate } from '@lombard/shared/money/business-days';
 import { money, units as unitsOf } from '@lombard/shared/money/orders';
 import type { DisinvestRequest, TransactionItem, WithdrawalRequest } from '@lombard/shared/schemas/transactions';
@@ -88,7 +88,7 @@ export async function placeDisinvestment(
       status: 'submitted',
       productId,
       units: unitsOf(requested),
-      executeOn: addBusinessDays(context.today, 1),
+      executeOn: addBusinessDays(context.today, DISINVESTMENT_WORKING_DAYS),
       createdAt: context.now,
     });
   } catch (error) {

@@ -22,7 +22,10 @@ const SLUGS = {
   corporate: 'corporate-bond-euro-semestrale',
 } as const;
 
-export async function seedDemoMoney(db: Queryable, dataDir: string): Promise<void> {
+export async function seedDemoMoney(
+  db: Queryable,
+  links: Pick<FlowContext, 'dataDir' | 'publicUrl' | 'supportEmail'>,
+): Promise<void> {
   // The seed runs each step in one transaction: the flows get it as theirs.
   const tx = db as Transaction;
   // One after the other: a transaction is one connection, which runs one query at a time.
@@ -33,7 +36,7 @@ export async function seedDemoMoney(db: Queryable, dataDir: string): Promise<voi
   if (!customer || !lead || !admin || products.size < Object.keys(SLUGS).length) return;
   const id = (slug: string) => products.get(slug)!;
   const t = translator('it');
-  const base = { language: 'it' as const, t, publicUrl: '', supportEmail: '', dataDir };
+  const base = { language: 'it' as const, t, ...links };
   const at = (daysAgo: number, actor: { id: number; email: string }): FlowContext => {
     const now = new Date(Date.now() - daysAgo * DAY_MS);
     return { ...base, now, today: calendarDate(now), actor: { id: actor.id, email: actor.email } };

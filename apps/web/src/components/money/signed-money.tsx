@@ -4,12 +4,8 @@ import { formatMoney, formatPercent } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { signOf } from '../../lib/money/cents';
 
-// Shade 7 reads on white; on the dark background it falls near 4:1, so the dark scheme takes shade 5.
-const COLOR = {
-  '-1': 'light-dark(var(--mantine-color-red-7), var(--mantine-color-red-5))',
-  '0': undefined,
-  '1': 'light-dark(var(--mantine-color-teal-7), var(--mantine-color-teal-5))',
-} as const;
+// The theme's text colours, which read at 4.5:1 or better in both schemes (lib/theme/theme.ts).
+const COLOR = { '-1': 'red', '0': undefined, '1': 'teal' } as const;
 
 function withSign(text: string, sign: -1 | 0 | 1): string {
   // Intl writes the minus already; a gain gets its plus here.
@@ -34,7 +30,7 @@ export function SignedMoney({
   const money = withSign(formatMoney(amount, language), sign);
   const percent = rate === undefined ? null : withSign(formatPercent(rate, language), signOf(rate));
   return (
-    <Text component="span" c={COLOR[sign]} fw={600} inherit data-testid={testId} {...props}>
+    <Text component="span" c={COLOR[sign]} fw={600} inherit data-testid={testId} data-sign={sign} {...props}>
       {money}
       {percent && (
         <span

@@ -1,9 +1,10 @@
 import { emailChangeSchema } from '@lombard/shared/schemas/auth';
-import { Alert, Card, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Card, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
+import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
@@ -57,7 +58,7 @@ export function ChangeEmailPage() {
               {...form.getInputProps('new_email_confirm')}
               data-testid="change-email-confirm"
             />
-            <PasswordInput
+            <PasswordField
               label={t('changeEmail.password')}
               autoComplete="current-password"
               withAsterisk

@@ -1,9 +1,10 @@
 import { passwordChangeSchema } from '@lombard/shared/schemas/auth';
-import { Card, PasswordInput, Stack } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
+import { PasswordField } from '../../components/password-field';
 import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
 import { SubmitButton } from '../../components/submit-button';
 import { useApiForm } from '../../lib/forms/use-api-form';
@@ -44,14 +45,14 @@ export function ChangePasswordPage() {
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <PasswordInput
+            <PasswordField
               label={t('changePassword.oldPassword')}
               autoComplete="current-password"
               withAsterisk
               {...form.getInputProps('old_password')}
               data-testid="change-password-old"
             />
-            <PasswordInput
+            <PasswordField
               label={t('changePassword.newPassword')}
               description={t('changePassword.hint')}
               autoComplete="new-password"
@@ -60,7 +61,7 @@ export function ChangePasswordPage() {
               data-testid="change-password-new"
             />
             <PasswordStrengthMeter verdict={verdict} testId="change-password-strength" />
-            <PasswordInput
+            <PasswordField
               label={t('changePassword.newPasswordConfirm')}
               autoComplete="new-password"
               withAsterisk

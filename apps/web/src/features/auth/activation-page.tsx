@@ -23,8 +23,10 @@ export function ActivationPage() {
   const activation = useQuery(activationQuery(uid, token));
 
   useEffect(() => {
-    if (activation.isSuccess) notifySuccess(t('activation.verified'), { id: 'email-verified' });
-  }, [activation.isSuccess, t]);
+    if (activation.isSuccess && !activation.data.already_active) {
+      notifySuccess(t('activation.verified'), { id: 'email-verified' });
+    }
+  }, [activation.isSuccess, activation.data, t]);
 
   const failure = activation.isError ? failureText(activation.error) : null;
 
@@ -37,9 +39,16 @@ export function ActivationPage() {
         </Group>
       )}
       {activation.isSuccess && (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />} data-testid="activation-success">
+        <Alert
+          color={activation.data.already_active ? 'blue' : 'green'}
+          variant="light"
+          icon={<IconCircleCheck size={20} />}
+          data-testid={activation.data.already_active ? 'activation-already-active' : 'activation-success'}
+        >
           <Stack gap={4}>
-            <Text fw={600}>{t('activation.verified')}</Text>
+            <Text fw={600}>
+              {t(activation.data.already_active ? 'activation.alreadyActive' : 'activation.verified')}
+            </Text>
             <Text size="sm">{activation.data.detail}</Text>
           </Stack>
         </Alert>

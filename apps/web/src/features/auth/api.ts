@@ -3,6 +3,7 @@ import { localeOf } from '@lombard/shared/locale';
 import {
   type AccessToken,
   type ActivationResendInput,
+  type ActivationResult,
   activationResendSchema,
   type LoginInput,
   loginSchema,
@@ -116,7 +117,7 @@ export function activationQuery(uid: string, token: string) {
     queryKey: ['account-activation', uid, token],
     queryFn: async () => {
       const params = oneTimeLinkParamsSchema.parse({ uid, token });
-      const { data } = await http.get<DetailResponse>(
+      const { data } = await http.get<ActivationResult>(
         `/api/account/activate-user/${encodeURIComponent(params.uid)}/${encodeURIComponent(params.token)}/`,
         { silent: [400, 404], skipAuth: true },
       );

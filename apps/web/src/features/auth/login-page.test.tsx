@@ -40,13 +40,13 @@ vi.mock('../../lib/http/client', async () => {
   return { http, refreshQueue: null };
 });
 
-function renderLogin() {
+function renderLogin(language: 'it' | 'en' = 'en') {
   const router = createMemoryRouter([{ path: '/auth/login/', element: <LoginPage /> }], {
     initialEntries: ['/auth/login/'],
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={createTestI18n('en')}>
+    <I18nextProvider i18n={createTestI18n(language)}>
       <MantineProvider theme={theme} env="test">
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
@@ -127,5 +127,14 @@ describe('login page refusals', () => {
       'Unable to log in with the e-mail and password provided.',
     );
     expect(screen.queryByTestId('login-resend')).toBeNull();
+  });
+});
+
+describe('login page in Italian', () => {
+  it('names the show-password button in Italian', async () => {
+    renderLogin('it');
+    const toggle = await screen.findByRole('button', { name: 'Mostra o nascondi la password' });
+    await userEvent.setup().click(toggle);
+    expect(screen.getByTestId('login-password')).toHaveAttribute('type', 'text');
   });
 });

@@ -1,9 +1,10 @@
 import type { LoginInput } from '@lombard/shared/schemas/auth';
 import { loginSchema } from '@lombard/shared/schemas/auth';
-import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../components/password-field';
 import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { usePageMeta } from '../../lib/page-meta';
@@ -52,7 +53,7 @@ export function LoginPage() {
             {...form.getInputProps('email')}
             data-testid="login-email"
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
             withAsterisk

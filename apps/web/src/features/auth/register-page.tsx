@@ -1,23 +1,12 @@
 import { LANGUAGES, type Language, localeOf } from '@lombard/shared/locale';
 import { type RegistrationInput, registrationSchema } from '@lombard/shared/schemas/auth';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LANGUAGE_LABELS } from '../../components/language-labels';
+import { PasswordField } from '../../components/password-field';
 import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { currentLanguage } from '../../lib/i18n/i18n';
@@ -121,14 +110,14 @@ export function RegisterPage() {
             data-testid="register-email"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <PasswordInput
+            <PasswordField
               label={t('fields.password')}
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('password')}
               data-testid="register-password"
             />
-            <PasswordInput
+            <PasswordField
               label={t('fields.passwordConfirm')}
               autoComplete="new-password"
               withAsterisk

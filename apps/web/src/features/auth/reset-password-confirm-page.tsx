@@ -1,7 +1,8 @@
 import { passwordResetConfirmSchema } from '@lombard/shared/schemas/auth';
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PasswordField } from '../../components/password-field';
 import { PasswordStrengthMeter, usePasswordVerdict } from '../../components/password-strength-meter';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { usePageMeta } from '../../lib/page-meta';
@@ -36,7 +37,7 @@ export function ResetPasswordConfirmPage() {
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} testId="reset-page">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <PasswordField
             label={t('fields.newPassword')}
             description={t('register.passwordHint')}
             autoComplete="new-password"
@@ -46,7 +47,7 @@ export function ResetPasswordConfirmPage() {
             data-testid="reset-password"
           />
           <PasswordStrengthMeter verdict={verdict} testId="reset-password-strength" />
-          <PasswordInput
+          <PasswordField
             label={t('fields.newPasswordConfirm')}
             autoComplete="new-password"
             withAsterisk

@@ -59,7 +59,20 @@ vi.mock('../../lib/http/client', async () => {
       mifid: null,
       progress: progress(),
     },
-    documents: [],
+    documents: [
+      {
+        id: 31,
+        kind: 'identity',
+        origin: 'uploaded',
+        type: 'identity_card',
+        number: '•••••4821',
+        issued_on: '2021-03-15',
+        expires_on: '2031-03-15',
+        status: 'active',
+        created_at: '2026-11-02T09:00:00Z',
+        files: [],
+      },
+    ],
     iban_shared_with: server.sharedIban,
   });
   http.defaults.transport = async (config) => {
@@ -131,6 +144,21 @@ describe('KycReviewPage', () => {
     renderPage();
     await screen.findByTestId('kyc-person');
     expect(screen.queryByTestId('kyc-iban-shared')).not.toBeInTheDocument();
+  });
+
+  it('shows the identity document number, issue and expiry dates on the KYC step', async () => {
+    server.statuses.kyc = { status: 'submitted', reason: null };
+    renderPage();
+    expect(await screen.findByTestId('kyc-document-facts-31')).toHaveTextContent(
+      'Number •••••4821 · Issued on 15/03/2021 · Expires on 15/03/2031',
+    );
+  });
+
+  it('a double-click on Approve sends one decision, not a second one the server would refuse', async () => {
+    renderPage();
+    await userEvent.dblClick(await screen.findByTestId('kyc-approve-identity'));
+    await waitFor(() => expect(screen.getByTestId('kyc-step-identity')).toHaveAttribute('data-status', 'approved'));
+    expect(decisions()).toHaveLength(1);
   });
 
   it('approves a step with a call on that step, then shows it approved', async () => {

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLanguage } from '../../lib/i18n/i18n';
@@ -43,9 +43,19 @@ function StepCard({ detail, step }: { detail: KycReviewDetail; step: ProfileStep
   const rows = stepRows(detail, step, t, currentLanguage());
   const documents = step === 'kyc' ? detail.documents.filter((d) => d.status === 'active') : [];
 
+  // A double-click fires twice before the button shows it is busy or goes away: once sent (and until a
+  // refusal), a press sends nothing more — the step is decided.
+  const sent = useRef(false);
   const approve = async () => {
-    await decide.mutateAsync({ step, decision: 'approve' });
-    notifySuccess(t('detail.approved', { step: t(`profile:steps.${step}.title`) }));
+    if (sent.current) return;
+    sent.current = true;
+    try {
+      await decide.mutateAsync({ step, decision: 'approve' });
+      notifySuccess(t('detail.approved', { step: t(`profile:steps.${step}.title`) }));
+    } catch {
+      // The HTTP layer showed the server's answer (the step decided by someone else…); it may be tried again.
+      sent.current = false;
+    }
   };
   const reject = async () => {
     if (!reason.trim()) return;
@@ -97,6 +107,19 @@ function StepCard({ detail, step }: { detail: KycReviewDetail; step: ProfileStep
             </Stack>
           </Alert>
         )}
+        {documents.map((document) => (
+          <Text key={document.id} size="sm" data-testid={`kyc-document-facts-${document.id}`}>
+            {[
+              document.number && t('detail.documentNumber', { number: document.number }),
+              document.issued_on &&
+                t('detail.documentIssued', { date: formatDate(document.issued_on, currentLanguage()) }),
+              document.expires_on &&
+                t('detail.documentExpires', { date: formatDate(document.expires_on, currentLanguage()) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ))}
         {documents.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             {documents.flatMap((document) =>

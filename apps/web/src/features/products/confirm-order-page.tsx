@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CompleteProfileNotice, useMayInvest } from '../../components/complete-profile-notice';
 import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
 import { PageHeading } from '../../components/page-heading';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
@@ -48,7 +49,9 @@ export function ConfirmOrderPage() {
   const [understood, setUnderstood] = useState(false);
   const [code, setCode] = useState('');
   const [submitted, setSubmitted] = useState<TransactionItem | null>(null);
-  const quote = useQuery(investQuoteQuery(id, order));
+  const mayInvest = useMayInvest();
+  // A base user cannot invest: the server would refuse the quote, so it is not asked for.
+  const quote = useQuery({ ...investQuoteQuery(id, order), enabled: order !== null && mayInvest });
   const signature = useOrderSignature(id);
   const invest = useInvest(id);
   const [codeError, setCodeError] = useState<string>();
@@ -97,6 +100,14 @@ export function ConfirmOrderPage() {
   }
 
   const back = { to: `../invest/?${search.toString()}`, label: t('products:confirm.change') };
+  if (!mayInvest) {
+    return (
+      <Stack gap="lg" maw={640}>
+        <PageHeading title={t('products:confirm.title')} back={back} />
+        <CompleteProfileNotice where="invest" />
+      </Stack>
+    );
+  }
   if (quote.isError) {
     return (
       <Stack gap="lg" maw={640}>

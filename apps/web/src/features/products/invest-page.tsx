@@ -6,6 +6,7 @@ import { Alert, Button, Card, Group, Radio, Skeleton, Stack, Text } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CompleteProfileNotice, useMayInvest } from '../../components/complete-profile-notice';
 import { AmountInput } from '../../components/money/amount-input';
 import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
@@ -28,6 +29,7 @@ export function InvestPage() {
   const id = useProductId();
   const profile = useActiveProfile();
   const mayUseCash = profile !== null && CASH_PROFILES.includes(profile);
+  const mayInvest = useMayInvest();
   const { data: product, isPending } = useQuery(productDetailQuery(id, language));
   const cash = useQuery({ ...cashQuery, enabled: mayUseCash });
   usePageMeta(t('invest.title'));
@@ -71,6 +73,7 @@ export function InvestPage() {
         description={t('invest.description', { name: product.name })}
         back={{ to: '..', label: product.name }}
       />
+      <CompleteProfileNotice where="invest" />
       {!product.on_sale && <Alert color="gray">{t('detail.notOnSale')}</Alert>}
       <Card withBorder radius="lg" padding="lg" component="form" onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -112,7 +115,7 @@ export function InvestPage() {
             {t('invest.next')}
           </Text>
           <Group justify="flex-end">
-            <Button type="submit" disabled={!product.on_sale} data-testid="invest-continue">
+            <Button type="submit" disabled={!product.on_sale || !mayInvest} data-testid="invest-continue">
               {t('invest.continue')}
             </Button>
           </Group>

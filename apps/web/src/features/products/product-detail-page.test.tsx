@@ -118,6 +118,9 @@ describe('ProductDetailPage', () => {
     // The NAV in euro, rounded to three decimals, as the portfolio writes it.
     expect(screen.getByTestId('product-nav')).toHaveTextContent('€52.123');
     expect(screen.getByTestId('invest-button')).toBeDisabled();
+    // The value says the unit ("5 years"): the label does not say it again.
+    expect(screen.getByText('Recommended holding period')).toBeInTheDocument();
+    expect(screen.queryByText(/holding period \(years\)/)).not.toBeInTheDocument();
     expect(screen.getByTestId('approval-needed')).toHaveTextContent('once an operator has approved your profile');
     expect(screen.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/customer/profile/');
     expect(screen.queryByTestId('disinvest-button')).not.toBeInTheDocument();

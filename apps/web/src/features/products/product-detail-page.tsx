@@ -108,7 +108,7 @@ function TermsCard({ product }: { product: ProductDetail }) {
                 : t('detail.terms.noMinimumHolding'),
           },
           {
-            label: t('fields.recommendedHolding'),
+            label: t('detail.terms.recommendedHolding'),
             value: t('detail.terms.years', { count: product.recommended_holding_years }),
           },
           {

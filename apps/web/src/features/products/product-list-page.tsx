@@ -6,6 +6,7 @@ import type { ProductItem } from '@lombard/shared/schemas/products';
 import { Alert, Button, Chip, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CompleteProfileNotice } from '../../components/complete-profile-notice';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeading } from '../../components/page-heading';
 import { usePageMeta } from '../../lib/page-meta';
@@ -30,6 +31,7 @@ export function ProductListPage() {
   return (
     <Stack gap="md" data-testid="products-list">
       <PageHeading title={t('list.title')} description={t('list.description')} />
+      <CompleteProfileNotice where="funds" />
       <Stack gap="sm" component="section" aria-label={t('list.filters')}>
         <Group gap="xs" align="center">
           <Text size="sm" fw={600} id="risk-filter-label">

@@ -53,13 +53,46 @@ function ResultCard({ result, onRetake }: { result: MifidResult; onRetake(): voi
   );
 }
 
+/** Answers given but not yet sent, kept for this tab's session so that a reload does not lose them. */
+const DRAFT_KEY = 'lombard.mifid-draft';
+
+function readDraft(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}');
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, number] => Number.isInteger(entry[1])),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function writeDraft(answers: Record<string, number>) {
+  try {
+    if (Object.keys(answers).length === 0) sessionStorage.removeItem(DRAFT_KEY);
+    else sessionStorage.setItem(DRAFT_KEY, JSON.stringify(answers));
+  } catch {
+    // Storage refused (private mode, full): the answers stay on the page, as before.
+  }
+}
+
 export function MifidTab() {
-  const { t } = useTranslation(['profile', 'errors']);
+  // `validation` too: the "required" under an unanswered question comes from there.
+  const { t } = useTranslation(['profile', 'errors', 'validation']);
   const language = currentLanguage();
   const questionnaire = useQuery(mifidQuestionnaireQuery(language));
   const result = useQuery(mifidResultQuery(language));
   const send = useSendMifidAnswers();
-  const [answers, setAnswers] = useState<Record<string, number>>({});
+  const [answers, setAnswersState] = useState<Record<string, number>>(() =>
+    typeof window === 'undefined' ? {} : readDraft(),
+  );
+  const setAnswers = (next: Record<string, number> | ((previous: Record<string, number>) => Record<string, number>)) =>
+    setAnswersState((previous) => {
+      const value = typeof next === 'function' ? next(previous) : next;
+      writeDraft(value);
+      return value;
+    });
   const [retaking, setRetaking] = useState(false);
   const [missing, setMissing] = useState<number[]>([]);
 

@@ -65,6 +65,16 @@ export function formatErrorBody(body: unknown): string[] {
   return lines;
 }
 
+/** Whether a body names fields (`{first_name: [...]}`): a validation error, not a plain refusal. */
+export function namesFields(body: unknown): boolean {
+  if (typeof body === 'string') {
+    const parsed = parseJson(body);
+    return parsed !== undefined && namesFields(parsed);
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  return Object.keys(body).some((key) => !PLAIN_KEYS.has(key) && !SKIPPED_KEYS.has(key));
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);

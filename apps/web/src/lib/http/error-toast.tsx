@@ -3,7 +3,7 @@ import { List } from '@mantine/core';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { notifyError } from '../notify';
-import { formatErrorBody } from './error-format';
+import { formatErrorBody, namesFields } from './error-format';
 
 export function errorLinesNode(lines: readonly string[]): ReactNode {
   if (lines.length === 1) return lines[0];
@@ -22,8 +22,22 @@ export async function genericErrorText(): Promise<string> {
   return i18next.t('errors:generic');
 }
 
-/** Shows a parsed body as an error toast; falls back to the generic message. */
-export async function showErrorBody(body: unknown): Promise<void> {
+/**
+ * Shows a parsed body as an error toast; falls back to the generic message. Messages about fields the
+ * screen cannot point at come under "There's something wrong with your data…", a 403 under "not
+ * allowed", so that no toast is a bare line without its context.
+ */
+export async function showErrorBody(body: unknown, status?: number): Promise<void> {
   const lines = formatErrorBody(body);
-  notifyError(lines.length > 0 ? errorLinesNode(lines) : await genericErrorText());
+  if (lines.length === 0) {
+    notifyError(await genericErrorText());
+    return;
+  }
+  const title = status === 403 ? 'errors:notAllowed' : namesFields(body) ? 'errors:invalidData' : null;
+  if (!title) {
+    notifyError(errorLinesNode(lines));
+    return;
+  }
+  await i18next.loadNamespaces('errors');
+  notifyError(errorLinesNode(lines), { title: i18next.t(title) });
 }

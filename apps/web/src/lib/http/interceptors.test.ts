@@ -39,7 +39,16 @@ const REFRESH = '/api/account/token/refresh/';
 beforeAll(async () => {
   await i18next.init({
     lng: 'en',
-    resources: { en: { errors: { notFound: 'Element not found', generic: 'Not possible now' } } },
+    resources: {
+      en: {
+        errors: {
+          notFound: 'Element not found',
+          generic: 'Not possible now',
+          notAllowed: 'Sorry, you are not allowed to access this page',
+          invalidData: "There's something wrong with your data. Please review your information.",
+        },
+      },
+    },
   });
 });
 
@@ -229,6 +238,34 @@ describe('error display', () => {
     await instance.post('/api/x/', {}).catch(() => {});
     const node = vi.mocked(notifyError).mock.calls[0]?.[0] as { props: { children: unknown[] } };
     expect(node.props.children).toHaveLength(2);
+  });
+
+  it('puts a field message no field can show under "something wrong with your data", not as a bare line', async () => {
+    const { instance } = makeClient(() => ({
+      status: 400,
+      data: { 'residence.post_code': ['Enter a valid post code.'], code: 'VALIDATION_ERROR' },
+    }));
+    await instance.post('/api/x/', {}).catch(() => {});
+    expect(notifyError).toHaveBeenCalledWith('residence.post code: Enter a valid post code.', {
+      title: "There's something wrong with your data. Please review your information.",
+    });
+  });
+
+  it('says a 403 is not allowed, with the reason the server gave', async () => {
+    const { instance } = makeClient(() => ({
+      status: 403,
+      data: { detail: 'You do not have permission to perform this operation.', code: 'FORBIDDEN' },
+    }));
+    await instance.post('/api/x/', {}).catch(() => {});
+    expect(notifyError).toHaveBeenCalledWith('You do not have permission to perform this operation.', {
+      title: 'Sorry, you are not allowed to access this page',
+    });
+  });
+
+  it('shows a plain refusal without a title', async () => {
+    const { instance } = makeClient(() => ({ status: 409, data: { detail: 'Already done.', code: 'CONFLICT' } }));
+    await instance.post('/api/x/', {}).catch(() => {});
+    expect(notifyError).toHaveBeenCalledWith('Already done.');
   });
 
   it('leaves a silenced 400 to the caller', async () => {

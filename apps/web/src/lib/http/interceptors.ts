@@ -187,5 +187,5 @@ async function display(error: HttpError, config: HttpRequest): Promise<void> {
     notifyError(i18next.t('errors:notFound'), { id: 'http-not-found' });
     return;
   }
-  await showErrorBody(await readErrorBody(error.response?.data));
+  await showErrorBody(await readErrorBody(error.response?.data), status);
 }

@@ -9,7 +9,6 @@ export const CASH_API = '/api/v1/cash/';
 export const HOME_SUMMARY_API = '/api/v1/home/summary/';
 export const TRANSACTIONS_API = '/api/v1/transactions/';
 
-export const WALLET_PAGE = '/customer/wallet/';
 export const CASH_PAGE = '/customer/cash/';
 export const CONFIRM_CASH_PAGE = `${CASH_PAGE}confirm-cash/`;
 export const TRANSACTIONS_PAGE = '/customer/transaction/';

@@ -16,6 +16,24 @@ describe('theme colours', () => {
     expect(contrastRatio(text, shades[2])).toBeGreaterThanOrEqual(4.5);
   });
 
+  it.each(Object.keys(merged.colors))(
+    'coloured %s text reads at 4.5:1 on white and on its light tint, both schemes',
+    (name) => {
+      const shades = merged.colors[name]!;
+      const light = resolved.light[`--mantine-color-${name}-text`];
+      expect(light).toBeDefined();
+      expect(contrastRatio(light!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(light!, shades[1])).toBeGreaterThanOrEqual(4.5);
+      // On the dark body and on a card.
+      if (name !== 'dark') {
+        const dark = resolved.dark[`--mantine-color-${name}-text`]!;
+        for (const background of [merged.colors.dark[7], merged.colors.dark[6]]) {
+          expect(contrastRatio(dark, background)).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    },
+  );
+
   it('placeholders use the secondary-text colour in both schemes', () => {
     expect(resolved.light['--mantine-color-placeholder']).toBe('var(--mantine-color-dimmed)');
     expect(resolved.dark['--mantine-color-placeholder']).toBe('var(--mantine-color-dimmed)');

@@ -56,11 +56,23 @@ export function readableOn(hex: string, background: string): string {
   return '#000000';
 }
 
+/** Shade 4, or the first lighter shade that reads at 4.5:1 on `background`. */
+function lightestNeeded(shades: readonly string[], background: string): string {
+  for (let shade = 4; shade >= 0; shade--) {
+    if (contrastRatio(shades[shade]!, background) >= 4.5) return shades[shade]!;
+  }
+  return shades[0]!;
+}
+
 /**
  * Colour fixes for WCAG AA contrast.
  * - Light scheme: the "light" variant (status badges, alerts) writes shade 9 on shade 1, which for
  *   several palettes is under 4.5:1 (teal 4.3, green 3.8, orange 3.6); its text is darkened until it
  *   reads on the hover background (shade 2), which also covers the resting one.
+ * - Light scheme: a coloured text (`c="teal"`, a step's status, an error under a list) is the filled
+ *   shade 7 by default, which on white reads at 3.1:1 (teal) or 3.8:1 (red); it is darkened until it
+ *   reads on the light tint (shade 1) a status sits on, and so on white too. In the dark scheme it is
+ *   shade 4, which for navy (3.3:1) and violet (4.0:1) is too dark: the first lighter shade that reads.
  * - Placeholders (an empty date filter shows one as its only text) use the secondary-text colour,
  *   not Mantine's grey of 2:1 (light) and 2.5:1 (dark).
  * - Dark scheme: Mantine derives the "light" variant (active nav item, avatars, info alerts) from the
@@ -75,9 +87,20 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
         readableOn(shades[9], shades[2]),
       ]),
     ),
+    ...Object.fromEntries(
+      Object.entries(current.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-text`,
+        readableOn(shades[7], shades[1]),
+      ]),
+    ),
     '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
   },
   dark: {
+    ...Object.fromEntries(
+      Object.entries(current.colors)
+        .filter(([name]) => name !== 'dark')
+        .map(([name, shades]) => [`--mantine-color-${name}-text`, lightestNeeded(shades, current.colors.dark[6])]),
+    ),
     '--mantine-color-navy-light': 'rgba(65, 109, 225, 0.22)',
     '--mantine-color-navy-light-hover': 'rgba(65, 109, 225, 0.30)',
     '--mantine-color-navy-light-color': '#c4d4fb',
