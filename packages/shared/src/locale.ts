@@ -15,10 +15,10 @@ export const THEME_COOKIE = 'lombard_theme';
 export const CONSENT_COOKIE = 'lombard_consent';
 /**
  * "Signed in on this device" for scripts and the server renderer; holds no token (apps/web
- * lib/session/token-store, docs/decisions/018).
+ * lib/session/token-store, docs/decisions/022).
  */
 export const SESSION_COOKIE = 'lombard_session';
-/** The refresh token in the browser: httpOnly, SameSite=Strict, sent only to the token calls (018). */
+/** The refresh token in the browser: httpOnly, SameSite=Strict, sent only to the token calls (022). */
 export const REFRESH_COOKIE = 'lombard_refresh';
 export const REFRESH_COOKIE_PATH = '/api/account/token/';
 /**

@@ -2,7 +2,7 @@
 // contract later). A code is bound to a purpose and to a hash of the payload it confirms, so it confirms
 // nothing else; it is stored hashed, works for ONE_TIME_CODE_VALIDITY_MINUTES, allows
 // ONE_TIME_CODE_MAX_ATTEMPTS wrong tries, and a user gets at most ONE_TIME_CODE_MAX_SENDS_PER_HOUR codes
-// per purpose and subject (the document) in an hour (docs/decisions/018-one-time-codes.md). Time comes from the caller (`now`), so tests move a clock instead of sleeping.
+// per purpose and subject (the document) in an hour (docs/decisions/021-one-time-codes.md). Time comes from the caller (`now`), so tests move a clock instead of sleeping.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ONE_TIME_CODE_LENGTH,

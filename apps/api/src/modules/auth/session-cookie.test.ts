@@ -1,4 +1,4 @@
-// The web app's sessions (docs/decisions/018): the refresh token in an httpOnly, SameSite=Strict cookie
+// The web app's sessions (docs/decisions/022): the refresh token in an httpOnly, SameSite=Strict cookie
 // sent only to the token calls, never in a body a script reads; refresh and logout with the cookie refuse
 // forged cross-site calls; "sign out of every device" ends every sign-in at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The web app's refresh token lives in a cookie no script can read (docs/decisions/018): httpOnly,
+// The web app's refresh token lives in a cookie no script can read (docs/decisions/022): httpOnly,
 // SameSite=Strict, Secure whenever the site is served over https (PUBLIC_URL, or the request itself),
 // sent only to the token calls. Its access token
 // lives in the page's memory. API clients keep sending `refresh` in the body and get it back there.

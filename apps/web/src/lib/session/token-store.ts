@@ -1,4 +1,4 @@
-// Where the session lives in the browser (docs/decisions/018): the access token in this page's memory
+// Where the session lives in the browser (docs/decisions/022): the access token in this page's memory
 // only; the refresh token in an httpOnly cookie the server sets, which no script can read; and a cookie
 // holding no token (`lombard_session`, path /, SameSite Lax) that says "signed in on this device", for the
 // first script, the server renderer and other tabs. A reload starts with no access token and gets one
