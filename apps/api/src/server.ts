@@ -5,8 +5,8 @@ import { keepTickObjectShape } from './lib/tick-object-shape';
 
 async function main() {
   keepTickObjectShape();
-  // Whatever this process writes under DATA_DIR (the embedded database's own files too) is the owner's
-  // alone: 0600 files, 0700 folders.
+  // Whatever this process creates under DATA_DIR without naming a mode is the owner's alone (0600 files,
+  // 0700 folders). The embedded database sets 0666 on its own files: its 0700 folder keeps them private.
   process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {

@@ -106,7 +106,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     client = new PGlite(options.fromSnapshot ? { loadDataDir: options.fromSnapshot } : {});
   } else {
     const folder = path.join(options.dataDir, 'pglite');
-    // Owner-only (lib/files/private-folder.ts); the process's umask (server.ts) covers the files inside.
+    // Owner-only (lib/files/private-folder.ts): PGlite gives its own files 0666, the folder keeps them private.
     privateFolderSync(folder);
     client = new PGlite(folder);
   }
