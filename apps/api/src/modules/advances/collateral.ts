@@ -1,7 +1,8 @@
 // Collateral: the customer's lines (settled positions at the latest NAV, verified stock plans at their unit
 // price), what they allow to borrow, and the pledge and release of the lines an advance picks. The units
 // move in the ledger, so a pledged unit can be neither sold nor pledged again.
-import { borrowingPower, lineContribution } from '@lombard/shared/money/borrowing-power';
+import { borrowingPower } from '@lombard/shared/money/borrowing-power';
+import { valuedCollateral } from '@lombard/shared/money/valuation';
 import type { BorrowingPower, CollateralLine } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { eq, inArray } from 'drizzle-orm';
@@ -14,7 +15,6 @@ import { latestNavs, productsForOrders } from '../products/service';
 import { plansByIds, pledgePlan, releasePlan, verifiedPlans } from '../stock-plans/service';
 import { bankMaximumAdvance } from './config';
 
-const eur = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
 const units6 = (value: Decimal.Value) => new Decimal(value).toFixed(6);
 
 export interface ValuedLine extends CollateralLine {
@@ -24,7 +24,7 @@ export interface ValuedLine extends CollateralLine {
 
 /**
  * Every collateral line of the customer: each fund they hold (free units, or pledged ones shown as
- * pledged) and each verified stock plan. A line's value is units × price rounded down to the cent.
+ * pledged) and each verified stock plan, valued by the shared `valuedCollateral` (docs/decisions/018).
  */
 export async function collateralLines(db: Queryable, userId: number, t: Translate): Promise<ValuedLine[]> {
   const { positions, planUnits } = await customerBalances(db, userId);
@@ -44,16 +44,16 @@ export async function collateralLines(db: Queryable, userId: number, t: Translat
     if (!product || !nav) continue;
     const pledged = position.units.lte(0);
     const held = pledged ? position.pledgedUnits : position.units;
-    const value = eur(held.mul(nav.nav));
+    const valued = valuedCollateral(held, nav.nav, product.loanToValue);
     lines.push({
       key: `position:${id}`,
       kind: 'position',
       label: t('advances:collateral.position', { name: product.name, isin: product.isin }),
       units: units6(held),
       unit_price: units6(nav.nav),
-      value,
+      value: valued.value,
       loan_to_value: new Decimal(product.loanToValue).toFixed(4),
-      contribution: lineContribution(value, product.loanToValue),
+      contribution: valued.contribution,
       pledged,
       productId: id,
       stockPlanId: null,
@@ -63,16 +63,16 @@ export async function collateralLines(db: Queryable, userId: number, t: Translat
     const isPledged = free.lte(0);
     const held = isPledged ? pledged : free;
     if (held.lte(0)) continue;
-    const value = eur(held.mul(row.unitPrice));
+    const valued = valuedCollateral(held, row.unitPrice, row.loanToValue);
     lines.push({
       key: `stock-plan:${row.id}`,
       kind: 'stock_plan',
       label: t('advances:collateral.stockPlan', { company: row.companyName, plan: row.planName }),
       units: units6(held),
       unit_price: units6(row.unitPrice),
-      value,
+      value: valued.value,
       loan_to_value: new Decimal(row.loanToValue).toFixed(4),
-      contribution: lineContribution(value, row.loanToValue),
+      contribution: valued.contribution,
       pledged: isPledged,
       productId: null,
       stockPlanId: row.id,
@@ -201,9 +201,9 @@ export async function collateralOf(db: Queryable, advanceIds: number[], t: Trans
         : t('advances:collateral.stockPlan', { company: plan?.companyName ?? '', plan: plan?.planName ?? '' }),
       units: units6(row.units),
       unit_price: units6(row.unitPrice),
-      value: eur(row.value),
+      value: new Decimal(row.value).toFixed(2),
       loan_to_value: new Decimal(row.loanToValue).toFixed(4),
-      contribution: eur(row.contribution),
+      contribution: new Decimal(row.contribution).toFixed(2),
       pledged: row.releasedAt === null,
     };
     result.set(row.advanceId, [...(result.get(row.advanceId) ?? []), line]);

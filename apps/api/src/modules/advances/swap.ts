@@ -5,6 +5,7 @@
 import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { validateSwap } from '@lombard/shared/money/advance-request-rules';
 import { lineContribution } from '@lombard/shared/money/borrowing-power';
+import { positionValue } from '@lombard/shared/money/valuation';
 import type { SwapRequest } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -181,7 +182,7 @@ export async function swapCollateral(
       stockPlanId: line.stockPlanId,
       units: pledged,
       unitPrice: line.unit_price,
-      value: new Decimal(pledged).mul(line.unit_price).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+      value: positionValue(pledged, line.unit_price).toFixed(2),
       loanToValue: line.loan_to_value,
       contribution,
       pledgedAt: context.now,

@@ -3,7 +3,8 @@
 // transactions and profile services with a fixed number of queries, however many positions there are.
 import { HOME_RECENT_TRANSACTIONS } from '@lombard/shared/constants';
 import { addCalendarDays, calendarDate } from '@lombard/shared/money/business-days';
-import { money, positionValue, units } from '@lombard/shared/money/orders';
+import { money, units } from '@lombard/shared/money/orders';
+import { positionValue } from '@lombard/shared/money/valuation';
 import type { CashSummary, HomeSummary, Position, Wallet } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../db/client';
