@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { verifyLedger } from '../modules/transactions/service';
+import { verifyBooks } from '../modules/advances/service';
 import { databaseUrlFor, fromTemplate, onServer, type TemplateKind } from './templates';
 
 export interface TestApp {
@@ -100,7 +100,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
         () => true,
         () => false,
       );
-      const report = open ? await verifyLedger(handle.db, new Date()) : { ok: true, checks: [] };
+      const report = open ? await verifyBooks(handle.db, new Date()) : { ok: true, checks: [] };
       if (!report.ok) {
         await app.close();
         await drop();

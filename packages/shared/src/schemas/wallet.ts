@@ -98,8 +98,20 @@ export const homeSummarySchema = z.object({
 export type HomeSummary = z.infer<typeof homeSummarySchema>;
 
 /** GET /api/v1/backoffice/ledger/verify/ and `npm run ledger:verify`. */
+export const LEDGER_CHECK_NAMES = [
+  'entries_balance',
+  'balances_match_lines',
+  'no_negative_balances',
+  'orders_match_positions',
+  // Balances kept beside the ledger, checked against it (each its own check, so it says what is wrong).
+  'reserved_units_match_orders',
+  'advances_match_ledger',
+  'pledged_units_match_pledges',
+  'reserved_cash_matches_requests',
+] as const;
+export type LedgerCheckName = (typeof LEDGER_CHECK_NAMES)[number];
 export const ledgerCheckSchema = z.object({
-  name: z.enum(['entries_balance', 'balances_match_lines', 'no_negative_balances', 'orders_match_positions']),
+  name: z.enum(LEDGER_CHECK_NAMES),
   ok: z.boolean(),
   /** A few offending ids with what is wrong, for the operator to follow up. */
   problems: z.array(z.string()),

@@ -55,3 +55,6 @@ export async function advancesAtAGlance(
     marginCall,
   };
 }
+
+// The full verification of the books (the ledger, orders and advances), for the back office, the CLI and tests.
+export { verifyBooks } from './ledger-checks';

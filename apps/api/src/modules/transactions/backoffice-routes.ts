@@ -9,7 +9,6 @@ import {
   settleResultSchema,
   transactionSchema,
 } from '@lombard/shared/schemas/transactions';
-import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireProfile } from '../../lib/auth-guards';
@@ -23,7 +22,6 @@ import {
   rejectWithdrawal,
 } from './operator-flows';
 import { backofficeOrders, backofficeTransfers, backofficeWithdrawals } from './resources';
-import { verifyLedger } from './service';
 import { settleOrders } from './settle';
 
 const admin = requireProfile('admin');
@@ -96,11 +94,5 @@ export async function backofficeRoutes(app: FastifyInstance) {
       }),
     },
     movingMoney(200, (tx, context, request) => rejectWithdrawal(tx, context, pathId(request), reasonOf(request))),
-  );
-
-  app.get(
-    '/api/v1/backoffice/ledger/verify/',
-    { onRequest: admin, schema: schema('Verify the ledger', { response: { 200: ledgerVerificationSchema } }) },
-    async () => verifyLedger(db, app.clock()),
   );
 }
