@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { advanceSummarySchema, marginCallSchema, scheduleItemSchema } from './advances';
 import { moneySchema } from './common';
+import { isoDateSchema } from './documents';
 import { navSchema, transactionSchema, unitsSchema } from './transactions';
 
 /** A decimal fraction on the wire (e.g. "0.0425" for 4.25 %), signed. */
@@ -73,6 +74,55 @@ export const cashSummarySchema = z.object({
     .nullable(),
 });
 export type CashSummary = z.infer<typeof cashSummarySchema>;
+
+/**
+ * What moves the customer's cash (available + reserved), as the ledger posted it: one line per entry that
+ * changed it, with what it was (`kind`, named in the reader's language) and what it refers to.
+ */
+export const CASH_MOVEMENT_KINDS = [
+  'deposit',
+  'withdrawal.execute',
+  'invest.funded',
+  'invest.settle',
+  'disinvest.execute',
+  'advance.disburse',
+  'advance.instalment',
+  'advance.repayment',
+  'advance.withdrawal',
+  'other',
+] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+export const cashMovementSchema = z.object({
+  /** The journal entry's id. */
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(CASH_MOVEMENT_KINDS),
+  kind_name: z.string(),
+  /** Signed: money in is positive. */
+  amount: moneySchema,
+  /** The cash balance after this line. */
+  balance: moneySchema,
+  /** The order's or transfer's reference code, when the line is one of the customer's transactions. */
+  reference_code: z.string().nullable(),
+  /** The advance the line belongs to, when it is one of an advance's flows. */
+  advance_id: z.number().int().nullable(),
+});
+export type CashMovement = z.infer<typeof cashMovementSchema>;
+
+/** GET /api/v1/cash/movements/?from=&to= (calendar days in Rome, both inclusive, both optional). */
+export const cashStatementQuerySchema = z
+  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation:periodOrder', path: ['to'] });
+export const cashStatementSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Cash before the period's first line; opening_balance + Σ amounts = closing_balance. */
+  opening_balance: moneySchema,
+  closing_balance: moneySchema,
+  /** Newest first. */
+  movements: z.array(cashMovementSchema),
+});
+export type CashStatement = z.infer<typeof cashStatementSchema>;
 
 /** GET /api/v1/home/summary/ */
 export const homeSummarySchema = z.object({

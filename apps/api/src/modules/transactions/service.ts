@@ -152,3 +152,13 @@ export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVeri
 // idempotent money handler, and the lead → customer promotion.
 export { type FlowContext, flowContext, idParams, movingMoney, pathId } from './context';
 export { promoteLead } from './settle';
+
+/** The reference codes of the customer's transactions by id (for lines that refer to them). */
+export async function referenceCodesOf(db: Queryable, userId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: transactions.id, code: transactions.referenceCode })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+  return new Map(rows.flatMap((row) => (row.code ? [[row.id, row.code] as const] : [])));
+}
