@@ -9,8 +9,8 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../test/auth';
 import type { MoneyFixture } from '../../test/money';
-import { scheduleInterestRun } from '../advances/interest-job';
-import { activeAdvance, lifeFixture } from '../advances/life-fixture';
+import { scheduleInterestRun } from './interest-job';
+import { activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
 beforeAll(async () => {
