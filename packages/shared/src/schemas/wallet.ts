@@ -126,8 +126,12 @@ export type CashStatement = z.infer<typeof cashStatementSchema>;
 
 /** GET /api/v1/home/summary/ */
 export const homeSummarySchema = z.object({
+  /** Assets: cash (available + reserved) + the positions' market value. */
   total_value: moneySchema,
+  /** Assets − the outstanding advance: what the customer would have if everything were settled today. */
+  net_position: moneySchema,
   cash: moneySchema,
+  /** The positions' market value (not what went into them: that is the wallet's `totals.cost`). */
   invested: moneySchema,
   /** Outstanding advances; zero until the customer has one. */
   advance_outstanding: moneySchema,

@@ -122,8 +122,10 @@ export async function homeSummary(db: Queryable, userId: number, now: Date, t: T
     advancesAtAGlance(db, userId, t),
   ]);
   const cashTotal = cash.available.plus(cash.reserved);
+  const assets = cashTotal.plus(portfolio.totals.value);
   return {
-    total_value: money(cashTotal.plus(portfolio.totals.value)),
+    total_value: money(assets),
+    net_position: money(assets.minus(advance.outstanding)),
     cash: money(cashTotal),
     invested: portfolio.totals.value,
     advance_outstanding: advance.outstanding,
