@@ -16,7 +16,6 @@ import { nextRequestId } from './lib/request-id';
 import { makeChildLoggersLazy, OneLinePerRequest } from './lib/request-log';
 import { accountModule } from './modules/account/routes';
 import { advancesModule } from './modules/advances/routes';
-import { advancesWithinLimits } from './modules/advances/service';
 import { auditModule } from './modules/audit/routes';
 import { authModule } from './modules/auth/routes';
 import { backofficeModule } from './modules/backoffice/routes';
@@ -160,7 +159,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(pledgeDocumentModule);
   // Money (issue 13): orders, cash, settlement, the wallet; signed order documents.
   await app.register(signingModule);
-  await app.register(transactionsModule, { ledgerChecks: [advancesWithinLimits] });
+  await app.register(transactionsModule);
   await app.register(walletModule);
   await app.register(stockPlansModule);
   await app.register(advancesModule);

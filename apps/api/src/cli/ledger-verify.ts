@@ -1,20 +1,18 @@
 // npm run ledger:verify — checks the configured database's ledger (every entry balances, balances equal
-// their lines, no customer below zero, orders agree with the units held, active advances within their
-// limit or under a margin call), prints the report and exits 1
-// when a check fails. Reads only; safe to run against production at any time.
+// their lines, no customer below zero, orders, pledges, reserved cash and advances agree with the ledger),
+// prints the report and exits 1 when a check fails. Reads only; safe to run against production at any time.
 import { DEFAULT_LANGUAGE } from '@lombard/shared/locale';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { translator } from '../lib/i18n';
-import { advancesWithinLimits } from '../modules/advances/service';
-import { verifyLedger } from '../modules/transactions/service';
+import { verifyBooks } from '../modules/advances/service';
 
 async function main(): Promise<number> {
   const config = loadConfig();
   const t = translator(DEFAULT_LANGUAGE);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const report = await verifyLedger(handle.db, new Date(), [advancesWithinLimits]);
+    const report = await verifyBooks(handle.db, new Date());
     console.info(t('transactions:ledger.counts', { entries: report.entries, accounts: report.accounts }));
     for (const check of report.checks) {
       const result = t(check.ok ? 'transactions:ledger.pass' : 'transactions:ledger.fail');

@@ -9,8 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { advancesWithinLimits } from '../modules/advances/service';
-import { verifyLedger } from '../modules/transactions/service';
+import { verifyBooks } from '../modules/advances/service';
 import { databaseUrlFor, fromTemplate, onServer, type TemplateKind } from './templates';
 
 export interface TestApp {
@@ -101,9 +100,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
         () => true,
         () => false,
       );
-      const report = open
-        ? await verifyLedger(handle.db, new Date(), [advancesWithinLimits])
-        : { ok: true, checks: [] };
+      const report = open ? await verifyBooks(handle.db, new Date()) : { ok: true, checks: [] };
       if (!report.ok) {
         await app.close();
         await drop();

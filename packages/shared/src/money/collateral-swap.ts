@@ -4,6 +4,7 @@
 // half-up (`lineContribution`), as for every collateral line.
 import Decimal from 'decimal.js';
 import { lineContribution } from './borrowing-power';
+import { positionValue } from './valuation';
 
 export interface SwapOfferLine {
   key: string;
@@ -37,7 +38,7 @@ export interface SwapPlan {
   covered: boolean;
 }
 
-const worth = (units: Decimal, price: string) => units.mul(price).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+const worth = (units: Decimal, price: string) => positionValue(units, price);
 
 /**
  * What the new collateral must secure: what the returned lines secure at today's prices, but never more

@@ -34,10 +34,5 @@ export function releasedCost(cost: Decimal.Value, sold: Decimal.Value, held: Dec
   return total.mul(sold).div(held).toDecimalPlaces(EURO_DECIMALS, Decimal.ROUND_HALF_EVEN);
 }
 
-/** Value of units at a NAV, to the cent (what the wallet shows). */
-export function positionValue(units: Decimal.Value, nav: Decimal.Value): Decimal {
-  return new Decimal(units).mul(nav).toDecimalPlaces(EURO_DECIMALS, Decimal.ROUND_HALF_EVEN);
-}
-
 export const money = (value: Decimal.Value): string => new Decimal(value).toFixed(EURO_DECIMALS);
 export const units = (value: Decimal.Value): string => new Decimal(value).toFixed(UNIT_DECIMALS);

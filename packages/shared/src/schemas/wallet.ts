@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { advanceSummarySchema, marginCallSchema, scheduleItemSchema } from './advances';
 import { moneySchema } from './common';
+import { isoDateSchema } from './documents';
 import { navSchema, transactionSchema, unitsSchema } from './transactions';
 
 /** A decimal fraction on the wire (e.g. "0.0425" for 4.25 %), signed. */
@@ -74,10 +75,63 @@ export const cashSummarySchema = z.object({
 });
 export type CashSummary = z.infer<typeof cashSummarySchema>;
 
+/**
+ * What moves the customer's cash (available + reserved), as the ledger posted it: one line per entry that
+ * changed it, with what it was (`kind`, named in the reader's language) and what it refers to.
+ */
+export const CASH_MOVEMENT_KINDS = [
+  'deposit',
+  'withdrawal.execute',
+  'invest.funded',
+  'invest.settle',
+  'disinvest.execute',
+  'advance.disburse',
+  'advance.instalment',
+  'advance.repayment',
+  'advance.withdrawal',
+  'other',
+] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+export const cashMovementSchema = z.object({
+  /** The journal entry's id. */
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(CASH_MOVEMENT_KINDS),
+  kind_name: z.string(),
+  /** Signed: money in is positive. */
+  amount: moneySchema,
+  /** The cash balance after this line. */
+  balance: moneySchema,
+  /** The order's or transfer's reference code, when the line is one of the customer's transactions. */
+  reference_code: z.string().nullable(),
+  /** The advance the line belongs to, when it is one of an advance's flows. */
+  advance_id: z.number().int().nullable(),
+});
+export type CashMovement = z.infer<typeof cashMovementSchema>;
+
+/** GET /api/v1/cash/movements/?from=&to= (calendar days in Rome, both inclusive, both optional). */
+export const cashStatementQuerySchema = z
+  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation:periodOrder', path: ['to'] });
+export const cashStatementSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Cash before the period's first line; opening_balance + Σ amounts = closing_balance. */
+  opening_balance: moneySchema,
+  closing_balance: moneySchema,
+  /** Newest first. */
+  movements: z.array(cashMovementSchema),
+});
+export type CashStatement = z.infer<typeof cashStatementSchema>;
+
 /** GET /api/v1/home/summary/ */
 export const homeSummarySchema = z.object({
+  /** Assets: cash (available + reserved) + the positions' market value. */
   total_value: moneySchema,
+  /** Assets − the outstanding advance: what the customer would have if everything were settled today. */
+  net_position: moneySchema,
   cash: moneySchema,
+  /** The positions' market value (not what went into them: that is the wallet's `totals.cost`). */
   invested: moneySchema,
   /** Outstanding advances; zero until the customer has one. */
   advance_outstanding: moneySchema,
@@ -98,14 +152,21 @@ export const homeSummarySchema = z.object({
 export type HomeSummary = z.infer<typeof homeSummarySchema>;
 
 /** GET /api/v1/backoffice/ledger/verify/ and `npm run ledger:verify`. */
+export const LEDGER_CHECK_NAMES = [
+  'entries_balance',
+  'balances_match_lines',
+  'no_negative_balances',
+  'orders_match_positions',
+  // Balances kept beside the ledger, checked against it (each its own check, so it says what is wrong).
+  'reserved_units_match_orders',
+  'advances_match_ledger',
+  'pledged_units_match_pledges',
+  'reserved_cash_matches_requests',
+  'advances_within_limits',
+] as const;
+export type LedgerCheckName = (typeof LEDGER_CHECK_NAMES)[number];
 export const ledgerCheckSchema = z.object({
-  name: z.enum([
-    'entries_balance',
-    'balances_match_lines',
-    'no_negative_balances',
-    'orders_match_positions',
-    'advances_within_limits',
-  ]),
+  name: z.enum(LEDGER_CHECK_NAMES),
   ok: z.boolean(),
   /** A few offending ids with what is wrong, for the operator to follow up. */
   problems: z.array(z.string()),

@@ -2,6 +2,7 @@
 // whole status machine (and what it forbids), pledged units, signing by code, payout, ledger invariants.
 import { advanceQuoteUrl } from '@lombard/shared/advance-search';
 import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
@@ -56,9 +57,9 @@ describe('borrowing power and the calculator', () => {
     expect(answer.lines).toHaveLength(1);
     const line = answer.lines[0];
     expect(line).toMatchObject({ key: `${key}${money}`, kind: 'position', loan_to_value: '0.8500', pledged: false });
-    const value = Math.floor(Number(line.units) * Number(line.unit_price) * 100) / 100;
+    const value = new Decimal(line.units).mul(line.unit_price).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN);
     expect(line.value).toBe(value.toFixed(2));
-    expect(line.contribution).toBe((Math.round(value * 0.85 * 100) / 100).toFixed(2));
+    expect(line.contribution).toBe(value.mul('0.85').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
     expect(answer).toMatchObject({
       maximum_applicable: line.contribution,
       maximum_amount: line.contribution,

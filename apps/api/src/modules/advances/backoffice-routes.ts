@@ -1,6 +1,7 @@
 // Back-office advance routes (admin): the list and detail (with creditworthiness), and the actions of
 // each status: pre-approve, approve, record the disbursement, reject with a reason; the SECCI and contract.
 import { advanceDetailSchema, advanceRejectSchema } from '@lombard/shared/schemas/advances';
+import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/client';
@@ -12,6 +13,7 @@ import { type FlowContext, flowContext, idParams, movingMoney, pathId } from '..
 import { backofficeInstalments, backofficeMarginCalls } from './backoffice-lists';
 import { advanceDetail } from './detail';
 import { sendAdvanceSecci } from './files';
+import { verifyBooks } from './ledger-checks';
 import { approve, disburse, preApprove, reject } from './operator-service';
 import { type AdvanceRow, findAdvance } from './records';
 import { backofficeAdvances } from './resources';
@@ -29,6 +31,13 @@ export async function backofficeRoutes(app: FastifyInstance) {
   await registerResource(app, backofficeAdvances);
   await registerResource(app, backofficeInstalments);
   await registerResource(app, backofficeMarginCalls);
+
+  // The ledger's verification lives here because it is complete only with the advances' balances.
+  app.get(
+    '/api/v1/backoffice/ledger/verify/',
+    { onRequest: admin, schema: schema('Verify the ledger', { response: { 200: ledgerVerificationSchema } }) },
+    async () => verifyBooks(db, app.clock()),
+  );
 
   app.get(
     '/api/v1/backoffice/advances/:id/',

@@ -1,7 +1,8 @@
 // Collateral: the customer's lines (settled positions at the latest NAV, verified stock plans at their unit
 // price), what they allow to borrow, and the pledge and release of the lines an advance picks. The units
 // move in the ledger, so a pledged unit can be neither sold nor pledged again.
-import { borrowingPower, lineContribution } from '@lombard/shared/money/borrowing-power';
+import { borrowingPower } from '@lombard/shared/money/borrowing-power';
+import { valuedCollateral } from '@lombard/shared/money/valuation';
 import type { BorrowingPower, CollateralLine } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { eq, inArray } from 'drizzle-orm';
@@ -14,7 +15,6 @@ import { latestNavs, productsForOrders } from '../products/service';
 import { plansByIds, pledgePlan, releasePlan, verifiedPlans } from '../stock-plans/service';
 import { bankMaximumAdvance } from './config';
 
-const eur = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
 const units6 = (value: Decimal.Value) => new Decimal(value).toFixed(6);
 
 export interface ValuedLine extends CollateralLine {
@@ -22,22 +22,19 @@ export interface ValuedLine extends CollateralLine {
   stockPlanId: number | null;
 }
 
-/** Units at a price: the line's value (rounded down to the cent) and what it secures at its loan-to-value. */
+/** Units at a price: the line's value and what it secures at its loan-to-value (the shared valuation). */
 function priced(units: Decimal.Value, price: Decimal.Value, loanToValue: Decimal.Value) {
-  const value = eur(new Decimal(units).mul(price));
-  const ratio = new Decimal(loanToValue).toFixed(4);
   return {
     units: units6(units),
     unit_price: units6(price),
-    value,
-    loan_to_value: ratio,
-    contribution: lineContribution(value, ratio),
+    ...valuedCollateral(units, price, loanToValue),
+    loan_to_value: new Decimal(loanToValue).toFixed(4),
   };
 }
 
 /**
  * Every collateral line of the customer: each fund they hold (free units, or pledged ones shown as
- * pledged) and each verified stock plan. A line's value is units × price rounded down to the cent.
+ * pledged) and each verified stock plan, valued by the shared `valuedCollateral` (docs/decisions/018).
  */
 export async function collateralLines(db: Queryable, userId: number, t: Translate): Promise<ValuedLine[]> {
   const { positions, planUnits } = await customerBalances(db, userId);
@@ -221,9 +218,9 @@ export async function collateralOf(db: Queryable, advanceIds: number[], t: Trans
         : t('advances:collateral.stockPlan', { company: plan?.companyName ?? '', plan: plan?.planName ?? '' }),
       units: units6(row.units),
       unit_price: units6(row.unitPrice),
-      value: eur(row.value),
+      value: new Decimal(row.value).toFixed(2),
       loan_to_value: new Decimal(row.loanToValue).toFixed(4),
-      contribution: eur(row.contribution),
+      contribution: new Decimal(row.contribution).toFixed(2),
       pledged: row.releasedAt === null,
     };
     result.set(row.advanceId, [...(result.get(row.advanceId) ?? []), line]);

@@ -1,6 +1,7 @@
 // What the home shows of a customer's advance, through HTTP: the request in progress (nothing owed yet),
 // then once paid out the outstanding principal and the next instalment's due date.
 import { homeSummarySchema } from '@lombard/shared/schemas/wallet';
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyFixture } from '../../test/money';
 import { activeAdvance, lifeFixture } from './life-fixture';
@@ -28,6 +29,9 @@ describe('the home summary of a customer with an advance', () => {
     const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
     const home = homeSummarySchema.parse((await f.get(a.investor.session, '/api/v1/home/summary/')).json());
     expect(home.advance_outstanding).toBe('20000.00');
+    // The payout's 20,000 of cash counts among the assets, and the 20,000 owed comes off the net position.
+    expect(home.total_value).toBe(new Decimal(home.cash).plus(home.invested).toFixed(2));
+    expect(home.net_position).toBe(new Decimal(home.total_value).minus('20000.00').toFixed(2));
     const detail = (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json();
     expect(home.current_advance).toMatchObject({ id: a.id, status: 5, next_due_date: detail.instalments[0].due_date });
   });

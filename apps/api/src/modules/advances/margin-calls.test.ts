@@ -31,7 +31,7 @@ describe('margin calls', () => {
 
     const dropped = nav.mul('0.9').toDecimalPlaces(6);
     await recordNav(f, a.bond, dropped);
-    const limit = units.mul(dropped).toDecimalPlaces(2, Decimal.ROUND_DOWN).mul('0.7').toDecimalPlaces(2);
+    const limit = units.mul(dropped).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).mul('0.7').toDecimalPlaces(2);
     const call = (await detail(a)).margin_call;
     expect(call).toMatchObject({
       outstanding: '20000.00',

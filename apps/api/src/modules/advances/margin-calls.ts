@@ -3,6 +3,7 @@
 // call, told to the customer once per crossing, and a loan back within it closes the call.
 import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { type CollateralLine, marginCall } from '@lombard/shared/money/borrowing-power';
+import { positionValue } from '@lombard/shared/money/valuation';
 import type { MarginCall } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -38,7 +39,7 @@ export async function pledgedLinesNow(db: Queryable, advanceId: number): Promise
       : (plans.get(line.stockPlanId!)?.unitPrice ?? line.unitPrice);
     return {
       key: line.productId ? `position:${line.productId}` : `stock-plan:${line.stockPlanId}`,
-      value: new Decimal(line.units).mul(price).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+      value: positionValue(line.units, price).toFixed(2),
       loanToValue: new Decimal(line.loanToValue).toFixed(4),
     };
   });

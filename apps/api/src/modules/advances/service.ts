@@ -6,7 +6,7 @@ import type { HomeSummary } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { advanceInstalments, advances } from '../../db/schema/advances';
+import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import type { Translate } from '../../lib/i18n';
 import { openMarginCall } from './margin-calls';
 import { statusLabel } from './records';
@@ -56,4 +56,17 @@ export async function advancesAtAGlance(
     outstanding: active.reduce((sum, row) => sum.plus(row.outstanding), new Decimal(0)).toFixed(2),
     marginCall,
   };
+}
+
+// The full verification of the books (the ledger, orders and advances), for the back office, the CLI and tests.
+export { verifyBooks } from './ledger-checks';
+
+/** The advance each repayment (early repayment or withdrawal) belongs to, by repayment id. */
+export async function advanceOfRepayments(db: Queryable, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: advanceRepayments.id, advanceId: advanceRepayments.advanceId })
+    .from(advanceRepayments)
+    .where(inArray(advanceRepayments.id, ids));
+  return new Map(rows.map((row) => [row.id, row.advanceId]));
 }

@@ -3,6 +3,7 @@
 // The first request builds the swap document and sends the one-time code; the second, with the code, plans
 // the swap again under the locks, files the signed document with the customer's documents and moves units.
 import { lineContribution } from '@lombard/shared/money/borrowing-power';
+import { positionValue } from '@lombard/shared/money/valuation';
 import type { SwapRequest } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -180,7 +181,7 @@ async function recordPledge(tx: Transaction, advanceId: number, line: ValuedLine
       ),
     );
   const total = new Decimal(units).plus(open?.units ?? 0);
-  const value = total.mul(line.unit_price).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+  const value = positionValue(total, line.unit_price).toFixed(2);
   const figures = {
     units: total.toFixed(6),
     unitPrice: line.unit_price,

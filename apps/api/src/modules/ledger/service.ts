@@ -283,7 +283,14 @@ export async function customerBalances(db: Queryable, userId: number) {
 // The invariants live in verify.ts, entries decided in order in ordered.ts; other modules reach them
 // through this service.
 export { type OrderedPosting, postEntriesInOrder } from './ordered';
-export { type LedgerCheck, unitHoldings, verifyLedgerInvariants } from './verify';
+export { type CashLine, cashStatementLines } from './statement';
+export {
+  balancesMatch,
+  type ExpectedBalance,
+  type LedgerCheck,
+  unitHoldings,
+  verifyLedgerInvariants,
+} from './verify';
 
 /**
  * A stock plan's pledged units as an SQL expression (text, six decimals), for lists that show them per

@@ -1,17 +1,15 @@
 // The ledger's invariants, checked from the lines up (never from the maintained balances alone): entries
 // balance per asset, balances equal their lines, no customer account below zero; and every customer's
 // units per fund, for the check that orders and the ledger agree.
+import type { LedgerCheckName } from '@lombard/shared/schemas/wallet';
+import Decimal from 'decimal.js';
 import { inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema/ledger';
+import type { CustomerAccountKind } from './accounts';
 
 export interface LedgerCheck {
-  name:
-    | 'entries_balance'
-    | 'balances_match_lines'
-    | 'no_negative_balances'
-    | 'orders_match_positions'
-    | 'advances_within_limits';
+  name: LedgerCheckName;
   ok: boolean;
   problems: string[];
 }
@@ -93,4 +91,62 @@ export async function unitHoldings(
     .where(inArray(ledgerAccounts.kind, ['customer.units', 'customer.units_reserved', 'customer.units_pledged']))
     .groupBy(ledgerAccounts.userId, ledgerAccounts.productId);
   return result.map((row) => ({ userId: row.userId as number, productId: row.productId as number, units: row.units }));
+}
+
+/** What a business table says one customer account should hold (a fund's or a stock plan's, when per fund or plan). */
+export interface ExpectedBalance {
+  kind: CustomerAccountKind;
+  userId: number;
+  productId?: number | null;
+  stockPlanId?: number | null;
+  amount: Decimal.Value;
+}
+
+/**
+ * A balance kept beside the ledger (an advance's outstanding principal, what a request set aside, what is
+ * pledged) checked against it: every customer account of `kinds` must hold exactly what `expected` says,
+ * an account nothing expects must be empty, and an expected amount with no account is a problem too.
+ */
+export async function balancesMatch(
+  db: Queryable,
+  name: LedgerCheckName,
+  kinds: CustomerAccountKind[],
+  expected: ExpectedBalance[],
+  says: string,
+): Promise<LedgerCheck> {
+  const key = (kind: string, userId: unknown, productId: unknown, stockPlanId: unknown) =>
+    `${kind}|${userId}|${productId ?? 0}|${stockPlanId ?? 0}`;
+  const held = new Map<string, Decimal>();
+  const accounts = await db
+    .select({
+      kind: ledgerAccounts.kind,
+      userId: ledgerAccounts.userId,
+      productId: ledgerAccounts.productId,
+      stockPlanId: ledgerAccounts.stockPlanId,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.kind, kinds));
+  for (const a of accounts) held.set(key(a.kind, a.userId, a.productId, a.stockPlanId), new Decimal(a.balance));
+  const want = new Map<string, Decimal>();
+  for (const e of expected) {
+    const k = key(e.kind, e.userId, e.productId, e.stockPlanId);
+    want.set(k, (want.get(k) ?? new Decimal(0)).plus(e.amount));
+  }
+  const problems: string[] = [];
+  for (const k of [...new Set([...want.keys(), ...held.keys()])].sort()) {
+    const a = want.get(k) ?? new Decimal(0);
+    const b = held.get(k) ?? new Decimal(0);
+    if (a.eq(b)) continue;
+    const [kind, userId, productId, stockPlanId] = k.split('|');
+    const owner = [
+      `user ${userId}`,
+      productId !== '0' && `product ${productId}`,
+      stockPlanId !== '0' && `stock plan ${stockPlanId}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    problems.push(`${owner}: ${says} ${a.toString()}, ledger ${kind} ${b.toString()}`);
+  }
+  return { name, ok: problems.length === 0, problems: problems.slice(0, MAX_PROBLEMS) };
 }

@@ -2,6 +2,7 @@
 // advances pledge. Verified units enter the ledger per plan (the employer's side mirrors them), so that a
 // pledge moves them like a fund's units and "pledged twice" is impossible by the balances.
 import { STOCK_PLAN_LOAN_TO_VALUE } from '@lombard/shared/constants';
+import { positionValue } from '@lombard/shared/money/valuation';
 import type { StockPlan, StockPlanRequest, StockPlanVerify } from '@lombard/shared/schemas/stock-plans';
 import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -40,7 +41,7 @@ export function serializeStockPlan(row: StockPlanRow, pledgedUnits: string, t: T
     pledged_units: units(pledgedUnits),
     unit_price: units(row.unitPrice),
     price_source: row.priceSource as StockPlan['price_source'],
-    value: new Decimal(row.vestedUnits).mul(row.unitPrice).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2),
+    value: positionValue(row.vestedUnits, row.unitPrice).toFixed(2),
     loan_to_value: new Decimal(row.loanToValue).toFixed(4),
     document_id: row.documentId,
     reason: row.reason,

@@ -9,7 +9,6 @@ import {
   settleResultSchema,
   transactionSchema,
 } from '@lombard/shared/schemas/transactions';
-import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireProfile } from '../../lib/auth-guards';
@@ -23,14 +22,13 @@ import {
   rejectWithdrawal,
 } from './operator-flows';
 import { backofficeOrders, backofficeTransfers, backofficeWithdrawals } from './resources';
-import { type MoreLedgerCheck, verifyLedger } from './service';
 import { settleOrders } from './settle';
 
 const admin = requireProfile('admin');
 const schema = (summary: string, extra: Record<string, unknown> = {}) => ({ tags: ['backoffice'], summary, ...extra });
 const reasonOf = (request: FastifyRequest) => (request.body as z.infer<typeof rejectRequestSchema>).reason;
 
-export async function backofficeRoutes(app: FastifyInstance, ledgerChecks: readonly MoreLedgerCheck[]) {
+export async function backofficeRoutes(app: FastifyInstance) {
   const db = app.database.db;
 
   await registerResource(app, backofficeOrders);
@@ -96,11 +94,5 @@ export async function backofficeRoutes(app: FastifyInstance, ledgerChecks: reado
       }),
     },
     movingMoney(200, (tx, context, request) => rejectWithdrawal(tx, context, pathId(request), reasonOf(request))),
-  );
-
-  app.get(
-    '/api/v1/backoffice/ledger/verify/',
-    { onRequest: admin, schema: schema('Verify the ledger', { response: { 200: ledgerVerificationSchema } }) },
-    async () => verifyLedger(db, app.clock(), ledgerChecks),
   );
 }

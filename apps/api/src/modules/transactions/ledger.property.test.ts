@@ -5,8 +5,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBooks } from '../advances/service';
 import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
-import { verifyLedger } from './service';
 
 let f: MoneyFixture;
 let bond: number;
@@ -98,7 +98,7 @@ describe('money is conserved through any sequence of requests', () => {
           // Refusals are expected (not enough cash, nothing to sell); a server error never is.
           if (res) expect(res.statusCode).toBeLessThan(500);
         }
-        const report = await verifyLedger(f.t.database.db, f.clock.now);
+        const report = await verifyBooks(f.t.database.db, f.clock.now);
         expect(report.checks.filter((check) => !check.ok)).toEqual([]);
         const cash = (await f.get(who.session, '/api/v1/cash/')).json();
         expect(Number(cash.available)).toBeGreaterThanOrEqual(0);

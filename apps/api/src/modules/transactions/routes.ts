@@ -29,7 +29,6 @@ import { flowContext, idParams, movingMoney, pathId } from './context';
 import { cancelTransaction, placeDisinvestment } from './customer-flows';
 import { orderPayload, placeInvestment, quoteInvestment, requestInvestSignature } from './invest';
 import { myTransactions } from './resources';
-import type { MoreLedgerCheck } from './service';
 import { withdraw } from './withdrawal-group';
 
 const investors = requireProfile('lead', 'customer', 'admin');
@@ -40,15 +39,7 @@ const schema = (summary: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export interface TransactionsModuleOptions {
-  /**
-   * The ledger checks of modules built on the ledger (advances), run by the back office's verification
-   * after this module's own. Passed in by the app: those modules import this one, not the other way.
-   */
-  ledgerChecks: readonly MoreLedgerCheck[];
-}
-
-export const transactionsModule = fp<TransactionsModuleOptions>(async (app: FastifyInstance, options) => {
+export const transactionsModule = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
 
   app.post(
@@ -177,5 +168,5 @@ export const transactionsModule = fp<TransactionsModuleOptions>(async (app: Fast
   );
 
   await registerResource(app, myTransactions);
-  await backofficeRoutes(app, options.ledgerChecks);
+  await backofficeRoutes(app);
 });

@@ -11,7 +11,13 @@ import { and, desc, eq, inArray, min, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import type { Translate } from '../../lib/i18n';
-import { type LedgerCheck, unitHoldings, verifyLedgerInvariants } from '../ledger/service';
+import {
+  balancesMatch,
+  type ExpectedBalance,
+  type LedgerCheck,
+  unitHoldings,
+  verifyLedgerInvariants,
+} from '../ledger/service';
 import { depositReference, serializeTransaction, type TransactionRow, transactionColumns } from './records';
 
 export function customerDepositReference(userId: number): string {
@@ -92,21 +98,47 @@ export async function ordersMatchPositions(db: Queryable): Promise<LedgerCheck> 
   return { name: 'orders_match_positions', ok: problems.length === 0, problems: problems.slice(0, MAX_PROBLEMS) };
 }
 
-/** A check of another module's money against the ledger, run with the rest (the app passes them in). */
-export type MoreLedgerCheck = (db: Queryable) => Promise<LedgerCheck>;
+/**
+ * What the customers' waiting requests set aside, as the ledger must hold it: the amount of each submitted
+ * investment or withdrawal in reserved cash, the units of each submitted disinvestment in reserved units.
+ */
+export async function transactionReservations(db: Queryable): Promise<ExpectedBalance[]> {
+  const rows = await db
+    .select({
+      userId: transactions.userId,
+      type: transactions.type,
+      productId: transactions.productId,
+      amount: transactions.amount,
+      units: transactions.units,
+    })
+    .from(transactions)
+    .where(eq(transactions.status, 'submitted'));
+  return rows.map((row) =>
+    row.type === 'disinvest'
+      ? { kind: 'customer.units_reserved', userId: row.userId, productId: row.productId, amount: row.units ?? 0 }
+      : { kind: 'customer.cash_reserved', userId: row.userId, amount: row.amount ?? 0 },
+  );
+}
+
+/** Reserved units are exactly the units of the submitted disinvestments. */
+export async function reservedUnitsMatchOrders(db: Queryable): Promise<LedgerCheck> {
+  const expected = (await transactionReservations(db)).filter((e) => e.kind === 'customer.units_reserved');
+  return balancesMatch(
+    db,
+    'reserved_units_match_orders',
+    ['customer.units_reserved'],
+    expected,
+    'submitted disinvestments',
+  );
+}
 
 /**
- * Every check of the ledger and of the orders behind it (back office, `npm run ledger:verify`, tests),
- * then `more`: the checks of modules built on the ledger (advances), which this module may not import.
+ * Every check of the ledger and of the orders behind it. The full verification (back office,
+ * `npm run ledger:verify`, tests) adds the advances' checks: `verifyBooks` in the advances module.
  */
-export async function verifyLedger(
-  db: Queryable,
-  now: Date,
-  more: readonly MoreLedgerCheck[] = [],
-): Promise<LedgerVerification> {
+export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVerification> {
   const ledger = await verifyLedgerInvariants(db);
-  const checks = [...ledger.checks, await ordersMatchPositions(db)];
-  for (const check of more) checks.push(await check(db));
+  const checks = [...ledger.checks, await ordersMatchPositions(db), await reservedUnitsMatchOrders(db)];
   return {
     ok: checks.every((check) => check.ok),
     checked_at: now.toISOString(),
@@ -120,3 +152,13 @@ export async function verifyLedger(
 // idempotent money handler, and the lead → customer promotion.
 export { type FlowContext, flowContext, idParams, movingMoney, pathId } from './context';
 export { promoteLead } from './settle';
+
+/** The reference codes of the customer's transactions by id (for lines that refer to them). */
+export async function referenceCodesOf(db: Queryable, userId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: transactions.id, code: transactions.referenceCode })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
+  return new Map(rows.flatMap((row) => (row.code ? [[row.id, row.code] as const] : [])));
+}

@@ -1,11 +1,19 @@
-// GET /api/v1/wallet/, /api/v1/cash/, /api/v1/home/summary/: the customer's money at a glance.
+// GET /api/v1/wallet/, /api/v1/cash/, /api/v1/cash/movements/, /api/v1/home/summary/: the customer's money
+// at a glance.
 
 import { calendarDate } from '@lombard/shared/money/business-days';
-import { cashSummarySchema, homeSummarySchema, walletSchema } from '@lombard/shared/schemas/wallet';
+import {
+  cashStatementQuerySchema,
+  cashStatementSchema,
+  cashSummarySchema,
+  homeSummarySchema,
+  walletSchema,
+} from '@lombard/shared/schemas/wallet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { keptJson, sendJson } from '../../lib/read-cache';
+import { cashStatement } from './cash-statement';
 import { cashSummary, homeSummary, wallet } from './service';
 
 const investors = requireProfile('lead', 'customer', 'admin');
@@ -28,6 +36,20 @@ export const walletModule = fp(async (app: FastifyInstance) => {
     '/api/v1/cash/',
     { onRequest: cashUsers, schema: { tags: ['wallet'], summary: 'Cash', response: { 200: cashSummarySchema } } },
     async (request) => cashSummary(db, currentUser(request).id),
+  );
+  app.get(
+    '/api/v1/cash/movements/',
+    {
+      onRequest: cashUsers,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Cash statement: every ledger line on the cash in a period',
+        querystring: cashStatementQuerySchema,
+        response: { 200: cashStatementSchema },
+      },
+    },
+    async (request) =>
+      cashStatement(db, currentUser(request).id, request.query as { from?: string; to?: string }, request.t),
   );
   app.get(
     '/api/v1/home/summary/',

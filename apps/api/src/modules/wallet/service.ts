@@ -3,7 +3,8 @@
 // transactions and profile services with a fixed number of queries, however many positions there are.
 import { HOME_RECENT_TRANSACTIONS } from '@lombard/shared/constants';
 import { addCalendarDays, calendarDate } from '@lombard/shared/money/business-days';
-import { money, positionValue, units } from '@lombard/shared/money/orders';
+import { money, units } from '@lombard/shared/money/orders';
+import { positionValue } from '@lombard/shared/money/valuation';
 import type { CashSummary, HomeSummary, Position, Wallet } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../db/client';
@@ -121,8 +122,10 @@ export async function homeSummary(db: Queryable, userId: number, now: Date, t: T
     advancesAtAGlance(db, userId, t),
   ]);
   const cashTotal = cash.available.plus(cash.reserved);
+  const assets = cashTotal.plus(portfolio.totals.value);
   return {
-    total_value: money(cashTotal.plus(portfolio.totals.value)),
+    total_value: money(assets),
+    net_position: money(assets.minus(advance.outstanding)),
     cash: money(cashTotal),
     invested: portfolio.totals.value,
     advance_outstanding: advance.outstanding,

@@ -1,15 +1,12 @@
 // Cash management: the balance and where to send money (GET /api/v1/cash/), a withdrawal to the verified
-// IBAN (POST /api/v1/cash/withdrawals/ with an Idempotency-Key), and the latest deposits and withdrawals
-// from the transactions list.
-import { buildListQuery } from '@lombard/shared/query-string';
+// IBAN (POST /api/v1/cash/withdrawals/ with an Idempotency-Key); the latest movements come from the cash
+// statement (lib/money/cash-statement).
 import type { TransactionItem, WithdrawalRequest } from '@lombard/shared/schemas/transactions';
 import type { CashSummary } from '@lombard/shared/schemas/wallet';
-import type { TransactionType } from '@lombard/shared/transaction-kinds';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { idempotencyHeaders } from '../../lib/money/idempotency-key';
-import { CASH_API, moneyKeys, refreshMoney, TRANSACTIONS_API } from '../../lib/money/keys';
-import { resourceListQuery } from '../../lib/resource/queries';
+import { CASH_API, moneyKeys, refreshMoney } from '../../lib/money/keys';
 
 export const HISTORY_SIZE = 5;
 
@@ -17,13 +14,6 @@ export const cashQuery = queryOptions({
   queryKey: moneyKeys.cash,
   queryFn: async ({ signal }) => (await http.get<CashSummary>(CASH_API, { signal })).data,
 });
-
-/** The newest transactions of one type, as the generic list serves them. */
-export const recentOfTypeQuery = (type: TransactionType) =>
-  resourceListQuery(
-    TRANSACTIONS_API,
-    buildListQuery({ page: 1, perPage: HISTORY_SIZE, orderBy: '-created_at', filters: { type } }),
-  );
 
 export function useRequestWithdrawal() {
   const client = useQueryClient();

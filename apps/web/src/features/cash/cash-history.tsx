@@ -1,30 +1,20 @@
-// The latest deposits and withdrawals, newest first, with the way to the full list of each kind.
-import type { TransactionItem } from '@lombard/shared/schemas/transactions';
-import { TRANSACTION_TYPES } from '@lombard/shared/transaction-kinds';
+// The latest movements of the cash, newest first, from the ledger's statement: deposits and withdrawals,
+// investments and disinvestments, and every flow of an advance (payout, instalments, repayments).
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TransactionLines } from '../../components/money/transaction-lines';
+import { CashMovementLines } from '../../components/money/cash-movement-lines';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { cashStatementQuery } from '../../lib/money/cash-statement';
 import { TRANSACTIONS_PAGE } from '../../lib/money/keys';
-import { formatDateTime } from '../../lib/resource/format';
-import type { Row } from '../../lib/resource/queries';
-import { HISTORY_SIZE, recentOfTypeQuery } from './api';
-
-type CashRow = TransactionItem & Row;
-const CASH_TYPES = TRANSACTION_TYPES.filter((type) => type === 'deposit' || type === 'withdrawal');
+import { HISTORY_SIZE } from './api';
 
 export function CashHistory() {
   const { t } = useTranslation('cash');
   const language = useLanguage();
-  const deposits = useQuery(recentOfTypeQuery('deposit'));
-  const withdrawals = useQuery(recentOfTypeQuery('withdrawal'));
-  const loading = deposits.isPending || withdrawals.isPending;
-  const rows = [...(deposits.data?.results ?? []), ...(withdrawals.data?.results ?? [])] as CashRow[];
-  // Both lists come newest first; the merge keeps the newest few of either kind.
-  rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
-  const shown = rows.slice(0, HISTORY_SIZE);
+  const statement = useQuery(cashStatementQuery(language));
+  const shown = (statement.data?.movements ?? []).slice(0, HISTORY_SIZE);
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="cash-history">
@@ -33,26 +23,23 @@ export function CashHistory() {
           <Title order={2} fz="lg">
             {t('history.title')}
           </Title>
-          <Group gap="md">
-            {CASH_TYPES.map((type) => (
-              <Anchor key={type} component={Link} to={`${TRANSACTIONS_PAGE}?type=${type}`} size="sm">
-                {t(`history.all.${type}`)}
-              </Anchor>
-            ))}
-          </Group>
+          <Anchor component={Link} to={TRANSACTIONS_PAGE} size="sm">
+            {t('history.all')}
+          </Anchor>
         </Group>
-        {loading && <Skeleton h={120} radius="sm" />}
-        {!loading && shown.length === 0 && (
+        {statement.isPending && <Skeleton h={120} radius="sm" />}
+        {statement.data && shown.length === 0 && (
           <Text size="sm" c="dimmed" data-testid="cash-history-empty">
             {t('history.empty')}
           </Text>
         )}
         {shown.length > 0 && (
-          <TransactionLines
+          <CashMovementLines
             rows={shown}
             label={t('history.title')}
-            when={(row) => formatDateTime(row.created_at, language)}
             rowTestId="cash-history-row"
+            advanceLabel={(id) => t('history.advance', { id })}
+            balanceLabel={(amount) => t('history.balanceAfter', { amount })}
           />
         )}
       </Stack>

@@ -45,8 +45,29 @@ vi.mock('../../lib/http/client', async () => {
         withdrawal_account: server.account,
       });
     }
-    if (url === '/api/v1/transactions/') {
-      return reply({ results: [], count: 0, next: null, previous: null, per_page: 5, page: 1 });
+    if (url === '/api/v1/cash/movements/') {
+      const line = (id: number, kind: string, kind_name: string, amount: string, balance: string) => ({
+        id,
+        at: `2026-11-2${id}T10:00:00Z`,
+        kind,
+        kind_name,
+        amount,
+        balance,
+        reference_code: kind === 'deposit' ? 'RF71LOMB0000007' : null,
+        advance_id: kind === 'deposit' ? null : 12,
+      });
+      return reply({
+        from: null,
+        to: null,
+        opening_balance: '0.00',
+        closing_balance: '1500.00',
+        movements: [
+          line(4, 'advance.withdrawal', 'Advance withdrawal: repayment', '-8000.00', '1500.00'),
+          line(3, 'advance.repayment', 'Early repayment', '-2000.00', '9500.00'),
+          line(2, 'advance.disburse', 'Advance paid out', '10000.00', '11500.00'),
+          line(1, 'deposit', 'Transfer received', '1500.00', '1500.00'),
+        ],
+      });
     }
     if (method === 'POST' && url === '/api/v1/cash/withdrawals/') {
       if (server.failNextWithdrawal) {
@@ -112,6 +133,23 @@ describe('Cash withdrawal', { timeout: 20_000 }, () => {
       bank_name: 'Banca Partner',
     };
     vi.mocked(notifySuccess).mockClear();
+  });
+
+  it("lists the advance's payout, early repayment and repayment on withdrawal among the latest movements", async () => {
+    renderCash();
+    const rows = await screen.findAllByTestId('cash-history-row');
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual([
+      'advance.withdrawal',
+      'advance.repayment',
+      'advance.disburse',
+      'deposit',
+    ]);
+    expect(rows[0]).toHaveTextContent('Advance withdrawal: repayment');
+    expect(rows[0]).toHaveTextContent('Advance no. 12');
+    expect(rows[0]).toHaveTextContent('-€8,000.00');
+    expect(rows[0]).toHaveTextContent('Balance €1,500.00');
+    expect(rows[2]).toHaveTextContent('+€10,000.00');
+    expect(rows[3]).toHaveTextContent('RF71LOMB0000007');
   });
 
   it('shows balance, available and reserved cash and the deposit reference', async () => {

@@ -9,11 +9,11 @@ import { PageHeading } from '../../components/page-heading';
 import { ProfileProgress } from '../../components/profile-progress';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { homeSummaryQuery } from '../../lib/money/home-summary';
 import { usePageMeta } from '../../lib/page-meta';
 import { profileQuery } from '../../lib/profile/profile-query';
 import { useActiveProfile, useCurrentUser } from '../../lib/session/session-queries';
 import { AdvanceCard } from './advance-card';
-import { homeSummaryQuery } from './api';
 import { NextSteps, nextSteps } from './next-steps';
 import { RecentTransactions } from './recent-transactions';
 
@@ -43,8 +43,15 @@ export function HomePage({ section }: { section: HomeSection }) {
           </Button>
         </Alert>
       )}
-      {/* Five in a row only on wide screens: at laptop width an amount like 61.400,88 € broke before the €. */}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+      {/* Three in a row at most: at laptop width an amount like 61.400,88 € broke before the €. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <FigureCard
+          label={t('figures.net')}
+          value={money(data?.net_position)}
+          note={t('figures.netNote')}
+          loading={loading}
+          testId="home-net"
+        />
         <FigureCard label={t('figures.total')} value={money(data?.total_value)} loading={loading} testId="home-total" />
         <FigureCard
           label={t('figures.invested')}

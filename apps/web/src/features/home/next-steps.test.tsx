@@ -10,6 +10,7 @@ import { NextSteps, nextSteps } from './next-steps';
 
 const summary = (extra: Partial<HomeSummary> = {}): HomeSummary => ({
   total_value: '0.00',
+  net_position: '0.00',
   cash: '0.00',
   invested: '0.00',
   advance_outstanding: '0.00',

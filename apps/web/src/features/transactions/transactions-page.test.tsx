@@ -68,6 +68,20 @@ vi.mock('../../lib/http/client', async () => {
         payment_method: null,
         transfer_instructions: null,
       });
+    if (method === 'GET' && url === '/api/v1/cash/movements/') {
+      const line = (id: number, kind: string, kind_name: string, amount: string, balance: string) => ({
+        ...{ id, at: `2026-11-1${id}T10:00:00Z`, kind, kind_name, amount, balance },
+        ...{ reference_code: null, advance_id: 7 },
+      });
+      return reply({
+        ...{ from: null, to: null, opening_balance: '500.00', closing_balance: '377.50' },
+        movements: [
+          line(4, 'advance.repayment', 'Early repayment', '-10000.00', '377.50'),
+          line(3, 'advance.instalment', 'Advance instalment', '-122.50', '10377.50'),
+          line(2, 'advance.disburse', 'Advance paid out', '10000.00', '10500.00'),
+        ],
+      });
+    }
     if (method === 'GET' && url === '/api/v1/transactions/') {
       const results = [server.withdrawal ? withdrawal() : row(41)];
       return reply({ results, count: 1, next: null, previous: null, per_page: 10, page: 1 });
@@ -114,6 +128,21 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     server.calls = [];
     server.cancelled = false;
     server.withdrawal = false;
+  });
+
+  it("shows the advance's payout, instalment and repayment in the cash statement, with opening and closing", async () => {
+    renderPage();
+    const rows = await screen.findAllByTestId('statement-row');
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual([
+      'advance.repayment',
+      'advance.instalment',
+      'advance.disburse',
+    ]);
+    expect(rows[1]).toHaveTextContent('Advance instalment');
+    expect(rows[1]).toHaveTextContent('Advance no. 7');
+    expect(rows[2]).toHaveTextContent('+€10,000.00');
+    expect(screen.getByTestId('statement-opening')).toHaveTextContent('€500.00');
+    expect(screen.getByTestId('statement-closing')).toHaveTextContent('€377.50');
   });
 
   it('asks the first page, newest first, with the default page size', async () => {

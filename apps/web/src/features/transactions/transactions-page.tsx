@@ -1,5 +1,5 @@
-// Every movement of the customer's money, newest first: filtered by type, status and period, paged,
-// exported to XLSX; a row opens its detail.
+// The cash statement for a period (every ledger line on the cash), then every order and request of the
+// customer, newest first: filtered by type, status and period, paged, exported to XLSX; a row opens its detail.
 import '@mantine/dates/styles.layer.css';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lombard/shared/transaction-kinds';
 import { Button, Stack, Text } from '@mantine/core';
@@ -20,6 +20,7 @@ import { type Column, ResourceTable } from '../../lib/resource/resource-table';
 import { useResourceList } from '../../lib/resource/use-resource-list';
 import { useSelection } from '../../lib/resource/use-selection';
 import type { TransactionRow } from './api';
+import { CashStatementCard } from './cash-statement-card';
 import { TransactionDrawer } from './transaction-drawer';
 
 export type TransactionsSection = 'list';
@@ -68,6 +69,7 @@ export function TransactionsPage({ section }: { section: TransactionsSection }) 
   return (
     <Stack gap="md" data-testid={`transactions-${section}`}>
       <PageHeading title={t(`sections.${section}.title`)} description={t(`sections.${section}.description`)} />
+      <CashStatementCard />
       <FilterPanel active={active}>
         <SelectFilter
           list={list}

@@ -17,6 +17,11 @@ vi.mock('../../lib/http/client', async () => {
     if (config.url === '/api/v1/wallet/') {
       return { status: 200, data: server.wallet, headers: {} };
     }
+    if (config.url === '/api/v1/home/summary/') {
+      // 2,000 of cash + 12,400.15 of funds − 10,000 of advance
+      const summary = { total_value: '14400.15', net_position: '4400.15', advance_outstanding: '10000.00' };
+      return { status: 200, data: summary, headers: {} };
+    }
     throw new Error(`unexpected call ${config.url}`);
   };
   return { http };
@@ -83,6 +88,16 @@ describe('WalletPage', () => {
     expect(screen.getByTestId('total-cost')).toHaveTextContent('€12,345.60');
     expect(screen.getByTestId('total-gain')).toHaveTextContent('+€54.55 (+0.44%)');
     expect(screen.getByTestId('total-pledged')).toHaveTextContent('€420.00');
+  });
+
+  it('names market value and capital invested apart, and shows the net position after the advance', async () => {
+    renderPage('it');
+    expect(await screen.findByTestId('total-net')).toHaveTextContent('4.400,15 €');
+    expect(screen.getByText('Valore di mercato')).toBeInTheDocument();
+    expect(screen.getByText('Capitale investito')).toBeInTheDocument();
+    expect(screen.getByText('Posizione netta')).toBeInTheDocument();
+    expect(screen.getByText("Liquidità e investimenti meno l'anticipo da restituire")).toBeInTheDocument();
+    expect(screen.queryByText('Investito')).toBeNull();
   });
 
   it('writes the totals the Italian way', async () => {

@@ -12,6 +12,7 @@ import { SignedMoney } from '../../components/money/signed-money';
 import { PageHeading } from '../../components/page-heading';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { homeSummaryQuery } from '../../lib/money/home-summary';
 import { PRODUCTS_PAGE } from '../../lib/money/keys';
 import { usePageMeta } from '../../lib/page-meta';
 import { walletQuery } from './api';
@@ -24,6 +25,7 @@ export function WalletPage({ section }: { section: WalletSection }) {
   usePageMeta(t(`sections.${section}.title`));
   const language = useLanguage();
   const wallet = useQuery(walletQuery);
+  const summary = useQuery(homeSummaryQuery);
   const data = wallet.data;
   const loading = wallet.isPending;
 
@@ -37,7 +39,7 @@ export function WalletPage({ section }: { section: WalletSection }) {
           </Button>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <FigureCard
           label={t('totals.value')}
           value={data && formatMoney(data.totals.value, language)}
@@ -62,6 +64,13 @@ export function WalletPage({ section }: { section: WalletSection }) {
           note={t('totals.pledgedNote')}
           loading={loading}
           testId="total-pledged"
+        />
+        <FigureCard
+          label={t('totals.net')}
+          value={summary.data && formatMoney(summary.data.net_position, language)}
+          note={t('totals.netNote')}
+          loading={summary.isPending}
+          testId="total-net"
         />
       </SimpleGrid>
       {loading && <Skeleton h={220} radius="md" />}
