@@ -25,13 +25,13 @@ const ALLOWED: [AdvanceStatus, AdvanceAction, AdvanceActor, AdvanceStatus][] = [
   [2, 'cancel', 'customer', 8],
   [3, 'approve', 'operator', 4],
   [3, 'reject', 'operator', 7],
-  [3, 'withdraw', 'customer', 6],
+  [3, 'withdraw', 'customer', 9],
   [4, 'disburse', 'operator', 5],
   [4, 'disburse', 'system', 5],
-  [4, 'withdraw', 'customer', 6],
+  [4, 'withdraw', 'customer', 9],
   [5, 'repay', 'customer', 6],
   [5, 'repay', 'system', 6],
-  [5, 'withdraw', 'customer', 6],
+  [5, 'withdraw', 'customer', 9],
 ];
 
 describe('advance statuses', () => {
