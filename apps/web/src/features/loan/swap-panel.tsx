@@ -2,10 +2,10 @@
 // must secure what the returned lines secure today, at most what is owed, and only the units needed are
 // pledged (part of a fund, whole shares of part of a stock plan). The server's quote says what will be
 // pledged before the code is sent; the code signs the swap.
-import type { AdvanceDetail, BorrowingPower } from '@lombard/shared/schemas/advances';
+import type { AdvanceDetail, BorrowingPower, SwapResult } from '@lombard/shared/schemas/advances';
 import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -28,6 +28,18 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const plan = picked && !quote.isPlaceholderData ? quote.data : undefined;
   const body = { give_back: giveBack, pledge, amount: plan?.required ?? '0.00' };
   const money = (value: string) => formatMoney(value, language);
+  // A double-click lands its second click before React disables the button: one call at a time, held here.
+  const busy = useRef(false);
+  const once = (variables: typeof body & { code?: string }, onSuccess: (result: SwapResult) => void) => {
+    if (busy.current) return;
+    busy.current = true;
+    swap.mutate(variables, {
+      onSuccess,
+      onSettled: () => {
+        busy.current = false;
+      },
+    });
+  };
 
   const reset = () => {
     setCodeSent(false);
@@ -110,7 +122,7 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
           <Button
             disabled={!plan?.covered}
             loading={swap.isPending}
-            onClick={() => swap.mutate(body, { onSuccess: () => setCodeSent(true) })}
+            onClick={() => once(body, () => setCodeSent(true))}
             data-testid="swap-send-code"
           >
             {t('swap.sendCode')}
@@ -124,17 +136,12 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
               disabled={!isCompleteCode(code)}
               loading={swap.isPending}
               onClick={() =>
-                swap.mutate(
-                  { ...body, code },
-                  {
-                    onSuccess: (result) => {
-                      notifySuccess(result.detail);
-                      setGiveBack([]);
-                      setPledge([]);
-                      reset();
-                    },
-                  },
-                )
+                once({ ...body, code }, (result) => {
+                  notifySuccess(result.detail);
+                  setGiveBack([]);
+                  setPledge([]);
+                  reset();
+                })
               }
               data-testid="swap-submit"
             >

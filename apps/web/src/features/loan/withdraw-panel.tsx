@@ -4,7 +4,7 @@
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -19,6 +19,7 @@ export function WithdrawPanel({ advance }: { advance: AdvanceDetail }) {
   const withdraw = useWithdrawAdvance(advance.id);
   const { key } = useIdempotencyKey();
   const [confirming, setConfirming] = useState(false);
+  const busy = useRef(false);
   const deadline = advance.withdrawal_deadline ? formatDate(advance.withdrawal_deadline, language) : '—';
   const paidOut = advance.disbursed_at !== null;
   const quote = useQuery(withdrawalQuoteQuery(advance.id, confirming && paidOut));
@@ -55,7 +56,17 @@ export function WithdrawPanel({ advance }: { advance: AdvanceDetail }) {
         // Not before the amounts are known: the customer confirms what they read.
         loading={withdraw.isPending || (paidOut && !figures)}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => withdraw.mutate(key, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() => {
+          // A double-click's second click comes before React disables the button: one withdrawal call.
+          if (busy.current) return;
+          busy.current = true;
+          withdraw.mutate(key, {
+            onSuccess: () => setConfirming(false),
+            onSettled: () => {
+              busy.current = false;
+            },
+          });
+        }}
       />
     </Stack>
   );
