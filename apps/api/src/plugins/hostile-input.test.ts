@@ -258,6 +258,8 @@ describe('hostile input', () => {
     });
     expect(multiline.statusCode).toBe(201);
     // Query strings and path parameters go through the same rule, even where a route's schema has none.
+    // A fresh sign-in: the run over every route above included signing out of every device.
+    operator = await loginAs(t.app, 'operator@example.com', PASSWORD);
     const query = await t.app.inject({
       method: 'GET',
       url: '/api/v1/notifications/?search=%00',

@@ -32,6 +32,19 @@ export async function delivered(app: FastifyInstance, recipient: string, templat
   return messages;
 }
 
+/** Delivers what is queued, then every message written so far, newest first. */
+export async function deliveredToAnyone(app: FastifyInstance): Promise<DeliveredMessage[]> {
+  await app.outbox.flush();
+  const folder = path.join(app.config.dataDir, 'outbox');
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+  return Promise.all(
+    names
+      .sort()
+      .reverse()
+      .map(async (name) => JSON.parse(await readFile(path.join(folder, name), 'utf8')) as DeliveredMessage),
+  );
+}
+
 /** The link of an e-mail's button: the last address in its text (the button's, written under it). */
 export function linkIn(message: Pick<DeliveredMessage, 'text'>): string {
   const links = message.text.match(/https?:\/\/\S+/g);

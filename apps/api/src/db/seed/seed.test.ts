@@ -1,13 +1,13 @@
 // Seeding as an operator meets it: demo data only where the configuration allows it, once per data set,
 // never bringing back what was deleted, and no notification about something that does not exist.
 import { supportCollectionsResponseSchema } from '@lombard/shared/schemas/support';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, restartTestApp as restart, type TestApp } from '../../test/app';
 import { loginAs, TEST_PASSWORD } from '../../test/auth';
+import { deliveredToAnyone } from '../../test/outbox';
 import { menuItems } from '../schema/menus';
-import { outboxMessages } from '../schema/outbox';
 import { seedRuns } from '../schema/seed-runs';
 import { DEMO_ACCOUNTS } from './accounts';
 import { seedDatabase } from './index';
@@ -66,7 +66,7 @@ describe('demo data on the embedded quick start', () => {
   });
 
   it('writes the e-mails of the demo flows as a live request would: the support address and absolute links', async () => {
-    const emails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'email'));
+    const emails = (await deliveredToAnyone(t.app)).filter((message) => message.channel === 'email');
     const planDecision = emails.find((e) => e.template === 'stock_plan_decision');
     expect(planDecision?.text).toContain(`Scrivi a ${t.app.config.supportEmail}`);
     for (const email of emails) {

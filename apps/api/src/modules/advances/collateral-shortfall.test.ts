@@ -1,6 +1,8 @@
 // An advance whose collateral fell in value after the request: the bank re-checks the loan-to-value on the
 // locked advance before pre-approving, approving and paying out (operator or payout job), and the ledger
 // verification names an active advance above its limit that has no open margin call.
+
+import { positionValue } from '@lombard/shared/money/valuation';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyFixture } from '../../test/money';
@@ -32,7 +34,7 @@ async function fallen(until: 'requested' | 'signed' | 'approved') {
   const nav = new Decimal(line.unit_price);
   const dropped = nav.mul('0.9').toDecimalPlaces(6);
   await recordNav(f, a.bond, dropped);
-  const value = new Decimal(line.units).mul(dropped).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const value = positionValue(line.units, dropped);
   return { a, nav, limit: value.mul(line.loan_to_value).toDecimalPlaces(2) };
 }
 

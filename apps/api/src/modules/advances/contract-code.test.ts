@@ -2,8 +2,8 @@
 // sends one SMS whose code signs; wrong codes say how many tries are left and, after the last, when a new
 // code can be asked for (Retry-After); the hourly sends are counted per advance, not across advances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesTo } from '../../lib/outbox';
 import type { Investor, MoneyFixture } from '../../test/money';
+import { codeIn, delivered } from '../../test/outbox';
 import { writeTab } from '../profile/service';
 import { BOND, lifeFixture } from './life-fixture';
 
@@ -55,8 +55,7 @@ const sendCode = (who: Borrower, id: number) =>
   f.post(who.investor.session, `/api/v1/advances/${id}/signature/`, undefined, null);
 const sign = (who: Borrower, id: number, code: string) =>
   f.post(who.investor.session, `/api/v1/advances/${id}/sign/`, { code }, null);
-const codesSent = async (who: Borrower) =>
-  (await messagesTo(f.t.database.db, who.phone, 'advance-contract')).map((sms) => (sms.meta as { code: string }).code);
+const codesSent = async (who: Borrower) => (await delivered(f.t.app, who.phone, 'advance-contract')).map(codeIn);
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 const later = (seconds: number) => {
   f.clock.now = new Date(f.clock.now.getTime() + seconds * 1000);

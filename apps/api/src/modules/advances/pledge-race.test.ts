@@ -1,6 +1,8 @@
 // A sale and an advance request of the same units at once, on PostgreSQL (PGlite runs one transaction at a
 // time, so only a server can show the race): the advance is priced on the units it actually pledges, valued
 // under the lock, so it never lends more than they secure.
+
+import { positionValue } from '@lombard/shared/money/valuation';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +82,7 @@ describe.runIf(process.env.DATABASE_URL)('an advance request racing a sale of it
       // What the ledger holds pledged is what the pledge records, valued at the NAV for exactly those units.
       expect(pledged.units).toBe(position.pledged_units);
       expect(pledged.unit_price).toBe(line.unit_price);
-      const value = new Decimal(position.pledged_units).mul(line.unit_price).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      const value = positionValue(position.pledged_units, line.unit_price);
       expect(pledged.value).toBe(value.toFixed(2));
       const lending = value.mul(line.loan_to_value).toDecimalPlaces(2);
       expect(pledged.contribution).toBe(lending.toFixed(2));

@@ -81,9 +81,9 @@ describe('collateral swap', () => {
     const a = await scene();
     const res = await quote(a, [`position:${a.bond}`], [`position:${money}`]);
     expect(res.statusCode).toBe(200);
-    // The bond secures 41,789.99 but only 20,000 is owed: 20,000 ÷ 0.85 of the fund, to the cent.
+    // The bond secures 41,790.00 but only 20,000 is owed: 20,000 ÷ 0.85 of the fund, to the cent.
     expect(res.json()).toMatchObject({
-      returned: '41789.99',
+      returned: '41790.00',
       outstanding: '20000.00',
       required: '20000.00',
       covered: true,

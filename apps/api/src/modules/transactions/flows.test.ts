@@ -159,6 +159,10 @@ describe('lists and summaries', () => {
       'balances_match_lines',
       'no_negative_balances',
       'orders_match_positions',
+      'reserved_units_match_orders',
+      'advances_match_ledger',
+      'pledged_units_match_pledges',
+      'reserved_cash_matches_requests',
       'advances_within_limits',
     ]);
   });
