@@ -12,6 +12,13 @@ const server = vi.hoisted(() => ({
   calls: [] as Array<{ method: string; url: string; params: string; headers: Record<string, unknown> }>,
   cancelled: false,
   withdrawal: false,
+  profile: 'customer' as 'lead' | 'customer',
+}));
+
+// The signed-in user's active profile: cash, and so its statement, comes with the customer profile.
+vi.mock('../../lib/session/session-queries', async (original) => ({
+  ...(await original<typeof import('../../lib/session/session-queries')>()),
+  useActiveProfile: () => server.profile,
 }));
 
 const row = vi.hoisted(() => (id: number, extra: Record<string, unknown> = {}) => ({
@@ -128,6 +135,7 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     server.calls = [];
     server.cancelled = false;
     server.withdrawal = false;
+    server.profile = 'customer';
   });
 
   it("shows the advance's payout, instalment and repayment in the cash statement, with opening and closing", async () => {
@@ -143,6 +151,14 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(rows[2]).toHaveTextContent('+€10,000.00');
     expect(screen.getByTestId('statement-opening')).toHaveTextContent('€500.00');
     expect(screen.getByTestId('statement-closing')).toHaveTextContent('€377.50');
+  });
+
+  it('shows a lead, who holds no cash, no cash statement and asks for none', async () => {
+    server.profile = 'lead';
+    renderPage();
+    await screen.findByText('Lombard Bond 2030');
+    expect(screen.queryByTestId('statement-opening')).not.toBeInTheDocument();
+    expect(server.calls.map((call) => call.url)).not.toContain('/api/v1/cash/movements/');
   });
 
   it('asks the first page, newest first, with the default page size', async () => {

@@ -19,6 +19,7 @@ import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../lib/resource/resource-table';
 import { useResourceList } from '../../lib/resource/use-resource-list';
 import { useSelection } from '../../lib/resource/use-selection';
+import { useActiveProfile } from '../../lib/session/session-queries';
 import type { TransactionRow } from './api';
 import { CashStatementCard } from './cash-statement-card';
 import { TransactionDrawer } from './transaction-drawer';
@@ -29,6 +30,8 @@ export function TransactionsPage({ section }: { section: TransactionsSection }) 
   const { t } = useTranslation('transactions');
   usePageMeta(t(`sections.${section}.title`));
   const language = useLanguage();
+  // Cash is held from the customer profile on; a lead's movements are their orders, with no cash to state.
+  const holdsCash = ['customer', 'admin'].includes(useActiveProfile() ?? '');
   const list = useResourceList<TransactionRow>(TRANSACTIONS_API, { defaultOrder: '-created_at' });
   const selection = useSelection(JSON.stringify(list.state.filters));
   const { exportXlsx } = useResourceActions(TRANSACTIONS_API);
@@ -69,7 +72,7 @@ export function TransactionsPage({ section }: { section: TransactionsSection }) 
   return (
     <Stack gap="md" data-testid={`transactions-${section}`}>
       <PageHeading title={t(`sections.${section}.title`)} description={t(`sections.${section}.description`)} />
-      <CashStatementCard />
+      {holdsCash && <CashStatementCard />}
       <FilterPanel active={active}>
         <SelectFilter
           list={list}
