@@ -29,7 +29,6 @@ const schema = (summary: string, extra: Record<string, unknown> = {}) => ({ tags
 const reasonOf = (request: FastifyRequest) => (request.body as z.infer<typeof rejectRequestSchema>).reason;
 
 export async function backofficeRoutes(app: FastifyInstance) {
-
   await registerResource(app, backofficeOrders);
   await registerResource(app, backofficeTransfers);
   await registerResource(app, backofficeWithdrawals);
