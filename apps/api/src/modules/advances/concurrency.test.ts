@@ -12,15 +12,7 @@ describe.runIf(process.env.DATABASE_URL)('concurrent advance requests on Postgre
   });
   afterAll(() => f.t.close());
 
-  async function holder() {
-    const who = await f.investor();
-    await f.deposit(who, '20000.00');
-    const order = (
-      await f.post(who.session, `/api/v1/products/${money}/invest/`, { amount: '20000', payment_method: 'cash' })
-    ).json();
-    await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
-    return who;
-  }
+  const holder = () => f.holder(money, '20000');
 
   it('ten requests at once: one is received, the others are told one is in progress', async () => {
     const who = await holder();

@@ -19,15 +19,7 @@ describe.runIf(process.env.DATABASE_URL)('an advance request racing a sale of it
   });
   afterAll(() => f.t.close());
 
-  async function holder() {
-    const who = await f.investor();
-    await f.deposit(who, '20000.00');
-    const order = (
-      await f.post(who.session, `/api/v1/products/${money}/invest/`, { amount: '20000', payment_method: 'cash' })
-    ).json();
-    await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
-    return who;
-  }
+  const holder = () => f.holder(money, '20000');
 
   /** Resolves once an advance request holds its per-customer advisory lock (or `answered` says it is over). */
   async function requestUnderWay(answered: () => boolean) {

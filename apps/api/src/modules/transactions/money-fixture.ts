@@ -29,6 +29,8 @@ export interface MoneyFixture {
   productId(slug: string): Promise<number>;
   investor(options?: { profiles?: Profile[]; mifid?: boolean; bank?: boolean }): Promise<Investor>;
   deposit(investor: Investor, amount: string): Promise<void>;
+  /** A new investor holding `amount` (a whole euro figure) of a product, paid from cash and settled. */
+  holder(productId: number, amount: string): Promise<Investor>;
   post(session: Session, url: string, payload?: unknown, key?: string | null): Promise<LightMyRequestResponse>;
   get(session: Session, url: string): Promise<LightMyRequestResponse>;
   /**
@@ -62,7 +64,7 @@ export async function moneyFixture(options: { onQuery?: (query: string) => void 
   const get: MoneyFixture['get'] = (session, url) =>
     app.inject({ method: 'GET', url, headers: { ...session.headers, 'accept-language': 'en' } });
 
-  return {
+  const fixture: MoneyFixture = {
     t,
     app,
     admin: english(admin),
@@ -111,6 +113,16 @@ export async function moneyFixture(options: { onQuery?: (query: string) => void 
       });
       if (res.statusCode !== 201) throw new Error(`deposit failed: ${res.statusCode} ${res.body}`);
     },
+    async holder(productId, amount) {
+      const who = await fixture.investor();
+      await fixture.deposit(who, amount);
+      const order = await post(who.session, `/api/v1/products/${productId}/invest/`, {
+        amount,
+        payment_method: 'cash',
+      });
+      await post(admin, '/api/v1/backoffice/orders/settle/', { ids: [order.json().id] });
+      return who;
+    },
     post,
     get,
     async holdWithdrawals(investor) {
@@ -143,4 +155,5 @@ export async function moneyFixture(options: { onQuery?: (query: string) => void 
       };
     },
   };
+  return fixture;
 }
