@@ -81,7 +81,8 @@ test('rejects 0, 1,000,001 and 41 instalments with the range messages', async ({
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   await openCalculator(page);
   const calculator = page.getByTestId('advance-calculator');
-  const amountMessage = 'Enter an amount between €5,000 and €1,000,000.';
+  // The calculator's ceiling is the bank's maximum advance from the configuration (500,000 in the demo).
+  const amountMessage = 'Enter an amount between €5,000 and €500,000.';
   const instalmentsMessage = 'Number of instalments: greater than 0, maximum 40.';
 
   await enter(page, '0', '8');
@@ -92,7 +93,7 @@ test('rejects 0, 1,000,001 and 41 instalments with the range messages', async ({
   await enter(page, '1000001', '8');
   await expect(calculator).toContainText(amountMessage);
 
-  await enter(page, '1000000', '41');
+  await enter(page, '500000', '41');
   await expect(calculator).not.toContainText(amountMessage);
   await expect(calculator).toContainText(instalmentsMessage);
   await expect(page.getByTestId('calc-quarterly')).toHaveText('—');
@@ -101,9 +102,9 @@ test('rejects 0, 1,000,001 and 41 instalments with the range messages', async ({
   await enter(page, '4000', '4');
   await expect(calculator).toContainText('Minimum advance amount is €5,000.');
 
-  await enter(page, '1000000', '40');
+  await enter(page, '500000', '40');
   await expect(calculator).not.toContainText(instalmentsMessage);
-  await expect(page.getByTestId('calc-quarterly')).toHaveText('€9,750.00');
+  await expect(page.getByTestId('calc-quarterly')).toHaveText('€4,875.00');
 });
 
 test('the Italian messages', async ({ page, context, baseURL }) => {
@@ -111,7 +112,7 @@ test('the Italian messages', async ({ page, context, baseURL }) => {
   await openCalculator(page);
   await enter(page, '0', '41');
   const calculator = page.getByTestId('advance-calculator');
-  await expect(calculator).toContainText('Inserisci un importo tra 5.000 € e 1.000.000 €.');
+  await expect(calculator).toContainText('Inserisci un importo tra 5.000 € e 500.000 €.');
   await expect(calculator).toContainText('Numero di rate: maggiore di 0, massimo 40.');
 });
 
@@ -135,13 +136,14 @@ test('at 375 px in English every schedule column, Total included, is on screen',
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   await page.setViewportSize({ width: 375, height: 812 });
   await openCalculator(page);
-  await enter(page, '1000000', '40');
+  // The largest amount the calculator takes: the bank's maximum advance (500,000 in the demo).
+  await enter(page, '500000', '40');
   await page.getByTestId('calculator-schedule-toggle').click();
   const schedule = page.getByTestId('calculator-schedule');
   await expect(schedule.locator('tbody tr')).toHaveCount(40);
   // The widest figure is on the last row (the principal comes back with the last instalment).
   const total = schedule.locator('tbody tr').last().locator('td').last();
-  await expect(total).toHaveText(/^€1,0\d{2},\d{3}\.\d{2}$/);
+  await expect(total).toHaveText(/^€50\d,\d{3}\.\d{2}$/);
   // Horizontally inside the phone's width: nothing cut off, nothing to scroll sideways for.
   for (const cell of [schedule.getByRole('columnheader', { name: 'Total' }), total]) {
     const box = await cell.boundingBox();
