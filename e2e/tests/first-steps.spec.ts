@@ -3,7 +3,7 @@
 // the server; the activation link opened again says the account is already active and offers sign-in.
 import { expect, test } from '@playwright/test';
 import { NEW_USER_PASSWORD, registeredUser } from '../support/accounts';
-import { outboxMessage } from '../support/landing';
+import { linkIn, outboxMessage } from '../support/landing';
 
 test.beforeEach(async ({ context, baseURL }) => {
   const consent = JSON.stringify({ v: 1, f: 0, a: 0, t: new Date().toISOString() });
@@ -45,7 +45,7 @@ test('the activation link opened again says the account is already active and of
 }) => {
   const email = await registeredUser(request, 'reactivate');
   const message = await outboxMessage(email, 'account_activation');
-  await page.goto(new URL(String(message.meta.url)).pathname);
+  await page.goto(new URL(linkIn(message)).pathname);
   await expect(page.getByTestId('activation-already-active')).toContainText('già attivo');
   await expect(page.getByText('Errore durante la verifica')).toHaveCount(0);
   await page.getByTestId('activation-login').click();
