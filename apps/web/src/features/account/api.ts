@@ -12,7 +12,6 @@ import type { DetailResponse } from '@lombard/shared/schemas/common';
 import type { ProfileSettings } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
-import { clearLocalSession } from '../../lib/session/end-session';
 
 export function useChangeEmail() {
   return useMutation({
@@ -54,10 +53,13 @@ export function useSaveSettings() {
   });
 }
 
-/** Ends every sign-in of the person, this device's included; this device then forgets the session. */
+/**
+ * Ends every sign-in of the person, this device's included. The caller forgets the session on this device
+ * once it has left the signed-in page: forgotten earlier, the page's guard would send the person to the
+ * sign-in page first and the caller, unmounted, would never say what happened.
+ */
 export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: async () => (await http.post<DetailResponse>('/api/account/token/logout-all/', {})).data,
-    onSuccess: () => clearLocalSession(),
   });
 }

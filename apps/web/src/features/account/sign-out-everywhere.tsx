@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../lib/notify';
+import { clearLocalSession } from '../../lib/session/end-session';
 import { LOGIN_PATH } from '../../lib/session/navigation';
 import { useSignOutEverywhere } from './api';
 
@@ -21,6 +22,7 @@ export function SignOutEverywhere() {
         setConfirming(false);
         notifySuccess(detail, { id: 'signed-out-everywhere' });
         void navigate(LOGIN_PATH, { replace: true });
+        clearLocalSession();
       },
     });
 
