@@ -5,6 +5,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSingleFlight } from '../../lib/forms/single-flight';
 import { notifySuccess } from '../../lib/notify';
 import { clearLocalSession } from '../../lib/session/end-session';
 import { LOGIN_PATH } from '../../lib/session/navigation';
@@ -16,15 +17,15 @@ export function SignOutEverywhere() {
   const [confirming, setConfirming] = useState(false);
   const signOut = useSignOutEverywhere();
 
-  const confirm = () =>
-    signOut.mutate(undefined, {
-      onSuccess: ({ detail }) => {
-        setConfirming(false);
-        notifySuccess(detail, { id: 'signed-out-everywhere' });
-        void navigate(LOGIN_PATH, { replace: true });
-        clearLocalSession();
-      },
-    });
+  // A double press sends one sign-out: a second would go out with the access token the first just ended.
+  const [confirm] = useSingleFlight(async () => {
+    const { detail } = await signOut.mutateAsync().catch(() => ({ detail: null }));
+    if (detail === null) return;
+    setConfirming(false);
+    notifySuccess(detail, { id: 'signed-out-everywhere' });
+    void navigate(LOGIN_PATH, { replace: true });
+    clearLocalSession();
+  });
 
   return (
     <Group justify="space-between" align="center" gap="md" wrap="wrap">
