@@ -5,132 +5,32 @@
 // code and sign: one SMS, one swap), reads the timeline in Italian after switching language, finds the
 // signed deed among her documents; another withdraws within 14 days, reads what will be taken from her cash
 // before confirming (double-click: one withdrawal) and sees the advance and its contract as withdrawn.
-import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { NEW_USER_PASSWORD, registeredUser } from '../support/accounts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { NEW_USER_PASSWORD } from '../support/accounts';
 import { outboxMessage } from '../support/landing';
-
-const ADMIN = 'admin@demo.lombard.test';
-const DEMO_PASSWORD = 'Demo-pass-2026';
-const FUNDS = ['Obbligazionario Euro Protetto 2031', 'Capitale Protetto 2029'] as const;
-const PLAN_DOCUMENT = path.join(import.meta.dirname, '..', 'fixtures', 'utility-bill.pdf');
-
-type Multipart = NonNullable<Parameters<APIRequestContext['post']>[1]>['multipart'];
-
-async function apiAs(request: APIRequestContext, email: string, password: string) {
-  const signIn = await request.post('/api/account/token/auth/', { data: { email, password } });
-  expect(signIn.ok()).toBe(true);
-  const { access } = (await signIn.json()) as { access: string };
-  const headers = { authorization: `Bearer ${access}`, 'accept-language': 'en' };
-  const answer = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const moving = () => ({ ...headers, 'idempotency-key': randomUUID() });
-  return {
-    get: async <T>(url: string) => answer<T>(await request.get(url, { headers })),
-    post: async <T = unknown>(url: string, data: unknown = {}) =>
-      answer<T>(await request.post(url, { headers: moving(), data })),
-    upload: async <T>(url: string, multipart: Multipart) =>
-      answer<T>(await request.post(url, { headers: moving(), multipart })),
-    patch: async (url: string, data: unknown) => answer(await request.patch(url, { headers, data })),
-  };
-}
+import { borrower, FUNDS, signedIn, smsCode, smsTo } from '../support/people';
 
 /**
  * A customer with two settled funds of 12,000 €, a verified stock plan and a phone, and an active advance of
  * 6,000 € pledging the first fund, paid out today.
  */
 async function borrowerWithAdvance(request: APIRequestContext) {
-  const email = await registeredUser(request, 'swap', { first: 'Elena', last: 'Ferri', language: 'en' });
-  const admin = await apiAs(request, ADMIN, DEMO_PASSWORD);
-  let me = await apiAs(request, email, NEW_USER_PASSWORD);
-  const { contact: userId } = await me.get<{ contact: number }>('/api/account/me/');
-  await admin.patch(`/api/v1/backoffice/users/${userId}/`, { attributes: ['customer'] });
-  me = await apiAs(request, email, NEW_USER_PASSWORD);
-  const phone = `+39348${String(Date.now()).slice(-7)}`;
-  await me.post('/api/v1/profile/phone-number/', { phone });
-  const phoneCode = /\b(\d{6})\b/.exec((await outboxMessage(phone, 'phone')).text)?.[1];
-  await me.post('/api/v1/profile/phone-number/verify/', { code: phoneCode });
-  const { questions } = await me.get<{ questions: Array<{ id: number; answers: Array<{ id: number }> }> }>(
-    '/api/v1/mifid/questionnaire/',
-  );
-  await me.post('/api/v1/mifid/answers/', {
-    answers: Object.fromEntries(questions.map((q) => [String(q.id), q.answers.at(-1)?.id])),
-  });
-  const { deposit_instructions: deposit } = await me.get<{ deposit_instructions: { reference_code: string } }>(
-    '/api/v1/cash/',
-  );
-  await admin.post('/api/v1/backoffice/transfers/', {
-    reference_code: deposit.reference_code,
-    amount: '40000.00',
-    value_date: new Date().toISOString().slice(0, 10),
-    payer_name: 'Elena Ferri',
-  });
-  const { results: products } = await me.get<{ results: Array<{ id: number; name: string }> }>(
-    '/api/v1/products/?per_page=100&on_sale=True',
-  );
-  const productId = (name: string) => products.find((p) => p.name === name)?.id;
-  const orders: number[] = [];
-  for (const name of FUNDS) {
-    const order = await me.post<{ id: number }>(`/api/v1/products/${productId(name)}/invest/`, {
-      amount: '12000',
-      payment_method: 'cash',
-    });
-    orders.push(order.id);
-  }
-  await admin.post('/api/v1/backoffice/orders/settle/', { ids: orders });
-  const plan = await me.upload<{ id: number }>('/api/v1/stock-plans/', {
-    company_name: 'Aurora Energia S.p.A.',
-    plan_name: 'Piano azionario dipendenti 2024',
-    vested_units: '500',
-    unit_price: '24.00',
-    price_source: 'market_close',
-    file: { name: 'piano-2024.pdf', mimeType: 'application/pdf', buffer: await readFile(PLAN_DOCUMENT) },
-  });
-  await admin.post(`/api/v1/backoffice/stock-plans/${plan.id}/verify/`, {});
-  const fund = `position:${productId(FUNDS[0])}`;
-  const other = `position:${productId(FUNDS[1])}`;
+  const { email, phone, me, admin, lines } = await borrower(request, 'swap', { first: 'Elena', last: 'Ferri' });
   const advance = await me.post<{ id: number }>('/api/v1/advances/', {
     amount: '6000',
     instalments: 8,
-    collateral: [fund],
+    collateral: [lines.fund],
   });
   await admin.post(`/api/v1/backoffice/advances/${advance.id}/pre-approve/`);
   await me.post(`/api/v1/advances/${advance.id}/signature/`);
-  const code = /\b(\d{6})\b/.exec((await outboxMessage(phone, 'advance-contract')).text)?.[1];
-  await me.post(`/api/v1/advances/${advance.id}/sign/`, { code });
+  await me.post(`/api/v1/advances/${advance.id}/sign/`, { code: await smsCode(phone, 'advance-contract') });
   await admin.post(`/api/v1/backoffice/advances/${advance.id}/approve/`);
   await admin.post(`/api/v1/backoffice/advances/${advance.id}/disburse/`);
-  return { email, phone, id: advance.id, fund, other, plan: `stock-plan:${plan.id}` };
-}
-
-async function signedIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  const consent = JSON.stringify({ v: 1, f: 0, a: 0, t: new Date().toISOString() });
-  await page.context().addCookies([
-    { name: 'lombard_consent', value: encodeURIComponent(consent), url: baseURL },
-    { name: 'lombard_language', value: 'en-US', url: baseURL },
-  ]);
-  await page.goto('/auth/login/');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(NEW_USER_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/customer\//);
-  return page;
+  return { email, phone, id: advance.id, ...lines };
 }
 
 /** How many SMS of a template went to a phone. */
-async function smsCount(phone: string, template: string) {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let count = 0;
-  for (const name of (await readdir(folder)).filter((n) => n.endsWith('.json') && n.includes(template))) {
-    if (JSON.parse(await readFile(path.join(folder, name), 'utf8')).recipient === phone) count++;
-  }
-  return count;
-}
+const smsCount = async (phone: string, template: string) => (await smsTo(phone, template)).length;
 
 test('a swap pledges only part of another fund, once, and its deed and words follow her', async ({
   browser,
@@ -139,7 +39,7 @@ test('a swap pledges only part of another fund, once, and its deed and words fol
 }) => {
   test.setTimeout(150_000);
   const b = await borrowerWithAdvance(request);
-  const page = await signedIn(browser, baseURL!, b.email);
+  const page = await signedIn(browser, baseURL!, b.email, NEW_USER_PASSWORD);
   await page.goto(`/customer/loan/${b.id}/`);
   await expect(page.getByTestId('advance-status-active')).toBeVisible();
 
@@ -188,7 +88,7 @@ test('a withdrawal says what it takes from cash, happens once, and the advance a
 }) => {
   test.setTimeout(150_000);
   const b = await borrowerWithAdvance(request);
-  const page = await signedIn(browser, baseURL!, b.email);
+  const page = await signedIn(browser, baseURL!, b.email, NEW_USER_PASSWORD);
   await page.goto(`/customer/loan/${b.id}/`);
   await expect(page.getByTestId('advance-figures')).toContainText('You can withdraw until');
   await page.getByTestId('action-withdraw').click();
@@ -221,7 +121,7 @@ test('the amount hint follows the ticked lines and the message names the maximum
   request,
 }) => {
   const b = await borrowerWithAdvance(request);
-  const page = await signedIn(browser, baseURL!, b.email);
+  const page = await signedIn(browser, baseURL!, b.email, NEW_USER_PASSWORD);
   // An active advance is not a request in progress: she may ask for another against her free lines.
   await page.goto('/customer/loan/');
   const form = page.getByTestId('request-form');

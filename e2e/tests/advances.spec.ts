@@ -6,112 +6,12 @@
 // operator pre-approves; she signs with the code from the SMS outbox; the operator approves and records
 // the disbursement; she sees the cash and the schedule, repays part early after reading the recomputed
 // schedule and APR, then all of it, and the collateral is free again.
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { NEW_USER_PASSWORD, registeredUser } from '../support/accounts';
+import { expect, type Page, test } from '@playwright/test';
+import { NEW_USER_PASSWORD } from '../support/accounts';
 import { outboxMessage } from '../support/landing';
 import { pdfText } from '../support/pdf-text';
-
-const ADMIN = 'admin@demo.lombard.test';
-const DEMO_PASSWORD = 'Demo-pass-2026';
-const FUNDS = ['Obbligazionario Euro Protetto 2031', 'Capitale Protetto 2029'] as const;
-const PLAN_DOCUMENT = path.join(import.meta.dirname, '..', 'fixtures', 'utility-bill.pdf');
-
-type Multipart = NonNullable<Parameters<APIRequestContext['post']>[1]>['multipart'];
-
-/** JSON calls as one person, with a bearer token; money calls carry their own Idempotency-Key. */
-async function apiAs(request: APIRequestContext, email: string, password: string) {
-  const signIn = await request.post('/api/account/token/auth/', { data: { email, password } });
-  expect(signIn.ok()).toBe(true);
-  const { access } = (await signIn.json()) as { access: string };
-  const headers = { authorization: `Bearer ${access}`, 'accept-language': 'en' };
-  const answer = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const moving = () => ({ ...headers, 'idempotency-key': randomUUID() });
-  return {
-    get: async <T>(url: string) => answer<T>(await request.get(url, { headers })),
-    post: async <T = unknown>(url: string, data: unknown = {}) =>
-      answer<T>(await request.post(url, { headers: moving(), data })),
-    upload: async <T>(url: string, multipart: Multipart) =>
-      answer<T>(await request.post(url, { headers: moving(), multipart })),
-    patch: async (url: string, data: unknown) => answer(await request.patch(url, { headers, data })),
-  };
-}
-
-/** A customer who holds two settled bond funds, 16,000 € of cash, a verified stock plan and a phone. */
-async function borrower(request: APIRequestContext) {
-  const email = await registeredUser(request, 'advance', { first: 'Giulia', last: 'Marchetti', language: 'en' });
-  const admin = await apiAs(request, ADMIN, DEMO_PASSWORD);
-  let me = await apiAs(request, email, NEW_USER_PASSWORD);
-  const { contact: userId } = await me.get<{ contact: number }>('/api/account/me/');
-  await admin.patch(`/api/v1/backoffice/users/${userId}/`, { attributes: ['customer'] });
-  me = await apiAs(request, email, NEW_USER_PASSWORD);
-
-  const phone = `+39347${String(Date.now()).slice(-7)}`;
-  await me.post('/api/v1/profile/phone-number/', { phone });
-  const code = /\b(\d{6})\b/.exec((await outboxMessage(phone, 'phone')).text)?.[1];
-  await me.post('/api/v1/profile/phone-number/verify/', { code });
-  const { questions } = await me.get<{ questions: Array<{ id: number; answers: Array<{ id: number }> }> }>(
-    '/api/v1/mifid/questionnaire/',
-  );
-  await me.post('/api/v1/mifid/answers/', {
-    answers: Object.fromEntries(questions.map((q) => [String(q.id), q.answers.at(-1)?.id])),
-  });
-
-  const { deposit_instructions: deposit } = await me.get<{ deposit_instructions: { reference_code: string } }>(
-    '/api/v1/cash/',
-  );
-  await admin.post('/api/v1/backoffice/transfers/', {
-    reference_code: deposit.reference_code,
-    amount: '40000.00',
-    value_date: new Date().toISOString().slice(0, 10),
-    payer_name: 'Giulia Marchetti',
-  });
-  const { results: products } = await me.get<{ results: Array<{ id: number; name: string }> }>(
-    '/api/v1/products/?per_page=100&on_sale=True',
-  );
-  const productId = (name: string) => products.find((p) => p.name === name)?.id;
-  const orders: number[] = [];
-  for (const name of FUNDS) {
-    const order = await me.post<{ id: number }>(`/api/v1/products/${productId(name)}/invest/`, {
-      amount: '12000',
-      payment_method: 'cash',
-    });
-    orders.push(order.id);
-  }
-  const settled = await admin.post<{ settled: number[] }>('/api/v1/backoffice/orders/settle/', { ids: orders });
-  expect(settled.settled).toHaveLength(2);
-
-  const plan = await me.upload<{ id: number }>('/api/v1/stock-plans/', {
-    company_name: 'Aurora Energia S.p.A.',
-    plan_name: 'Piano azionario dipendenti 2024',
-    vested_units: '500',
-    unit_price: '24.00',
-    price_source: 'market_close',
-    file: { name: 'piano-2024.pdf', mimeType: 'application/pdf', buffer: await readFile(PLAN_DOCUMENT) },
-  });
-  await admin.post(`/api/v1/backoffice/stock-plans/${plan.id}/verify/`);
-  return { email, phone, lines: { fund: `position:${productId(FUNDS[0])}`, plan: `stock-plan:${plan.id}` } };
-}
-
-async function signedIn(browser: Browser, baseURL: string, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  const consent = JSON.stringify({ v: 1, f: 0, a: 0, t: new Date().toISOString() });
-  await page.context().addCookies([
-    { name: 'lombard_consent', value: encodeURIComponent(consent), url: baseURL },
-    { name: 'lombard_language', value: 'en-US', url: baseURL },
-  ]);
-  await page.goto('/auth/login/');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/customer\//);
-  return page;
-}
+import { ADMIN, borrower, DEMO_PASSWORD, FUNDS, signedIn } from '../support/people';
 
 /** The operator takes a decision on the advance's back-office page and sees its new status. */
 async function decide(operator: Page, decision: string, status: string) {
@@ -134,7 +34,7 @@ test('a customer borrows against a fund and stock units, signs, is paid out, rep
   request,
 }) => {
   test.setTimeout(150_000);
-  const { email, phone, lines } = await borrower(request);
+  const { email, phone, lines } = await borrower(request, 'advance', { first: 'Giulia', last: 'Marchetti' });
   const customer = await signedIn(browser, baseURL!, email, NEW_USER_PASSWORD);
 
   // loan/: the three lines free; she pledges the first fund and the stock plan, not the second fund.

@@ -1,25 +1,10 @@
 // One-time codes and amounts used the way people use them (issue 37): "send me the code" double-clicked,
 // wrong codes typed to the limit, amounts triple-clicked and retyped, double-clicked, pasted, in Italian
 // and in English, on the public calculator and in the customer area. Real mouse and keyboard, no fill().
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { NEW_USER_PASSWORD, registeredUser } from '../support/accounts';
 import { hydrate, setVisitor, type TestLocale, untilIslandInteractive } from '../support/landing';
-
-/** Every SMS of a template sent to a number, oldest first (the outbox files are named in order). */
-async function smsTo(phone: string, template: string): Promise<string[]> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  const names = (await readdir(folder).catch(() => [] as string[]))
-    .filter((name) => name.endsWith('.json') && name.includes(template))
-    .sort();
-  const texts: string[] = [];
-  for (const name of names) {
-    const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as { recipient: string; text: string };
-    if (message.recipient === phone) texts.push(message.text);
-  }
-  return texts;
-}
+import { signedIn, smsTo } from '../support/people';
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
@@ -27,19 +12,6 @@ const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 async function codesSent(phone: string, count: number): Promise<string[]> {
   await expect.poll(async () => (await smsTo(phone, 'phone_verification')).length).toBeGreaterThanOrEqual(count);
   return (await smsTo(phone, 'phone_verification')).map(codeIn);
-}
-
-async function signIn(browser: Browser, baseURL: string, email: string, password: string, locale: TestLocale) {
-  const context = await browser.newContext({ locale });
-  await setVisitor(context, baseURL, { locale });
-  const page = await context.newPage();
-  await page.goto('/auth/login/');
-  // Signing in is not what these tests are about.
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/customer\//);
-  return page;
 }
 
 /** Types a code digit by digit into the row of digits, as a person does. */
@@ -62,7 +34,7 @@ test.describe('one-time codes', () => {
   }) => {
     test.setTimeout(300_000);
     const email = await registeredUser(request, 'clumsy-phone');
-    const page = await signIn(browser, baseURL!, email, NEW_USER_PASSWORD, 'it-IT');
+    const page = await signedIn(browser, baseURL!, email, NEW_USER_PASSWORD, 'it-IT');
     await page.goto('/customer/profile/phone-number/');
     const phone = `+39333${String(Date.now()).slice(-7)}`;
     await page.getByTestId('phone-number').click();
@@ -114,7 +86,7 @@ test.describe('one-time codes', () => {
   test('the code of a double-clicked "send me the code" verifies the phone', async ({ browser, baseURL, request }) => {
     test.setTimeout(180_000);
     const email = await registeredUser(request, 'clumsy-phone-ok');
-    const page = await signIn(browser, baseURL!, email, NEW_USER_PASSWORD, 'en-US');
+    const page = await signedIn(browser, baseURL!, email, NEW_USER_PASSWORD, 'en-US');
     await page.goto('/customer/profile/phone-number/');
     const phone = `+39334${String(Date.now()).slice(-7)}`;
     await page.getByTestId('phone-number').click();
@@ -186,7 +158,7 @@ for (const locale of ['it-IT', 'en-US'] as const) {
 // The demo customer's account speaks Italian: the English writing is the calculator's, the same component.
 test('the withdrawal amount of the customer area behaves as every amount field', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const page = await signIn(browser, baseURL!, 'customer@demo.lombard.test', 'Demo-pass-2026', 'it-IT');
+  const page = await signedIn(browser, baseURL!, 'customer@demo.lombard.test', 'Demo-pass-2026', 'it-IT');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/customer/cash/');
   const amount = page.getByTestId('withdrawal-amount');

@@ -3,27 +3,11 @@
 // portfolio, the transactions and the home page; the demo customer's disinvestment past the holding period
 // credits cash once executed; a withdrawal reaches the back office and is executed. Both people are demo
 // accounts no other browser test changes money for.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, signedIn } from '../support/people';
 
-const DEMO_PASSWORD = 'Demo-pass-2026';
 const LEAD = 'lead@demo.lombard.test';
 const CUSTOMER = 'customer@demo.lombard.test';
-const ADMIN = 'admin@demo.lombard.test';
-
-async function signedIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  const consent = JSON.stringify({ v: 1, f: 0, a: 0, t: new Date().toISOString() });
-  await page.context().addCookies([
-    { name: 'lombard_consent', value: encodeURIComponent(consent), url: baseURL },
-    { name: 'lombard_language', value: 'en-US', url: baseURL },
-  ]);
-  await page.goto('/auth/login/');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/customer\//);
-  return page;
-}
 
 /** The API's answer to a money request the page makes, to read what it says (reference, status). */
 const answerTo = (page: Page, method: string, path: RegExp) =>
@@ -52,7 +36,7 @@ test('a lead invests by bank transfer; the operator records the transfer and set
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const lead = await signedIn(browser, baseURL!, LEAD);
+  const lead = await signedIn(browser, baseURL!, LEAD, DEMO_PASSWORD);
   // A product the demo lead does not hold and is not already waiting to pay for.
   await lead.goto('/customer/product/');
   const card = lead.getByTestId('product-card').filter({ hasText: 'Monetario Euro Plus' });
@@ -69,7 +53,7 @@ test('a lead invests by bank transfer; the operator records the transfer and set
   const instructions = lead.getByTestId('transfer-instructions');
   await expect(instructions).toContainText(order.reference_code);
 
-  const operator = await signedIn(browser, baseURL!, ADMIN);
+  const operator = await signedIn(browser, baseURL!, ADMIN, DEMO_PASSWORD);
   await operator.goto('/customer/backoffice/transfers/');
   await operator.getByTestId('record-transfer').click();
   await operator.getByTestId('transfer-reference').fill(order.reference_code);
@@ -110,7 +94,7 @@ test('a disinvestment after the holding period credits cash once executed, and a
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const customer = await signedIn(browser, baseURL!, CUSTOMER);
+  const customer = await signedIn(browser, baseURL!, CUSTOMER, DEMO_PASSWORD);
   /** The cash summary the cash page loads. */
   const cash = async () => {
     const answer = answerTo(customer, 'GET', /\/api\/v1\/cash\/$/);
@@ -137,7 +121,7 @@ test('a disinvestment after the holding period credits cash once executed, and a
   const withdrawal = await (await withdrawn).json();
   expect(withdrawal.status).toBe('submitted');
 
-  const operator = await signedIn(browser, baseURL!, ADMIN);
+  const operator = await signedIn(browser, baseURL!, ADMIN, DEMO_PASSWORD);
   await operator.goto('/customer/backoffice/orders/?status=submitted');
   // Today's sale executes on the next working day, at that day's NAV: the operator is told it waits.
   // The one the customer placed last week is due: settling it credits the proceeds to cash.

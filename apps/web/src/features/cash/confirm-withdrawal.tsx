@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
+import { useHistoryEntryIdempotencyKey } from '../../lib/money/idempotency-key';
 import { CASH_PAGE } from '../../lib/money/keys';
 import { notifySuccess } from '../../lib/notify';
 import { cashQuery, useRequestWithdrawal } from './api';
@@ -34,7 +34,7 @@ export function ConfirmWithdrawal() {
   const draft = useLocation().state as WithdrawalDraft | null;
   const cash = useQuery(cashQuery);
   const request = useRequestWithdrawal();
-  const { key } = useIdempotencyKey();
+  const { key } = useHistoryEntryIdempotencyKey();
 
   if (!draft?.amount) return <Navigate to={CASH_PAGE} replace />;
   if (!cash.data) return <Skeleton h={220} radius="md" />;

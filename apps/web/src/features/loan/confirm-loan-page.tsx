@@ -13,7 +13,7 @@ import { PageHeading } from '../../components/page-heading';
 import { advancePage, LOAN_PAGE } from '../../lib/advances/queries';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
+import { useHistoryEntryIdempotencyKey } from '../../lib/money/idempotency-key';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { downloadFile } from '../../lib/resource/download';
@@ -31,7 +31,7 @@ export function ConfirmLoanPage() {
   const quote = useQuery(advanceQuoteQuery(request));
   const power = useQuery(borrowingPowerQuery);
   const submit = useRequestAdvance();
-  const { key } = useIdempotencyKey();
+  const { key } = useHistoryEntryIdempotencyKey();
   const [understood, setUnderstood] = useState(false);
 
   if (!request) return <Navigate to={LOAN_PAGE} replace />;

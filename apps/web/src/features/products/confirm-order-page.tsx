@@ -15,6 +15,7 @@ import { PageHeading } from '../../components/page-heading';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { codeErrorText } from '../../lib/forms/one-time-code-errors';
 import { useSingleFlight } from '../../lib/forms/single-flight';
+import { useHistoryEntryIdempotencyKey } from '../../lib/money/idempotency-key';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { downloadFile } from '../../lib/resource/download';
@@ -45,7 +46,7 @@ export function ConfirmOrderPage() {
   const [search] = useSearchParams();
   const order = orderFromSearch(search);
   usePageMeta(t('products:confirm.title'));
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const { key: idempotencyKey } = useHistoryEntryIdempotencyKey();
   const [understood, setUnderstood] = useState(false);
   const [code, setCode] = useState('');
   const [submitted, setSubmitted] = useState<TransactionItem | null>(null);
@@ -78,7 +79,7 @@ export function ConfirmOrderPage() {
         onSuccess: (transaction) => {
           notifySuccess(t('errors:success.orderSubmitted'));
           if (transaction.transfer_instructions) setSubmitted(transaction);
-          else void navigate('/customer/transaction/');
+          else void navigate('/customer/transaction/', { replace: true });
         },
         onError: (error) => {
           if (!body.signature) return;

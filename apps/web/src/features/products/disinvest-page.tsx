@@ -25,6 +25,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeading } from '../../components/page-heading';
 import { formatDate, formatMoney, formatNumber, todayIso } from '../../lib/format';
+import { useHistoryEntryIdempotencyKey } from '../../lib/money/idempotency-key';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useActiveProfile } from '../../lib/session/session-queries';
@@ -56,7 +57,7 @@ export function DisinvestPage() {
   const holder = profile !== null && INVESTOR_PROFILES.includes(profile);
   const wallet = useQuery({ ...walletQuery, enabled: holder });
   const disinvest = useDisinvest(id);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const { key: idempotencyKey } = useHistoryEntryIdempotencyKey();
   const [units, setUnits] = useState('');
   const [all, setAll] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -109,7 +110,7 @@ export function DisinvestPage() {
       {
         onSuccess: () => {
           notifySuccess(t('errors:success.orderSubmitted'));
-          void navigate('/customer/transaction/');
+          void navigate('/customer/transaction/', { replace: true });
         },
       },
     );
