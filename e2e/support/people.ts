@@ -34,6 +34,7 @@ export async function apiAs(request: APIRequestContext, email: string, password:
     upload: async <T>(url: string, multipart: Multipart) =>
       answer<T>(await request.post(url, { headers: moving(), multipart })),
     patch: async (url: string, data: unknown) => answer(await request.patch(url, { headers, data })),
+    put: async (url: string, data: unknown) => answer(await request.put(url, { headers, data })),
   };
 }
 

@@ -30,19 +30,23 @@ test('an order, a withdrawal and an advance request survive reloads, double-clic
   test.setTimeout(240_000);
   const customer = await borrower(request, 'back-reload', { first: 'Chiara', last: 'Rinaldi' });
   const me = await apiAs(request, customer.email, NEW_USER_PASSWORD);
+  // A bank account of her own, verified, to withdraw to.
+  await me.put('/api/v1/profile/bank-account/', { iban: 'IT60X0542811101000000123456', holder_name: 'Chiara Rinaldi' });
+  const { contact: userId } = await me.get<{ contact: number }>('/api/account/me/');
+  await customer.admin.post(`/api/v1/backoffice/kyc-reviews/${userId}/steps/bank-account/approve/`);
   const subscriptionsBefore = await orders(me, 'invest');
-  const page = await signedIn(browser, baseURL!, customer.email, NEW_USER_PASSWORD, 'it-IT');
+  const page = await signedIn(browser, baseURL!, customer.email, NEW_USER_PASSWORD);
 
   // The order: the confirmation reloaded, then confirmed with a double-click.
   await page.goto('/customer/product/');
   await page.getByTestId('product-card').filter({ hasText: FUNDS[1] }).click();
   await page.getByTestId('invest-button').click();
-  await page.getByTestId('invest-amount').fill('1000');
+  await page.getByTestId('invest-amount').fill('5000');
   await page.getByTestId('method-cash').click();
   await page.getByTestId('invest-continue').click();
   await expect(page.getByTestId('order-summary')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('order-summary')).toContainText('1.000,00');
+  await expect(page.getByTestId('order-summary')).toContainText('5,000.00');
   await page.getByTestId('submit-order').dblclick();
   await expect(page).toHaveURL(/\/customer\/transaction\/$/);
   await backFrom(page, /confirm-order/);
@@ -53,9 +57,9 @@ test('an order, a withdrawal and an advance request survive reloads, double-clic
   await page.goto('/customer/cash/');
   await page.getByTestId('withdrawal-amount').fill('250');
   await page.getByTestId('withdrawal-continue').click();
-  await expect(page.getByTestId('confirm-amount')).toContainText('250,00');
+  await expect(page.getByTestId('confirm-amount')).toContainText('250.00');
   await page.reload();
-  await expect(page.getByTestId('confirm-amount')).toContainText('250,00');
+  await expect(page.getByTestId('confirm-amount')).toContainText('250.00');
   await page.getByTestId('confirm-withdrawal-submit').dblclick();
   await expect(page).toHaveURL(/\/customer\/cash\/$/);
   await backFrom(page, /confirm-cash/);
@@ -67,9 +71,9 @@ test('an order, a withdrawal and an advance request survive reloads, double-clic
   await page.getByTestId('request-instalments').fill('10');
   await expect(page.getByTestId('request-preview')).toBeVisible();
   await page.getByTestId('request-continue').click();
-  await expect(page.getByTestId('sum-amount')).toContainText('6.000,00');
+  await expect(page.getByTestId('sum-amount')).toContainText('6,000.00');
   await page.reload();
-  await expect(page.getByTestId('sum-amount')).toContainText('6.000,00');
+  await expect(page.getByTestId('sum-amount')).toContainText('6,000.00');
   await page.getByTestId('loan-understood').check();
   await page.getByTestId('loan-submit').dblclick();
   await page.waitForURL(/\/customer\/loan\/\d+\/$/);
