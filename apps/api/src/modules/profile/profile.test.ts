@@ -86,6 +86,12 @@ describe('citizenship', () => {
       'Each citizenship can be listed only once.',
     ]);
   });
+
+  it('refuses more days in the United States than a year has, and saves nothing', async () => {
+    const res = await put(marta, 'citizenship', { ...citizenship, us_presence_days: 400 });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).us_presence_days).toEqual(['Enter a number of days between 0 and 366.']);
+  });
 });
 
 describe('addresses, occupation and bank account', () => {
