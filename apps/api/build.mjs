@@ -50,7 +50,11 @@ const externals = {
 
 const started = Date.now();
 await build({
-  entryPoints: { server: path.join(here, 'src/server.ts') },
+  // The server, and the first operator's command for an image that has no TypeScript tooling.
+  entryPoints: {
+    server: path.join(here, 'src/server.ts'),
+    'create-admin': path.join(here, 'src/cli/create-admin-command.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',
