@@ -2,8 +2,6 @@
 // parts (lib-storage's Upload: one PutObject for a small file, a multipart upload for a large one), so an
 // export of any size holds at most PARTS_IN_FLIGHT parts in memory; downloads stream the object's body.
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { ObjectStoreConfig } from '../../config';
 import { fileStoreUnavailable } from '../errors';
 import type { FileStorage } from './storage';
@@ -18,7 +16,13 @@ const isMissing = (error: unknown) => {
   return name === 'NoSuchKey' || name === 'NotFound';
 };
 
-export function s3FileStorage(store: ObjectStoreConfig): FileStorage {
+/**
+ * The bucket of S3_URL. The SDK (some 40 MB and a few hundred milliseconds to load) is imported here, when
+ * S3_URL is set, and not by a deployment on the local folder, in development or in the bundle.
+ */
+export async function s3FileStorage(store: ObjectStoreConfig): Promise<FileStorage> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { Upload } = await import('@aws-sdk/lib-storage');
   // Every setting is given here rather than left to the SDK's own reading of the environment and of
   // ~/.aws, so that config.ts stays the one place the deployment is described.
   const client = new S3Client({

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppConfig } from '../../config';
 import { PRIVATE_FILE_MODE, privateFolder } from './private-folder';
+import { s3FileStorage } from './s3-storage';
 import { filesRoot } from './store';
 
 export interface FileStorage {
@@ -73,12 +74,7 @@ export function localFileStorage(dataDir: string): FileStorage {
   };
 }
 
-/**
- * The storage this configuration names. The AWS SDK is loaded only when S3_URL is set: a deployment on
- * the local folder starts without it.
- */
+/** The storage this configuration names: the bucket of S3_URL, or the folder DATA_DIR/files. */
 export async function openFileStorage(config: Pick<AppConfig, 'dataDir' | 'objectStore'>): Promise<FileStorage> {
-  if (!config.objectStore) return localFileStorage(config.dataDir);
-  const { s3FileStorage } = await import('./s3-storage');
-  return s3FileStorage(config.objectStore);
+  return config.objectStore ? s3FileStorage(config.objectStore) : localFileStorage(config.dataDir);
 }

@@ -12,7 +12,7 @@ import type { AdvanceRow } from './records';
 
 export async function readStoredBytes(storage: FileStorage, file: StoredFile): Promise<Buffer> {
   const stream = await storage.get(file.storageKey);
-  if (!stream) throw new AppError('STORED_FILE_MISSING');
+  if (!stream) throw new AppError('NOT_FOUND');
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
