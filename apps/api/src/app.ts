@@ -41,6 +41,7 @@ import { transactionsModule } from './modules/transactions/routes';
 import { walletModule } from './modules/wallet/routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
+import { filesPlugin } from './plugins/files';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { outboxPlugin } from './plugins/outbox';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Tier 1: infrastructure.
   registerErrorHandler(app);
   await app.register(requestContextPlugin);
+  await app.register(filesPlugin);
   await app.register(databasePlugin, {
     database: options.database,
     migrate: options.migrate ?? true,

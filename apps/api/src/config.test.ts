@@ -102,6 +102,68 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: server, SEED_DEMO: '' }).seedDemo).toBe(false);
   });
 
+  it('keeps stored files in DATA_DIR without S3_URL, and reads the bucket, region and endpoint from it', () => {
+    expect(parseConfig({}).objectStore).toBeNull();
+    const keys = { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-example' };
+    expect(parseConfig({ S3_URL: 's3://lombard-files?region=eu-south-1', ...keys }).objectStore).toEqual({
+      bucket: 'lombard-files',
+      region: 'eu-south-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example' },
+    });
+    const minio = parseConfig({
+      S3_URL: 's3://docs.lombard?region=us-east-1&endpoint=https://minio.internal:9000/',
+      AWS_SESSION_TOKEN: 'token-example',
+      ...keys,
+    }).objectStore;
+    expect(minio).toMatchObject({
+      bucket: 'docs.lombard',
+      endpoint: 'https://minio.internal:9000',
+      forcePathStyle: true,
+    });
+    expect(minio?.credentials.sessionToken).toBe('token-example');
+    const hosted = parseConfig({
+      S3_URL: 's3://lombard?region=eu-south-1&endpoint=https://s3.example.com&path_style=false',
+      ...keys,
+    });
+    expect(hosted.objectStore?.forcePathStyle).toBe(false);
+  });
+
+  it('refuses S3_URL without the AWS keys, naming them', () => {
+    expect(() => parseConfig({ S3_URL: 's3://lombard?region=eu-south-1' })).toThrow(
+      /AWS_ACCESS_KEY_ID: required with S3_URL[\s\S]*AWS_SECRET_ACCESS_KEY: required with S3_URL/,
+    );
+  });
+
+  it.each([
+    ['https://s3.amazonaws.com/lombard?region=eu-south-1', 'S3_URL: must start with s3://'],
+    ['s3://Lombard_Files?region=eu-south-1', "S3_URL: 'Lombard_Files' is not a bucket name"],
+    ['s3://lombard', 'S3_URL: needs region=<region>'],
+    ['s3://lombard/documents?region=eu-south-1', 'S3_URL: takes no path after the bucket'],
+    ['s3://key:secret@lombard?region=eu-south-1', 'S3_URL: holds no credentials'],
+    ['s3://lombard?region=eu-south-1&bucket=other', "S3_URL: unknown parameter 'bucket'"],
+    ['s3://lombard?region=eu-south-1&path_style=yes', 'S3_URL: path_style is true or false'],
+    ['s3://lombard?region=eu-south-1&endpoint=ftp://files', 'S3_URL: endpoint must be http:// or https://'],
+    [
+      's3://lombard?region=eu-south-1&endpoint=https://minio/bucket',
+      'S3_URL: endpoint is a scheme, host and port only',
+    ],
+  ])('refuses S3_URL=%s, saying what is wrong', (url, message) => {
+    const env = { S3_URL: url, AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-example' };
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it('refuses a plain-http store in production, except on this machine', () => {
+    const keys = { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-example' };
+    const on = (endpoint: string) => () =>
+      parseConfig({ NODE_ENV: 'production', S3_URL: `s3://lombard?region=eu-south-1&endpoint=${endpoint}`, ...keys });
+    expect(on('http://minio.internal:9000')).toThrow('S3_URL: endpoint must be https:// in production');
+    expect(on('http://127.0.0.1:9000')().objectStore?.endpoint).toBe('http://127.0.0.1:9000');
+    expect(on('https://minio.internal')().objectStore?.endpoint).toBe('https://minio.internal');
+  });
+
   it('lists every bad value at once', () => {
     expect(() => parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT: [\s\S]*DATABASE_URL: /);
   });

@@ -24,6 +24,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Lombard <no-reply@lombard.test>'),
   SUPPORT_EMAIL: z.string().default('support@lombard.test'),
   REDIS_URL: z.string().optional(),
+  // Stored files in an S3-compatible bucket instead of DATA_DIR/files; parsed by `objectStoreOf`.
+  S3_URL: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_TRACES_SAMPLE_RATE),
@@ -55,6 +60,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const objectStore = objectStoreOf(e);
   const dataDir = path.resolve(REPOSITORY_ROOT, e.DATA_DIR);
   // Demo accounts (with a published password) belong to the embedded quick start; on a PostgreSQL server,
   // which is what a real deployment uses, they are seeded only when asked for explicitly.
@@ -78,6 +84,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
+    /** Where stored files live when not in DATA_DIR/files: an S3-compatible bucket (S3_URL), or null. */
+    objectStore,
     sentry: {
       dsn: e.SENTRY_DSN ?? null,
       environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
@@ -100,6 +108,88 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
 }
 
 export type AppConfig = ReturnType<typeof parseConfig>;
+
+export interface ObjectStoreConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's address (MinIO, Ceph…); unset means AWS S3 itself, found from the region. */
+  endpoint: string | undefined;
+  /** Addresses the bucket in the path (`endpoint/bucket/key`) rather than the host name. */
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const REGION_NAME = /^[a-z0-9-]{1,40}$/;
+const S3_URL_PARAMETERS = new Set(['region', 'endpoint', 'path_style']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * S3_URL is `s3://<bucket>?region=<region>[&endpoint=<http(s) address>][&path_style=true|false]`; the
+ * credentials come from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary
+ * ones), never from the URL, so the URL can be shown in logs and tickets. Every part is checked here, so
+ * a typo stops the start instead of failing the first upload.
+ */
+function objectStoreOf(e: z.infer<typeof envSchema>): ObjectStoreConfig | null {
+  if (e.S3_URL === undefined || e.S3_URL === '') return null;
+  const problems: string[] = [];
+  const fail = (message: string) => problems.push(`  S3_URL: ${message}`);
+  let url: URL | null = null;
+  try {
+    url = new URL(e.S3_URL);
+  } catch {
+    fail('not a URL; expected s3://<bucket>?region=<region>');
+  }
+  let endpoint: string | undefined;
+  if (url) {
+    if (url.protocol !== 's3:') fail('must start with s3://');
+    if (url.username || url.password) fail('holds no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+    if (!BUCKET_NAME.test(url.hostname) || url.port) fail(`'${url.hostname}' is not a bucket name`);
+    if (url.pathname !== '' && url.pathname !== '/') fail('takes no path after the bucket');
+    for (const name of url.searchParams.keys())
+      if (!S3_URL_PARAMETERS.has(name)) fail(`unknown parameter '${name}' (region, endpoint, path_style)`);
+    if (!REGION_NAME.test(url.searchParams.get('region') ?? '')) fail('needs region=<region>, e.g. region=eu-south-1');
+    const pathStyle = url.searchParams.get('path_style');
+    if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') fail('path_style is true or false');
+    endpoint = url.searchParams.get('endpoint') ?? undefined;
+    if (endpoint !== undefined) {
+      const problem = endpointProblem(endpoint, e.NODE_ENV === 'production');
+      if (problem) fail(problem);
+    }
+  }
+  if (!e.AWS_ACCESS_KEY_ID) problems.push('  AWS_ACCESS_KEY_ID: required with S3_URL');
+  if (!e.AWS_SECRET_ACCESS_KEY) problems.push('  AWS_SECRET_ACCESS_KEY: required with S3_URL');
+  if (problems.length > 0 || !url) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const pathStyle = url.searchParams.get('path_style');
+  return {
+    bucket: url.hostname,
+    region: url.searchParams.get('region')!,
+    endpoint: endpoint === undefined ? undefined : new URL(endpoint).origin,
+    // S3-compatible servers are mostly reached by address, where a bucket cannot be a host name.
+    forcePathStyle: pathStyle === null ? endpoint !== undefined : pathStyle === 'true',
+    credentials: {
+      accessKeyId: e.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: e.AWS_SECRET_ACCESS_KEY!,
+      ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+    },
+  };
+}
+
+/** Why an endpoint is refused, or null: an origin only, and in production identity documents never in clear. */
+function endpointProblem(endpoint: string, production: boolean): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(endpoint);
+  } catch {
+    return `endpoint '${endpoint}' is not an address`;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'endpoint must be http:// or https://';
+  if ((parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search || parsed.username)
+    return 'endpoint is a scheme, host and port only';
+  if (production && parsed.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname))
+    return 'endpoint must be https:// in production (plain http only on this machine)';
+  return null;
+}
 
 export class ConfigError extends Error {}
 

@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The file store (the S3 bucket of S3_URL) cannot be reached: the request saved nothing, to be tried again. */
+  FILE_STORE_UNAVAILABLE: 503,
+  /** A stored file's row exists but the store holds no bytes under its key (docs/decisions/023). */
+  STORED_FILE_MISSING: 404,
   /** Accounts and sessions (issue 3). */
   INVALID_CREDENTIALS: 401,
   /** Too many wrong passwords for this address from this source: wait (Retry-After) or reset. */

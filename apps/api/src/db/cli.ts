@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import { openFileStorage } from '../lib/files/storage';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { seedDatabase } from './seed/index';
@@ -35,6 +36,8 @@ async function main(argv: string[]) {
     await rm(path.join(config.dataDir, 'pglite'), { recursive: true, force: true });
   }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Demo documents go where the server will look for them: DATA_DIR/files or the bucket of S3_URL.
+  const files = await openFileStorage(config);
   try {
     if (command === 'reset' && config.databaseUrl) {
       await handle.db.execute(sql`drop schema if exists public cascade`);
@@ -45,7 +48,7 @@ async function main(argv: string[]) {
     if (command === 'seed' || command === 'reset') {
       const { applied } = await seedDatabase(handle, {
         demo: config.seedDemo,
-        dataDir: config.dataDir,
+        files,
         publicUrl: config.publicUrl,
         supportEmail: config.supportEmail,
       });
@@ -57,6 +60,7 @@ async function main(argv: string[]) {
     console.info(`db ${command}: done (${handle.kind}${handle.kind === 'pglite' ? `, ${config.dataDir}` : ''})`);
   } finally {
     await handle.close();
+    await files.close();
   }
 }
 

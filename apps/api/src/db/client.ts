@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { privateFolderSync } from '../lib/files/private-folder';
@@ -273,9 +273,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** What to undo outside the database (a stored file) if the transaction does not commit, per transaction. */
+const undoOnRollback = new WeakMap<Queryable, Array<() => Promise<void>>>();
+
+/**
+ * Registers `undo` to run if the transaction does not commit: for writes the database cannot take back,
+ * such as a file stored before the row that names it. On the database itself (no transaction: the
+ * statement after this commits on its own) there is nothing to undo later. A transaction opened some
+ * other way than `inTransaction` would lose its undo silently, so it is refused.
+ */
+export function onRollback(db: Queryable, undo: () => Promise<void>): void {
+  const undos = undoOnRollback.get(db);
+  if (undos) undos.push(undo);
+  else if (db instanceof PgTransaction) throw new Error('onRollback needs a transaction opened by inTransaction');
+}
+
+/** Runs every undo of a rolled-back attempt; one that fails does not stop the others nor hide the cause. */
+async function undoAll(undos: Array<() => Promise<void>>) {
+  await Promise.allSettled(undos.map((undo) => undo()));
+}
+
 /**
  * Runs one unit of work in a transaction. Serialization failures and deadlocks (40001, 40P01) are
- * retried with a short backoff, so callers may use `isolationLevel: 'serializable'` safely.
+ * retried with a short backoff, so callers may use `isolationLevel: 'serializable'` safely. What the
+ * work registered with `onRollback` runs after an attempt that did not commit (a retried one included).
  */
 export async function inTransaction<T>(
   db: Database,
@@ -284,12 +305,17 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const retries = options.retries ?? 5;
   for (let attempt = 0; ; attempt++) {
+    const undos: Array<() => Promise<void>> = [];
     try {
       return await db.transaction(
-        work,
+        (tx) => {
+          undoOnRollback.set(tx, undos);
+          return work(tx);
+        },
         options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined,
       );
     } catch (error) {
+      await undoAll(undos);
       const code = sqlState(error);
       if (attempt < retries && code && RETRYABLE_SQLSTATES.has(code)) {
         await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10));

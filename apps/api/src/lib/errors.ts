@@ -31,9 +31,11 @@ export class AppError extends Error {
       params?: Params;
       fields?: Record<string, FieldMessage[]>;
       headers?: Record<string, string>;
+      /** What went wrong underneath (logged with the error, never sent). */
+      cause?: unknown;
     } = {},
   ) {
-    super(code);
+    super(code, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? ERROR_STATUS[code] ?? 400;
@@ -50,6 +52,16 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** The answer to a request the database could not serve (unreachable, or its connection dropped). */
 export const serviceUnavailable = () =>
   new AppError('SERVICE_UNAVAILABLE', { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } });
+
+/** How long a client waits before trying again while the file store cannot be reached (503). */
+const FILE_STORE_RETRY_AFTER_SECONDS = 10;
+
+/** The answer to a request whose file the store could not take or give (unreachable, refusing, timing out). */
+export const fileStoreUnavailable = (cause: unknown) =>
+  new AppError('FILE_STORE_UNAVAILABLE', {
+    headers: { 'retry-after': String(FILE_STORE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
 
 export const notFound = () => new AppError('NOT_FOUND');
 export const forbidden = () => new AppError('FORBIDDEN');

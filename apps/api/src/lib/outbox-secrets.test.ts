@@ -2,12 +2,13 @@
 // whoever reads it. The outbox keeps them only in a pending message's body; DATA_DIR is owner-only.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../db/schema/outbox';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, loginAs } from '../test/auth';
 import { codeIn, delivered, linkIn } from '../test/outbox';
-import { reserveStorage, saveFile } from './files/store';
+import { saveFile, storeStream } from './files/store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,11 +95,11 @@ describe('files under DATA_DIR', () => {
   it('are 0600 in 0700 folders: outbox, documents, streamed exports, the signing key', async () => {
     await register('another.person@example.org');
     await delivered(t.app, 'another.person@example.org');
-    await saveFile(t.database.db, t.dataDir, Buffer.from('%PDF-1.7 identity document'), {
+    await saveFile(t.database.db, t.app.files, Buffer.from('%PDF-1.7 identity document'), {
       fileName: 'id.pdf',
       contentType: 'application/pdf',
     });
-    await reserveStorage(t.dataDir);
+    await storeStream(t.app.files, Readable.from([Buffer.from('PK streamed export')]), 'application/zip');
 
     const outbox = path.join(t.dataDir, 'outbox');
     const files = path.join(t.dataDir, 'files');

@@ -21,7 +21,7 @@ export const databasePlugin = fp(async (app: FastifyInstance, options: Options) 
     const started = Date.now();
     const outcome = await seedDatabase(handle, {
       demo: app.config.seedDemo,
-      dataDir: app.config.dataDir,
+      files: app.files,
       publicUrl: app.config.publicUrl,
       supportEmail: app.config.supportEmail,
     });

@@ -12,6 +12,7 @@ import { parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed/index';
+import { localFileStorage } from '../lib/files/storage';
 
 export const TEMPLATE_KINDS = ['empty', 'base', 'demo'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
@@ -70,7 +71,12 @@ export async function prepareTemplate(
     if (kind !== 'empty') {
       // The links of the e-mails the demo flows queue: the test configuration's, as a test app has them.
       const { publicUrl, supportEmail } = parseConfig({ NODE_ENV: 'test' });
-      await seedDatabase(handle, { demo: kind === 'demo', dataDir: files, publicUrl, supportEmail });
+      await seedDatabase(handle, {
+        demo: kind === 'demo',
+        files: localFileStorage(files),
+        publicUrl,
+        supportEmail,
+      });
     }
     if (handle.snapshot) {
       const snapshot = await handle.snapshot();

@@ -2,14 +2,14 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
 import { users } from './accounts';
 
 /**
- * Files kept under DATA_DIR/files (lib/files): exports, uploaded documents, generated PDFs. The row holds
- * what a download needs (name, type, size); the bytes stay on disk.
+ * Stored files (lib/files): exports, uploaded documents, generated PDFs. The row holds what a download
+ * needs (name, type, size); the bytes are in the file storage (DATA_DIR/files or the S3 bucket).
  */
 export const storedFiles = pgTable(
   'stored_files',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Path relative to DATA_DIR/files; never built from user input. */
+    /** The key in the file storage (a path under DATA_DIR/files, or the object's key); never from user input. */
     storageKey: text('storage_key').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),

@@ -1,6 +1,7 @@
 // The demo lead and customer hold an identity card and a recent utility bill; the demo base user has
 // none yet (it uploads them in the browser test).
 import { inArray } from 'drizzle-orm';
+import type { FileStorage } from '../../lib/files/storage';
 import { type DemoDocumentOwner, seedDemoDocuments as fileDemoDocuments } from '../../modules/documents/seed';
 import type { Queryable } from '../client';
 import { users } from '../schema/accounts';
@@ -13,7 +14,7 @@ const OWNERS: Record<string, Pick<DemoDocumentOwner, 'documentNumber' | 'address
   },
 };
 
-export async function seedDemoDocuments(db: Queryable, dataDir: string): Promise<void> {
+export async function seedDemoDocuments(db: Queryable, storage: FileStorage): Promise<void> {
   const rows = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -24,5 +25,5 @@ export async function seedDemoDocuments(db: Queryable, dataDir: string): Promise
     lastName: row.lastName,
     ...OWNERS[row.email]!,
   }));
-  await fileDemoDocuments(db, dataDir, owners);
+  await fileDemoDocuments(db, storage, owners);
 }

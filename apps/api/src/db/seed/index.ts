@@ -6,6 +6,7 @@
 // Each step runs once per data set and is recorded in `seed_runs`, so what an operator deleted stays
 // deleted after a restart or `db:seed`.
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { FileStorage } from '../../lib/files/storage';
 import { seedDemoMifidAnswers } from '../../modules/mifid/seed';
 import { publishQuestionnaire } from '../../modules/mifid/service';
 import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from '../../modules/profile/seed';
@@ -28,11 +29,11 @@ import { seedSupport } from './support';
 export type SeedSet = 'base' | 'demo';
 
 /**
- * What a step may need besides the database: files (demo documents) are written under `dataDir`; the
+ * What a step may need besides the database: files (demo documents) are stored in `files`; the
  * e-mails the demo flows queue link to `publicUrl` and name `supportEmail`, as a live request's do.
  */
 export interface SeedContext {
-  dataDir: string;
+  files: FileStorage;
   publicUrl: string;
   supportEmail: string;
 }
@@ -84,7 +85,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
       // submits their kyc step), then the operator's approvals of every waiting step.
       await seedDemoProfiles(db);
       await seedDemoMifidAnswers(db, DEMO_INVESTOR_EMAILS);
-      await seedDemoDocuments(db, context.dataDir);
+      await seedDemoDocuments(db, context.files);
       await approveDemoProfiles(db);
     },
   },
@@ -151,7 +152,7 @@ export async function seedDatabase(
           .where(and(eq(seedRuns.set, step.set), eq(seedRuns.version, step.version)));
         if (done) return false;
         await step.run(tx, {
-          dataDir: options.dataDir,
+          files: options.files,
           publicUrl: options.publicUrl,
           supportEmail: options.supportEmail,
         });

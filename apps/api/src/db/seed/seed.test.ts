@@ -32,7 +32,7 @@ describe('demo data on the embedded quick start', () => {
 
   it('is seeded once per data set: later starts and db:seed apply nothing', async () => {
     expect((await signIn(t.app, 'admin@demo.lombard.test')).statusCode).toBe(200);
-    expect(await seedDatabase(t.database, { demo: true, dataDir: t.dataDir, ...links(t.app) })).toEqual({
+    expect(await seedDatabase(t.database, { demo: true, files: t.app.files, ...links(t.app) })).toEqual({
       applied: [],
     });
     const again = await restart(t);

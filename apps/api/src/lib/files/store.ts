@@ -1,20 +1,19 @@
-// Stored files: the bytes live behind a FileStorage (by default the folder DATA_DIR/files, keyed
-// <yyyy>/<mm>/<uuid>), the row in stored_files holds the name, type and size a download needs. Storage keys
-// are generated here, never taken from user input.
+// Stored files: the bytes live behind the app's FileStorage (storage.ts: the folder DATA_DIR/files or an
+// S3 bucket), keyed <yyyy>/<mm>/<uuid>; the row in stored_files holds the name, type, size and SHA-256 a
+// download needs. Storage keys are generated here, never taken from user input.
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
+import { onRollback, type Queryable } from '../../db/client';
 import { storedFiles } from '../../db/schema/files';
 import { AppError } from '../errors';
-import { PRIVATE_FILE_MODE, privateFolder } from './private-folder';
+import type { FileStorage } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
+/** The folder of stored files when they are kept on this machine (no S3_URL). */
 export function filesRoot(dataDir: string) {
   return path.join(dataDir, 'files');
 }
@@ -25,136 +24,56 @@ function newStorageKey() {
   return `${now.getUTCFullYear()}/${month}/${randomUUID()}`;
 }
 
-function absolutePath(dataDir: string, storageKey: string) {
-  const root = filesRoot(dataDir);
-  const full = path.resolve(root, storageKey);
-  // Defence in depth: a key from the database must still stay inside the files folder.
-  if (!full.startsWith(root + path.sep)) throw new Error('storage key outside the files folder');
-  return full;
-}
-
-/**
- * Where the bytes of stored files live, by storage key. The local folder is the default; an object store
- * (S3 and the like) implements the same three calls. Writers that stream straight to disk
- * (`reserveStorage`, `registerFile`: the XLSX exports) still assume the local folder.
- */
-export interface FileStorage {
-  put(key: string, bytes: Buffer): Promise<void>;
-  /** The bytes as a stream, or null when nothing is stored under the key. */
-  get(key: string): Promise<Readable | null>;
-  delete(key: string): Promise<void>;
-}
-
-/** The folder DATA_DIR/files; writes are atomic (temporary file, then rename). */
-export function localFileStorage(dataDir: string): FileStorage {
-  return {
-    async put(key, bytes) {
-      const target = absolutePath(dataDir, key);
-      await privateFolder(path.dirname(target));
-      const temporary = `${target}.part`;
-      await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE });
-      await rename(temporary, target);
-    },
-    async get(key) {
-      const full = absolutePath(dataDir, key);
-      const exists = await stat(full).then(
-        (info) => info.isFile(),
-        () => false,
-      );
-      return exists ? createReadStream(full) : null;
-    },
-    async delete(key) {
-      await rm(absolutePath(dataDir, key), { force: true });
-    },
-  };
-}
-
-/** The storage of this deployment: the one place to choose another backend. */
-export function fileStorage(dataDir: string): FileStorage {
-  return localFileStorage(dataDir);
-}
-
 export interface NewFile {
   fileName: string;
   contentType: string;
   ownerId?: number | null;
 }
 
-/** The storage keys written by each transaction opened with `inTransactionWithFiles`. */
-const filesWrittenIn = new WeakMap<Queryable, string[]>();
-
-/**
- * A transaction that saves files: the bytes are written before the row that names them, so a transaction
- * that does not commit (a later statement fails, a retry starts over) would leave files no row points
- * to. Here they are deleted once the transaction is known not to have committed them.
- */
-export async function inTransactionWithFiles<T>(
-  db: Database,
-  dataDir: string,
-  work: (tx: Transaction) => Promise<T>,
-): Promise<T> {
-  const attempts: string[][] = [];
-  const remove = (keys: string[]) => Promise.all(keys.map((key) => fileStorage(dataDir).delete(key)));
-  try {
-    const result = await inTransaction(db, (tx) => {
-      const written: string[] = [];
-      attempts.push(written);
-      filesWrittenIn.set(tx, written);
-      return work(tx);
-    });
-    // The last attempt committed; any before it was rolled back and retried.
-    await remove(attempts.slice(0, -1).flat());
-    return result;
-  } catch (error) {
-    await remove(attempts.flat());
-    throw error;
-  }
+/** What a streamed write learnt on the way: the bytes are not held anywhere to be measured afterwards. */
+export interface WrittenBytes {
+  storageKey: string;
+  size: number;
+  sha256: string;
 }
 
-/** Writes the bytes (atomically: temp file then rename) and records the file. */
-export async function saveFile(db: Queryable, dataDir: string, bytes: Buffer, file: NewFile): Promise<StoredFile> {
+/**
+ * Streams `body` into the storage under a new key, counting and hashing it as it passes. Recording it
+ * (`recordFile`) is the caller's next step; should that not happen, the caller deletes the key. When the
+ * store fails, `body` is destroyed, so that a writer still filling it stops instead of waiting for room.
+ */
+export async function storeStream(storage: FileStorage, body: Readable, contentType: string): Promise<WrittenBytes> {
   const storageKey = newStorageKey();
-  const storage = fileStorage(dataDir);
-  await storage.put(storageKey, bytes);
-  filesWrittenIn.get(db)?.push(storageKey);
+  const hash = createHash('sha256');
+  let size = 0;
+  const measured = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // The writer's failure reaches the storage through the measured stream, which then stops reading.
+  body.once('error', (error) => measured.destroy(error));
   try {
-    const [row] = await db
-      .insert(storedFiles)
-      .values({
-        storageKey,
-        fileName: safeFileName(file.fileName),
-        contentType: file.contentType,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        ownerId: file.ownerId ?? null,
-      })
-      .returning();
-    return row!;
+    await storage.put(storageKey, body.pipe(measured), contentType);
   } catch (error) {
-    await storage.delete(storageKey);
+    body.destroy(error as Error);
     throw error;
   }
+  return { storageKey, size, sha256: hash.digest('hex') };
 }
 
-/**
- * Adopts a file already written under the files folder (e.g. by a streaming writer) given its key from
- * `reserveStorage`.
- */
-export async function registerFile(
-  db: Queryable,
-  dataDir: string,
-  storageKey: string,
-  file: NewFile & { sha256: string },
-): Promise<StoredFile> {
-  const info = await stat(absolutePath(dataDir, storageKey));
+/** Records bytes already written by `storeStream` as a stored file. */
+export async function recordFile(db: Queryable, written: WrittenBytes, file: NewFile): Promise<StoredFile> {
   const [row] = await db
     .insert(storedFiles)
     .values({
-      storageKey,
+      storageKey: written.storageKey,
       fileName: safeFileName(file.fileName),
       contentType: file.contentType,
-      size: info.size,
-      sha256: file.sha256,
+      size: written.size,
+      sha256: written.sha256,
       ownerId: file.ownerId ?? null,
     })
     .returning();
@@ -162,15 +81,24 @@ export async function registerFile(
 }
 
 /**
- * A fresh storage key and its absolute path, for writers that stream to disk: the folder is created and
- * the file too, empty and owner-only (a writer that opens it again keeps that mode).
+ * Stores the bytes and records the file, in the caller's transaction (or on its own on the database).
+ * The bytes are written before the row that names them; if the transaction does not commit (a later
+ * statement fails, the store fails, a retry starts over), they are deleted again (`onRollback`), so no
+ * object outlives its row. A store that cannot take them is a 503 and the transaction rolls back.
  */
-export async function reserveStorage(dataDir: string): Promise<{ storageKey: string; path: string }> {
+export async function saveFile(db: Queryable, storage: FileStorage, bytes: Buffer, file: NewFile): Promise<StoredFile> {
   const storageKey = newStorageKey();
-  const full = absolutePath(dataDir, storageKey);
-  await privateFolder(path.dirname(full));
-  await writeFile(full, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
-  return { storageKey, path: full };
+  // Registered before the write: a write the store completed but answered late is removed too.
+  onRollback(db, () => storage.delete(storageKey));
+  await storage.put(storageKey, Readable.from([bytes]), file.contentType);
+  const written = { storageKey, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  try {
+    return await recordFile(db, written, file);
+  } catch (error) {
+    // On the database itself there is no transaction to roll back and undo this.
+    await storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
 }
 
 export async function findFile(db: Queryable, id: number): Promise<StoredFile | null> {
@@ -223,12 +151,19 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
- * Streams a stored file as the reply: content type, length and file name from the row. A row whose bytes
- * are gone answers 404 rather than a broken stream.
+ * Streams a stored file as the reply: content type, length and file name from the row, the same whatever
+ * the storage. A row whose bytes are gone answers 404 with its own message (not a broken stream), and is
+ * logged as the fault it is; a store that cannot be reached answers 503.
  */
-export async function sendFile(reply: FastifyReply, dataDir: string, file: StoredFile) {
-  const body = await fileStorage(dataDir).get(file.storageKey);
-  if (!body) throw new AppError('NOT_FOUND');
+export async function sendFile(reply: FastifyReply, storage: FileStorage, file: StoredFile) {
+  const body = await storage.get(file.storageKey);
+  if (!body) {
+    reply.log.error(
+      { fileId: file.id, storageKey: file.storageKey, location: storage.location },
+      'stored file has no bytes in the file store',
+    );
+    throw new AppError('STORED_FILE_MISSING', { params: { supportEmail: reply.server.config.supportEmail } });
+  }
   return reply
     .header('Content-Type', file.contentType)
     .header('Content-Length', String(file.size))

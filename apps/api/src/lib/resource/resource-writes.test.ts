@@ -141,7 +141,7 @@ describe('writes', () => {
 describe('download_document_file', () => {
   it('streams the stored file with its type and name; no file or not yours → 404', async () => {
     const bytes = Buffer.from('%PDF-1.7 kit test');
-    const file = await saveFile(kit.t.database.db, kit.t.dataDir, bytes, {
+    const file = await saveFile(kit.t.database.db, kit.t.app.files, bytes, {
       fileName: 'Relazione trimestrale è.pdf',
       contentType: 'application/pdf',
     });

@@ -242,7 +242,7 @@ export async function registerResource(app: FastifyInstance, resource: AnyResour
       const fileId = row ? download.fileId(row) : null;
       const file = fileId ? await findFile(db, fileId) : null;
       if (!file) throw notFoundError();
-      return sendFile(reply, app.config.dataDir, file);
+      return sendFile(reply, app.files, file);
     };
     app.get(`${base}:id/download_document_file`, { onRequest, schema: doc('download') }, handler);
     app.get(`${base}:id/download_document_file/`, { onRequest, schema: { ...doc('download'), hide: true } }, handler);

@@ -2,8 +2,8 @@
 // memory). Columns are typed: amounts and integers are numeric cells, dates real date cells in the reader's
 // time zone (named in the header of every column with a time), booleans real booleans; headers and the
 // sheet title in the requester's language.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportCellType, ExportColumn, ResourceContext } from './types';
 
@@ -96,8 +96,28 @@ function sheetName(title: string) {
   return title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
 }
 
+/**
+ * Waits while the reader of the workbook (the file store) is behind, so that at most one batch of rows
+ * waits in memory; a stream destroyed meanwhile (the store failed) ends the writing.
+ */
+async function roomIn(stream: Writable) {
+  if (stream.writableNeedDrain && !stream.destroyed) {
+    const stop = new AbortController();
+    try {
+      await Promise.race([
+        once(stream, 'drain', { signal: stop.signal }),
+        once(stream, 'close', { signal: stop.signal }),
+      ]);
+    } finally {
+      stop.abort();
+    }
+  }
+  if (stream.destroyed) throw stream.errored ?? new Error('the workbook stream was closed before the end');
+}
+
+/** Writes the workbook into `stream`, which it ends; resolves once every byte is written into it. */
 export async function writeXlsx(
-  filePath: string,
+  stream: Writable,
   options: {
     title: string;
     columns: ExportColumn<Row>[];
@@ -106,9 +126,9 @@ export async function writeXlsx(
     /** The zone of every time in the sheet, written after the header of each column that holds one. */
     timeZone: string;
   },
-): Promise<{ rowCount: number; sha256: string }> {
+): Promise<{ rowCount: number }> {
   const { columns, context } = options;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = 'Lombard';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetName(options.title), { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -122,6 +142,7 @@ export async function writeXlsx(
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, columns.length) } };
   let rowCount = 0;
   for await (const batch of options.batches) {
+    await roomIn(stream);
     for (const row of batch) {
       const values: Record<string, ExcelJS.CellValue> = {};
       columns.forEach((column, index) => {
@@ -132,9 +153,8 @@ export async function writeXlsx(
       rowCount++;
     }
   }
+  await roomIn(stream);
   sheet.commit();
   await workbook.commit();
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
-  return { rowCount, sha256: hash.digest('hex') };
+  return { rowCount };
 }

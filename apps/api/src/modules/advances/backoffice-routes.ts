@@ -60,7 +60,7 @@ export async function backofficeRoutes(app: FastifyInstance) {
       const row = await findAdvance(db, pathId(request));
       const file = row.contractFileId ? await findFile(db, row.contractFileId) : null;
       if (!file) throw notFound();
-      return sendFile(reply, app.config.dataDir, file);
+      return sendFile(reply, app.files, file);
     },
   );
 

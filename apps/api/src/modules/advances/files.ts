@@ -3,14 +3,15 @@
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { contentDisposition, fileStorage, type StoredFile } from '../../lib/files/store';
+import type { FileStorage } from '../../lib/files/storage';
+import { contentDisposition, type StoredFile } from '../../lib/files/store';
 import type { FlowContext } from '../transactions/service';
 import { buildSecci, secciFileName } from './documents';
 import { advanceTerms } from './operator-service';
 import type { AdvanceRow } from './records';
 
-export async function readStoredBytes(dataDir: string, file: StoredFile): Promise<Buffer> {
-  const stream = await fileStorage(dataDir).get(file.storageKey);
+export async function readStoredBytes(storage: FileStorage, file: StoredFile): Promise<Buffer> {
+  const stream = await storage.get(file.storageKey);
   if (!stream) throw new AppError('NOT_FOUND');
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));

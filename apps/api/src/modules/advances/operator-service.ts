@@ -53,7 +53,7 @@ export async function preApprove(tx: Transaction, context: FlowContext, id: numb
     supportEmail: context.supportEmail,
   });
   const bytes = await buildContract(language, row.id, terms);
-  const document = await createDocument(tx, context.dataDir, {
+  const document = await createDocument(tx, context.files, {
     userId: row.userId,
     kind: 'advance_contract',
     origin: 'issued',

@@ -26,7 +26,7 @@ export function payoutHandler(app: FastifyInstance) {
       actor: { id: 0, email: '' },
       publicUrl: app.config.publicUrl,
       supportEmail: app.config.supportEmail,
-      dataDir: app.config.dataDir,
+      files: app.files,
     };
     try {
       await inTransaction(app.database.db, async (tx) => {

@@ -153,7 +153,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
       const row = await findAdvance(db, pathId(request), { userId: currentUser(request).id });
       const file = row.contractFileId ? await findFile(db, row.contractFileId) : null;
       if (!file) throw notFound();
-      return sendFile(reply, app.config.dataDir, file);
+      return sendFile(reply, app.files, file);
     },
   );
 

@@ -37,7 +37,7 @@ export async function sendContractCode(
   if (!phone) throw new AppError('PHONE_NUMBER_MISSING');
   const file = row.contractFileId ? await findFile(tx, row.contractFileId) : null;
   if (!file) throw new AppError('SIGNATURE_FAILED');
-  const bytes = await readStoredBytes(context.dataDir, file);
+  const bytes = await readStoredBytes(context.files, file);
   const signature = await requestSignature(tx, {
     userId,
     purpose: CONTRACT_SIGNATURE_PURPOSE,
@@ -55,7 +55,7 @@ export async function sendContractCode(
           minutes: ONE_TIME_CODE_VALIDITY_MINUTES,
         }),
     },
-    dataDir: context.dataDir,
+    files: context.files,
     now: context.now,
   });
   await tx.update(advances).set({ signatureId: signature.id }).where(eq(advances.id, id));

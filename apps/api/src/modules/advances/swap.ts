@@ -97,7 +97,7 @@ export async function swapCollateral(
         template: SWAP_SIGNATURE_PURPOSE,
         text: (code) => context.t('advance-life:swap.smsText', { code }),
       },
-      dataDir: context.dataDir,
+      files: context.files,
       now: context.now,
     });
     return {

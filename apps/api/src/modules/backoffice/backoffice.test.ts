@@ -99,7 +99,7 @@ describe('GET /api/v1/backoffice/users/', () => {
     const before = await counts();
     await seedDatabase(t.app.database, {
       demo: true,
-      dataDir: t.dataDir,
+      files: t.app.files,
       publicUrl: t.app.config.publicUrl,
       supportEmail: t.app.config.supportEmail,
     });

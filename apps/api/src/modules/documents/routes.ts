@@ -107,7 +107,7 @@ const issuesOf = (result: { success: boolean; error?: { issues: unknown[] } }) =
 async function uploadRoutes(scope: FastifyInstance) {
   await registerUploads(scope, { maxFiles: IDENTITY_DOCUMENT_FILE_FIELDS.length });
   const db = scope.database.db;
-  const dataDir = scope.config.dataDir;
+  const storage = scope.files;
   const schema = (summary: string) => ({ tags: ['documents'], summary, consumes: ['multipart/form-data'] });
 
   scope.post(
@@ -126,7 +126,7 @@ async function uploadRoutes(scope: FastifyInstance) {
         else files.push(accepted.file);
       }
       if (!fields.success || Object.keys(problems).length > 0) throw validationFailed(issuesOf(fields), problems);
-      const item = await uploadIdentityDocument(db, dataDir, currentUser(request).id, fields.data, files);
+      const item = await uploadIdentityDocument(db, storage, currentUser(request).id, fields.data, files);
       return reply.status(201).send(item);
     },
   );
@@ -141,7 +141,7 @@ async function uploadRoutes(scope: FastifyInstance) {
       const problems: Record<string, FieldMessage[]> =
         'problem' in accepted ? { [ADDRESS_PROOF_FILE_FIELD]: [accepted.problem] } : {};
       if (!fields.success || 'problem' in accepted) throw validationFailed(issuesOf(fields), problems);
-      const item = await uploadAddressProof(db, dataDir, currentUser(request).id, fields.data, accepted.file);
+      const item = await uploadAddressProof(db, storage, currentUser(request).id, fields.data, accepted.file);
       return reply.status(201).send(item);
     },
   );
@@ -159,7 +159,7 @@ export const documentsModule = fp(async (app: FastifyInstance) => {
       if (!ID.test(params.id) || !ID.test(params.fileId)) throw notFound();
       const file = await findDocumentFile(app.database.db, viewerOf(request), Number(params.id), Number(params.fileId));
       if (!file) throw notFound();
-      return sendFile(reply, app.config.dataDir, file);
+      return sendFile(reply, app.files, file);
     },
   );
 });

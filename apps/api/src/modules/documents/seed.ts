@@ -4,6 +4,7 @@
 // the profile seed approves it afterwards.
 import dayjs from 'dayjs';
 import type { Queryable } from '../../db/client';
+import type { FileStorage } from '../../lib/files/storage';
 import { samplePdf, samplePng } from './sample-files';
 import { fileAddressProof, fileIdentityDocument } from './service';
 
@@ -21,7 +22,7 @@ const isoDate = (date: dayjs.Dayjs) => date.format('YYYY-MM-DD');
 
 export async function seedDemoDocuments(
   tx: Queryable,
-  dataDir: string,
+  storage: FileStorage,
   owners: readonly DemoDocumentOwner[],
 ): Promise<void> {
   const today = dayjs();
@@ -29,7 +30,7 @@ export async function seedDemoDocuments(
     const name = `${owner.firstName} ${owner.lastName}`;
     await fileIdentityDocument(
       tx,
-      dataDir,
+      storage,
       owner.userId,
       {
         type: 'identity_card',
@@ -55,7 +56,7 @@ export async function seedDemoDocuments(
     const billDate = today.subtract(1, 'month');
     await fileAddressProof(
       tx,
-      dataDir,
+      storage,
       owner.userId,
       { type: 'utility_bill', issued_on: isoDate(billDate) },
       {

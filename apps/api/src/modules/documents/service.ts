@@ -14,9 +14,10 @@ import type {
 } from '@lombard/shared/schemas/documents';
 import { todayIso } from '@lombard/shared/schemas/documents';
 import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client';
+import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { documentFiles, documents } from '../../db/schema/documents';
-import { findFile, findFiles, inTransactionWithFiles, type StoredFile, saveFile } from '../../lib/files/store';
+import type { FileStorage } from '../../lib/files/storage';
+import { findFile, findFiles, type StoredFile, saveFile } from '../../lib/files/store';
 import { submitStep } from '../profile/service';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -127,9 +128,9 @@ export interface NewDocument {
 /**
  * Files a document with its files, in the caller's transaction (pass one: the document, its files and
  * the replaced one change together). The bytes are written first; should the
- * transaction roll back, they stay as unreferenced files, never as a document without its files.
+ * transaction roll back, they are deleted again (`saveFile`), never left as a document without its files.
  */
-export async function createDocument(tx: Queryable, dataDir: string, input: NewDocument): Promise<DocumentItem> {
+export async function createDocument(tx: Queryable, storage: FileStorage, input: NewDocument): Promise<DocumentItem> {
   if (input.replacesCurrent) {
     await tx
       .update(documents)
@@ -150,7 +151,7 @@ export async function createDocument(tx: Queryable, dataDir: string, input: NewD
     .returning();
   const files: DocumentFile[] = [];
   for (const [position, file] of input.files.entries()) {
-    const stored = await saveFile(tx, dataDir, file.bytes, {
+    const stored = await saveFile(tx, storage, file.bytes, {
       fileName: file.fileName,
       contentType: file.contentType,
       ownerId: input.userId,
@@ -210,8 +211,8 @@ const KYC_KINDS: DocumentKind[] = ['identity_document', 'address_proof'];
  * Files a KYC document in the caller's transaction, replacing the current one of its kind; once both an
  * identity document and a proof of address are on file, the KYC step goes to review.
  */
-async function fileKycDocument(tx: Queryable, dataDir: string, input: NewDocument): Promise<DocumentItem> {
-  const item = await createDocument(tx, dataDir, { ...input, replacesCurrent: true });
+async function fileKycDocument(tx: Queryable, storage: FileStorage, input: NewDocument): Promise<DocumentItem> {
+  const item = await createDocument(tx, storage, { ...input, replacesCurrent: true });
   if (await hasCurrent(tx, input.userId, KYC_KINDS)) await submitStep(tx, input.userId, 'kyc');
   return item;
 }
@@ -219,12 +220,12 @@ async function fileKycDocument(tx: Queryable, dataDir: string, input: NewDocumen
 /** The identity document (fields checked against the shared schema, files by the upload rules). */
 export function fileIdentityDocument(
   tx: Queryable,
-  dataDir: string,
+  storage: FileStorage,
   userId: number,
   fields: IdentityDocumentFields,
   files: NewDocumentFile[],
 ): Promise<DocumentItem> {
-  return fileKycDocument(tx, dataDir, {
+  return fileKycDocument(tx, storage, {
     userId,
     kind: 'identity_document',
     origin: 'uploaded',
@@ -239,12 +240,12 @@ export function fileIdentityDocument(
 /** The proof of address (fields checked against the shared schema, the file by the upload rules). */
 export function fileAddressProof(
   tx: Queryable,
-  dataDir: string,
+  storage: FileStorage,
   userId: number,
   fields: AddressProofFields,
   file: NewDocumentFile,
 ): Promise<DocumentItem> {
-  return fileKycDocument(tx, dataDir, {
+  return fileKycDocument(tx, storage, {
     userId,
     kind: 'address_proof',
     origin: 'uploaded',
@@ -256,19 +257,19 @@ export function fileAddressProof(
 
 export const uploadIdentityDocument = (
   db: Database,
-  dataDir: string,
+  storage: FileStorage,
   userId: number,
   fields: IdentityDocumentFields,
   files: NewDocumentFile[],
-) => inTransactionWithFiles(db, dataDir, (tx) => fileIdentityDocument(tx, dataDir, userId, fields, files));
+) => inTransaction(db, (tx) => fileIdentityDocument(tx, storage, userId, fields, files));
 
 export const uploadAddressProof = (
   db: Database,
-  dataDir: string,
+  storage: FileStorage,
   userId: number,
   fields: AddressProofFields,
   file: NewDocumentFile,
-) => inTransactionWithFiles(db, dataDir, (tx) => fileAddressProof(tx, dataDir, userId, fields, file));
+) => inTransaction(db, (tx) => fileAddressProof(tx, storage, userId, fields, file));
 
 /**
  * The stored file behind `documents/{documentId}/files/{fileId}/`, for its owner or an admin; null for

@@ -45,7 +45,7 @@ export const exportsModule = fp(async (app: FastifyInstance) => {
   const deps = {
     app,
     db: app.database.db,
-    dataDir: app.config.dataDir,
+    files: app.files,
     publicUrl: app.config.publicUrl,
     supportEmail: app.config.supportEmail,
   };

@@ -1,12 +1,13 @@
 // The XLSX export job (the export-xlsx call): runs the resource's query for the requester's selection
 // and filters, writes the workbook, stores it, then tells the requester — an in-app notification with
 // the download link and an e-mail through the outbox — in one transaction.
-import { rm } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import type { Language } from '@lombard/shared/locale';
 import type { FastifyInstance } from 'fastify';
 import { type Database, inTransaction } from '../../db/client';
 import { exportsTable } from '../../db/schema/exports';
-import { registerFile, reserveStorage } from '../../lib/files/store';
+import type { FileStorage } from '../../lib/files/storage';
+import { recordFile, storeStream } from '../../lib/files/store';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
 import { BUSINESS_TIME_ZONE, filterConditions, orderBy, selectionCondition, whereOf } from '../../lib/resource/params';
@@ -44,7 +45,7 @@ export function exportFileName(title: string, at: Date, timeZone: string): strin
 export interface ExportJobDeps {
   app: FastifyInstance;
   db: Database;
-  dataDir: string;
+  files: FileStorage;
   publicUrl: string;
   supportEmail: string;
 }
@@ -77,21 +78,25 @@ export async function runExportJob(deps: ExportJobDeps, payload: ExportJobPayloa
   const title = t(resource.export.title);
   const timeZone = payload.timeZone ?? BUSINESS_TIME_ZONE;
   const fileName = exportFileName(title, new Date(), timeZone);
-  const target = await reserveStorage(deps.dataDir);
+  // The workbook streams into the file store as it is written: no temporary copy, on disk or in memory.
+  const body = new PassThrough();
+  const writing = writeXlsx(body, {
+    title,
+    columns: resource.export.columns as never,
+    batches: iterateRows(deps.db, resource, where, order),
+    context,
+    timeZone,
+  });
+  // A writer that fails (a query) ends the upload with its error; one the store stopped is answered below.
+  writing.catch((error: Error) => body.destroy(error));
+  const written = await storeStream(deps.files, body, XLSX_CONTENT_TYPE);
   try {
-    const { rowCount, sha256 } = await writeXlsx(target.path, {
-      title,
-      columns: resource.export.columns as never,
-      batches: iterateRows(deps.db, resource, where, order),
-      context,
-      timeZone,
-    });
+    const { rowCount } = await writing;
     await inTransaction(deps.db, async (tx) => {
-      const file = await registerFile(tx, deps.dataDir, target.storageKey, {
+      const file = await recordFile(tx, written, {
         fileName,
         contentType: XLSX_CONTENT_TYPE,
         ownerId: account.id,
-        sha256,
       });
       const [created] = await tx
         .insert(exportsTable)
@@ -117,7 +122,7 @@ export async function runExportJob(deps: ExportJobDeps, payload: ExportJobPayloa
       });
     });
   } catch (error) {
-    await rm(target.path, { force: true });
+    await deps.files.delete(written.storageKey).catch(() => {});
     throw error;
   }
 }

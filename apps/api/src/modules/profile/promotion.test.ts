@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { inTransaction } from '../../db/client';
 import { translator } from '../../lib/i18n';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -45,10 +46,10 @@ it('approving the last step makes a base user a lead, e-mails them and writes th
   // The questionnaire is the person's own step, done without review.
   await submitAnswers(db, { userId: user.id, answers: await bestAnswers(db), now: new Date() }, translator('it'));
   const today = dayjs();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await fileIdentityDocument(
       tx,
-      t.dataDir,
+      t.app.files,
       user.id,
       {
         type: 'identity_card',
@@ -63,7 +64,7 @@ it('approving the last step makes a base user a lead, e-mails them and writes th
     );
     await fileAddressProof(
       tx,
-      t.dataDir,
+      t.app.files,
       user.id,
       { type: 'utility_bill', issued_on: today.subtract(1, 'month').format('YYYY-MM-DD') },
       { side: null, fileName: 'bill.pdf', contentType: 'application/pdf', bytes: PDF },

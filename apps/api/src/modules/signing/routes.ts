@@ -17,7 +17,7 @@ export const signingModule = fp(async (app: FastifyInstance) => {
       const { id } = request.params as z.infer<typeof params>;
       const file = await signatureDocument(app.database.db, currentUser(request).id, Number(id));
       if (!file) throw notFound();
-      return sendFile(reply, app.config.dataDir, file);
+      return sendFile(reply, app.files, file);
     },
   );
 });

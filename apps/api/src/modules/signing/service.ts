@@ -9,6 +9,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { signatures } from '../../db/schema/signatures';
 import { AppError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/files/storage';
 import { findFile, type StoredFile, saveFile } from '../../lib/files/store';
 import { translator } from '../../lib/i18n';
 import { assertVerified, issueCode, payloadHash, verifyCode } from '../../lib/one-time-code/codes';
@@ -29,7 +30,7 @@ export interface SignatureRequest {
   payload: unknown;
   document: { bytes: Uint8Array; fileName: string };
   sms: { to: string; language: Language; template: string; text: (code: string) => string };
-  dataDir: string;
+  files: FileStorage;
   now: Date;
 }
 
@@ -70,7 +71,7 @@ export async function requestSignature(tx: Transaction, input: SignatureRequest)
       .limit(1);
     if (earlier) return { id: earlier.id, documentHash: earlier.documentHash, expiresAt };
   }
-  const file = await saveFile(tx, input.dataDir, bytes, {
+  const file = await saveFile(tx, input.files, bytes, {
     fileName: input.document.fileName,
     contentType: 'application/pdf',
     ownerId: input.userId,

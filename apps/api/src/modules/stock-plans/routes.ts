@@ -6,9 +6,9 @@ import { rejectRequestSchema } from '@lombard/shared/schemas/transactions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { inTransaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { type FieldMessage, validationFailed, type ZodLikeIssue } from '../../lib/errors';
-import { inTransactionWithFiles } from '../../lib/files/store';
 import { checkUpload, readMultipartForm, registerUploads } from '../../lib/files/uploads';
 import { registerResource } from '../../lib/resource/routes';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
@@ -54,10 +54,10 @@ async function uploadRoutes(scope: FastifyInstance) {
         throw validationFailed((fields.error?.issues ?? []) as ZodLikeIssue[], problems);
       }
       const context = flowContext(request);
-      const row = await inTransactionWithFiles(scope.database.db, context.dataDir, (tx) =>
+      const row = await inTransaction(scope.database.db, (tx) =>
         registerStockPlan(
           tx,
-          context.dataDir,
+          context.files,
           currentUser(request).id,
           fields.data,
           { side: null, fileName: received.fileName, contentType: checked.contentType, bytes: received.bytes },

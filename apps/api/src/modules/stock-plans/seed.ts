@@ -28,9 +28,8 @@ async function planStatement(lines: string[]): Promise<Buffer> {
 
 export async function seedDemoStockPlans(
   db: Queryable,
-  links: Pick<FlowContext, 'dataDir' | 'publicUrl' | 'supportEmail'>,
+  links: Pick<FlowContext, 'files' | 'publicUrl' | 'supportEmail'>,
 ): Promise<void> {
-  const { dataDir } = links;
   const tx = db as Transaction;
   // One after the other: a transaction is one connection, which runs one query at a time.
   const customer = await getAccountByEmail(tx, 'customer@demo.lombard.test');
@@ -47,7 +46,7 @@ export async function seedDemoStockPlans(
   ]);
   const plan = await registerStockPlan(
     tx,
-    dataDir,
+    links.files,
     customer.id,
     {
       partner_id: partner.id,

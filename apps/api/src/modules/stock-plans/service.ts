@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { stockPlans } from '../../db/schema/stock-plans';
 import { AppError, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../lib/files/storage';
 import type { Translate } from '../../lib/i18n';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
@@ -96,7 +97,7 @@ export async function plansByIds(db: Queryable, ids: number[]): Promise<Map<numb
 /** Registers a plan with its document, in the caller's transaction. */
 export async function registerStockPlan(
   tx: Transaction,
-  dataDir: string,
+  storage: FileStorage,
   userId: number,
   body: StockPlanRequest,
   file: NewDocumentFile,
@@ -108,7 +109,7 @@ export async function registerStockPlan(
     if (!partner) throw new AppError('STOCK_PLAN_PARTNER_UNKNOWN');
     companyName = partner;
   }
-  const document = await createDocument(tx, dataDir, {
+  const document = await createDocument(tx, storage, {
     userId,
     kind: 'stock_plan',
     origin: 'uploaded',

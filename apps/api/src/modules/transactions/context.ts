@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import { currentUser } from '../../lib/auth-guards';
+import type { FileStorage } from '../../lib/files/storage';
 import type { Translate } from '../../lib/i18n';
 import { replyIdempotent } from '../../lib/idempotency/idempotency';
 
@@ -20,7 +21,8 @@ export interface FlowContext {
   ip?: string;
   publicUrl: string;
   supportEmail: string;
-  dataDir: string;
+  /** Where the flow's documents (signed orders, contracts) are stored. */
+  files: FileStorage;
 }
 
 export function flowContext(request: FastifyRequest): FlowContext {
@@ -36,7 +38,7 @@ export function flowContext(request: FastifyRequest): FlowContext {
     ip: request.ip,
     publicUrl: request.server.config.publicUrl,
     supportEmail: request.server.config.supportEmail,
-    dataDir: request.server.config.dataDir,
+    files: request.server.files,
   };
 }
 

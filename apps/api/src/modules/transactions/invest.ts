@@ -6,7 +6,7 @@ import { investmentBreakdown, money, units } from '@lombard/shared/money/orders'
 import { investmentLimitBreach } from '@lombard/shared/money/product-figures';
 import type { InvestQuote, InvestRequest, OrderSignature, TransactionItem } from '@lombard/shared/schemas/transactions';
 import Decimal from 'decimal.js';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { getAccount } from '../account/service';
@@ -125,13 +125,13 @@ export async function requestInvestSignature(
   if (!phone) throw new AppError('PHONE_NUMBER_MISSING');
   const account = await getAccount(db, userId);
   const customerName = [account?.firstName, account?.lastName].filter(Boolean).join(' ') || (account?.email ?? '');
-  const requested = await db.transaction((tx) =>
+  const requested = await inTransaction(db, (tx) =>
     requestOrderSignature(tx, {
       userId,
       subject: productId,
       payload: orderPayload(productId, body),
       language: context.language,
-      dataDir: context.dataDir,
+      files: context.files,
       now: context.now,
       sms: {
         to: phone,

@@ -24,7 +24,7 @@ const SLUGS = {
 
 export async function seedDemoMoney(
   db: Queryable,
-  links: Pick<FlowContext, 'dataDir' | 'publicUrl' | 'supportEmail'>,
+  links: Pick<FlowContext, 'files' | 'publicUrl' | 'supportEmail'>,
 ): Promise<void> {
   // The seed runs each step in one transaction: the flows get it as theirs.
   const tx = db as Transaction;
