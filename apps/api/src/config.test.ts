@@ -155,12 +155,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
-  it('refuses a plain-http store in production, except on this machine', () => {
+  it('refuses a plain-http store in production, except on this machine or a private network', () => {
     const keys = { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-example' };
     const on = (endpoint: string) => () =>
       parseConfig({ NODE_ENV: 'production', S3_URL: `s3://lombard?region=eu-south-1&endpoint=${endpoint}`, ...keys });
     expect(on('http://minio.internal:9000')).toThrow('S3_URL: endpoint must be https:// in production');
+    expect(on('http://s3.example.com:9000')).toThrow('S3_URL: endpoint must be https:// in production');
+    expect(on('http://8.8.8.8:9000')).toThrow('S3_URL: endpoint must be https:// in production');
     expect(on('http://127.0.0.1:9000')().objectStore?.endpoint).toBe('http://127.0.0.1:9000');
+    expect(on('http://objects:9000')().objectStore?.endpoint).toBe('http://objects:9000');
+    expect(on('http://10.0.4.7:9000')().objectStore?.endpoint).toBe('http://10.0.4.7:9000');
     expect(on('https://minio.internal')().objectStore?.endpoint).toBe('https://minio.internal');
   });
 

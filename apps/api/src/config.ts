@@ -175,6 +175,19 @@ function objectStoreOf(e: z.infer<typeof envSchema>): ObjectStoreConfig | null {
   };
 }
 
+/**
+ * This machine, a private address (10/8, 172.16/12, 192.168/16) or a single-label name (a service of the
+ * deployment's own network, as in deploy/compose.yaml): traffic that never crosses a public network.
+ */
+function onPrivateNetwork(hostname: string): boolean {
+  if (LOOPBACK_HOSTS.has(hostname)) return true;
+  if (/^[a-z0-9-]+$/i.test(hostname) && !/^\d+$/.test(hostname)) return true;
+  const octets = hostname.split('.').map(Number);
+  if (octets.length !== 4 || octets.some((o) => !Number.isInteger(o) || o < 0 || o > 255)) return false;
+  const [a, b] = octets as [number, number, number, number];
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
 /** Why an endpoint is refused, or null: an origin only, and in production identity documents never in clear. */
 function endpointProblem(endpoint: string, production: boolean): string | null {
   let parsed: URL;
@@ -186,8 +199,8 @@ function endpointProblem(endpoint: string, production: boolean): string | null {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'endpoint must be http:// or https://';
   if ((parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search || parsed.username)
     return 'endpoint is a scheme, host and port only';
-  if (production && parsed.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname))
-    return 'endpoint must be https:// in production (plain http only on this machine)';
+  if (production && parsed.protocol === 'http:' && !onPrivateNetwork(parsed.hostname))
+    return 'endpoint must be https:// in production (plain http only on this machine or a private network)';
   return null;
 }
 
