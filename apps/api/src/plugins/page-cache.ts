@@ -1,6 +1,6 @@
 // Rendered public pages, kept for a short while. A public page is the same for every anonymous visitor
 // who asks for it in the same language, colour scheme and cookie-consent state, so rendering it once
-// serves them all (docs/decisions/006 names this as the way past the renderer's cost). What is never
+// serves them all (docs/decisions/006: the way past the renderer's cost). What is never
 // cached: a visitor with a session cookie (the signed-in navbar is rendered for them), an app shell, a
 // redirect. Pages show data (products, help centre, settings): an entry is fresh for FRESH_MS, so a
 // change shows within that time and one render. Past it the entry is still sent while one render

@@ -1,7 +1,7 @@
 // A collateral swap (docs/decisions/019): what the new collateral must secure and how many units of each
 // offered line are pledged for it. Pure, so that the screen shows exactly what the server will pledge.
-// A line's value is units × price rounded down to the cent and its contribution value × loan-to-value
-// half-up (`lineContribution`), as for every collateral line.
+// A line's value is `positionValue` (units × price, half-even to the cent) and its contribution value ×
+// loan-to-value half-up (`lineContribution`), as for every collateral line.
 import Decimal from 'decimal.js';
 import { lineContribution } from './borrowing-power';
 import { positionValue } from './valuation';

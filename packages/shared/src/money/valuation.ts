@@ -1,5 +1,5 @@
 // What a holding is worth, computed once for every screen and rule that shows or uses it: the portfolio,
-// the home, borrowing power, pledges, swaps, margin calls and statements (docs/decisions/018). A sale's
+// the home, borrowing power, pledges, swaps, margin calls and statements (docs/decisions/025). A sale's
 // proceeds are not a valuation: they are paid rounded down (orders.ts, `saleProceeds`).
 import Decimal from 'decimal.js';
 import { lineContribution } from './borrowing-power';

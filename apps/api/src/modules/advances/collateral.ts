@@ -34,7 +34,7 @@ function priced(units: Decimal.Value, price: Decimal.Value, loanToValue: Decimal
 
 /**
  * Every collateral line of the customer: each fund they hold (free units, or pledged ones shown as
- * pledged) and each verified stock plan, valued by the shared `valuedCollateral` (docs/decisions/018).
+ * pledged) and each verified stock plan, valued by the shared `valuedCollateral` (docs/decisions/025).
  */
 export async function collateralLines(db: Queryable, userId: number, t: Translate): Promise<ValuedLine[]> {
   const { positions, planUnits } = await customerBalances(db, userId);

@@ -1,4 +1,4 @@
-// One valuation of a position (docs/decisions/018): the portfolio, borrowing power, the pledge and the
+// One valuation of a position (docs/decisions/025): the portfolio, borrowing power, the pledge and the
 // margin-call limit show the same cent for the same units at the same NAV, and a contribution is the
 // loan-to-value of that shown value.
 import { calendarDate } from '@lombard/shared/money/business-days';
