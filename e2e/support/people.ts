@@ -126,7 +126,12 @@ export async function borrower(request: APIRequestContext, label: string, person
   };
 }
 
-/** A page of a new browser context, signed in through the sign-in page, cookies chosen, in a language. */
+/**
+ * A page of a new browser context, signed in as the web app signs in (the refresh token in the context's
+ * httpOnly cookie, the "signed in" marker beside it), cookies chosen, in a language. The page is blank:
+ * the test opens the page it is about. Signing in through the form is what auth.spec.ts tests; here it
+ * would cost every journey two page loads (the sign-in page and the landing page) for nothing it checks.
+ */
 export async function signedIn(
   browser: Browser,
   baseURL: string,
@@ -136,12 +141,11 @@ export async function signedIn(
 ): Promise<Page> {
   const context = await browser.newContext({ locale });
   await setVisitor(context, baseURL, { locale });
-  const page = await context.newPage();
-  await page.goto('/auth/login/');
-  // Signing in is not what these tests are about.
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/customer\//);
-  return page;
+  const login = await context.request.post('/api/account/token/auth/', {
+    headers: { 'x-lombard-session': 'cookie' },
+    data: { email, password, rememberMe: false },
+  });
+  expect(login.ok(), `sign-in of ${email}: ${login.status()}`).toBe(true);
+  await context.addCookies([{ name: 'lombard_session', value: '0', url: baseURL }]);
+  return context.newPage();
 }

@@ -5,11 +5,13 @@ import { expect, test } from '@playwright/test';
 import { axeScan, WCAG_21_AA } from '../support/axe';
 import { PUBLIC_ROUTES, scrollThrough, setVisitor } from '../support/landing';
 
-const ROUTES = [...PUBLIC_ROUTES, '/l/unknown-partner/'];
+// The sign-in and registration forms too: the signed-in scans sign in through the API.
+const ROUTES = [...PUBLIC_ROUTES, '/l/unknown-partner/', '/auth/login/', '/auth/register/'];
 
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violation on any public page (${theme})`, async ({ page, context, baseURL }) => {
-    test.setTimeout(180_000);
+    // Sixteen pages, each scrolled through and scanned: about two minutes on a busy two-core machine.
+    test.setTimeout(240_000);
     await setVisitor(context, baseURL!, { locale: theme === 'light' ? 'it-IT' : 'en-US', theme, withConsentBar: true });
     const problems: string[] = [];
     for (const route of ROUTES) {
