@@ -23,7 +23,13 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Lombard <no-reply@lombard.test>'),
   SUPPORT_EMAIL: z.string().default('support@lombard.test'),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Every key the API writes to Redis starts with it: deployments (or test runs) sharing a server stay apart.
+  REDIS_KEY_PREFIX: z.string().min(1).default('lombard:'),
   SENTRY_DSN: z.string().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_TRACES_SAMPLE_RATE),
@@ -77,7 +83,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    /** Where the limits' counters live; unset: in each instance's memory (and the sign-in throttle in the database). */
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     sentry: {
       dsn: e.SENTRY_DSN ?? null,
       environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
