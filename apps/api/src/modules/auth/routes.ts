@@ -19,9 +19,18 @@ import { addRouteHook, isApiRoute } from '../../lib/route-hooks';
 import { createAuthService, type Grant, revokeSessions } from './service';
 import { createSessionCache } from './session-cache';
 import { clearRefreshCookie, cookieRefresh, setRefreshCookie, wantsCookie } from './session-cookies';
+import { databaseThrottles, type SignInThrottles } from './sign-in-throttle';
+import { redisThrottles } from './sign-in-throttle-redis';
 import { createAccessTokens } from './tokens';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where wrong passwords are counted (Redis when configured, else the database): unlocks clear them there. */
+    signInThrottles: SignInThrottles;
+  }
+}
 
 /** Per-IP limit on the calls that guess or spend credentials; stricter than the global API limit. */
 export function authRateLimit(app: FastifyInstance) {
@@ -30,7 +39,9 @@ export function authRateLimit(app: FastifyInstance) {
 
 export const authModule = fp(async (app: FastifyInstance) => {
   const tokens = createAccessTokens(loadJwtSecret(app.config), app.config.accessTokenTtlSeconds);
-  const service = createAuthService(app.database.db, tokens, app.config);
+  const throttles = app.redis ? redisThrottles(app.redis) : databaseThrottles(app.database.db);
+  app.decorate('signInThrottles', throttles);
+  const service = createAuthService(app.database.db, tokens, app.config, throttles);
 
   // The user of each sign-in is remembered and forgotten the moment it is revoked or changed, on every
   // instance (session-cache.ts): a signed-in request costs no query here.
