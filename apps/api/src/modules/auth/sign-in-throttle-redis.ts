@@ -13,7 +13,6 @@ import {
   FREE_FAILURES,
   MAX_WAIT_SECONDS,
   type SignInThrottles,
-  type ThrottleKey,
 } from './sign-in-throttle';
 
 /** Counts are forgotten a day after the last wrong password, as in the database. */
