@@ -19,6 +19,7 @@ import { type NoticeLinks, queueThrottleNotice } from './throttle-notice';
 import { type AccessTokens, hashToken, randomToken } from './tokens';
 
 export type { SignInThrottles } from './sign-in-throttle';
+export { rotateSigningKey } from './signing-keys';
 // Other modules hash their own single-use secrets the same way.
 export { hashToken, randomToken } from './tokens';
 

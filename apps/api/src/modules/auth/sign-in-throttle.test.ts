@@ -14,6 +14,7 @@ import { deleteKeysUnder, keysUnder, redisReachable, TEST_REDIS_URL, uniqueKeyPr
 import { createAuthService, unlockUser } from './service';
 import { ACCOUNT_FREE_FAILURES, ACCOUNT_WAIT_SECONDS, databaseThrottles } from './sign-in-throttle';
 import { redisThrottles } from './sign-in-throttle-redis';
+import { fixedSigningKey } from './signing-keys';
 import { createAccessTokens } from './tokens';
 
 const withRedis = (await redisReachable()) || Boolean(process.env.CI);
@@ -222,7 +223,7 @@ describe.each(STORES)('throttling wrong passwords, counted in $label', ({ store:
     const links = { publicUrl: t.app.config.publicUrl, supportEmail: t.app.config.supportEmail };
     const other = createAuthService(
       t.app.database.db,
-      createAccessTokens(new Uint8Array(32).fill(7), 300),
+      createAccessTokens(fixedSigningKey('a-test-key-that-signs-nothing-real-000'), 300),
       links,
       throttles,
     );
@@ -246,7 +247,7 @@ describe.runIf(withRedis)('throttling in Redis while Redis cannot be reached', (
     gone.on('error', () => undefined);
     try {
       const links = { publicUrl: t.app.config.publicUrl, supportEmail: t.app.config.supportEmail };
-      const tokens = createAccessTokens(new Uint8Array(32).fill(7), 300);
+      const tokens = createAccessTokens(fixedSigningKey('a-test-key-that-signs-nothing-real-000'), 300);
       const service = createAuthService(t.app.database.db, tokens, links, redisThrottles(gone));
       const attempt = service.signIn({ email: 'anyone@example.com', password: 'a-guess', rememberMe: false }, ATTACKER);
       await expect(attempt).rejects.toMatchObject({ code: 'LIMITS_UNAVAILABLE', status: 429 });
