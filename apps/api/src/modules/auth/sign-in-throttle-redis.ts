@@ -4,7 +4,7 @@
 // all count; a wait is a key that expires when the wait ends. Redis unreachable: sign-in is refused
 // (LIMITS_UNAVAILABLE), never let through unthrottled.
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { limitsUnavailable } from '../../lib/errors';
 import {
   ACCOUNT_FREE_FAILURES,
@@ -22,12 +22,6 @@ const EVERY_SOURCE = '*';
 /** A failure count never refuses by itself: it is read, and the waits are keys of their own. */
 const UNCAPPED = 1_000_000_000;
 
-// The library's own script keeps the first expiry of a window; a count here must live a day after its
-// latest increment, so the expiry is set again with every one (still one atomic script).
-const INCREMENT_AND_KEEP_A_DAY = `local consumed = redis.call('incrby', KEYS[1], ARGV[1])
-redis.call('expire', KEYS[1], ARGV[2])
-return {consumed, tonumber(ARGV[2]) * 1000}`;
-
 /** The wait a source's n-th consecutive wrong password starts, in seconds, or null within the free ones. */
 function sourceWait(failures: number): number | null {
   if (failures < FREE_FAILURES) return null;
@@ -40,8 +34,7 @@ const accountWait = (failures: number) => (failures >= ACCOUNT_FREE_FAILURES ? A
 async function counted<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return error as T;
+  } catch {
     throw limitsUnavailable();
   }
 }
@@ -52,7 +45,8 @@ export function redisThrottles(redis: Redis): SignInThrottles {
     keyPrefix: 'signin:failures',
     points: UNCAPPED,
     duration: MEMORY_SECONDS,
-    customIncrTtlLuaScript: INCREMENT_AND_KEEP_A_DAY,
+    // Not `customIncrTtlLuaScript`: the library defines its script on the connection, which every limit
+    // shares, so a script of our own would replace theirs.
     rejectIfRedisNotReady: true,
   });
   // A key per waiting source (and one for the account under attack), blocked for the wait.
@@ -95,8 +89,12 @@ export function redisThrottles(redis: Redis): SignInThrottles {
         const sourceKey = keyOf(key.account, key.source);
         const accountKey = keyOf(key.account, EVERY_SOURCE);
         const [own, everySource] = await Promise.all([failures.consume(sourceKey), failures.consume(accountKey)]);
+        // The increment keeps its window's first expiry; the counts (and the list of sources) must live a
+        // day after the latest wrong password. Whichever instance sets it last sets the same moment.
         await redis
           .multi()
+          .expire(failures.getKey(sourceKey), MEMORY_SECONDS)
+          .expire(failures.getKey(accountKey), MEMORY_SECONDS)
           .sadd(sourcesOf(key.account), key.source)
           .expire(sourcesOf(key.account), MEMORY_SECONDS)
           .exec();
