@@ -47,6 +47,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { outboxPlugin } from './plugins/outbox';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
+import { redisPlugin } from './plugins/redis';
 import { requestContextPlugin } from './plugins/request-context';
 import { routeGuardsPlugin } from './plugins/route-guards';
 import { securityHeaders, securityPlugin } from './plugins/security';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(readCachePlugin);
   await app.register(securityPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   // The route guards order a route's own hooks first; the input guard then goes after them, so that
   // an anonymous caller is told to sign in (401) before anything about what it sent (400).

@@ -174,10 +174,22 @@ describe('parseConfig', () => {
 });
 
 describe('the README on configuration', () => {
-  it('promises nothing of REDIS_URL, which no code reads yet', () => {
+  it('says what REDIS_URL does: the limits shared by every instance', () => {
     const readme = readFileSync(path.join(REPOSITORY_ROOT, 'README.md'), 'utf8');
     const row = readme.split('\n').find((line) => line.startsWith('| `REDIS_URL`'));
-    expect(row).toMatch(/not yet used/);
-    expect(row).not.toMatch(/share/);
+    expect(row).not.toMatch(/not yet used/);
+    expect(row).toMatch(/shared by every instance/);
+  });
+});
+
+describe('Redis', () => {
+  it('takes a redis:// or rediss:// REDIS_URL, none when empty, and a prefix for its keys', () => {
+    expect(parseConfig({ REDIS_URL: 'redis://cache:6379/0' }).redisUrl).toBe('redis://cache:6379/0');
+    expect(parseConfig({ REDIS_URL: 'rediss://cache:6380' }).redisUrl).toBe('rediss://cache:6380');
+    expect(parseConfig({}).redisUrl).toBeUndefined();
+    expect(parseConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(() => parseConfig({ REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
+    expect(parseConfig({}).redisKeyPrefix).toBe('lombard:');
+    expect(parseConfig({ REDIS_KEY_PREFIX: 'staging:' }).redisKeyPrefix).toBe('staging:');
   });
 });

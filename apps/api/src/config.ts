@@ -23,12 +23,18 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Lombard <no-reply@lombard.test>'),
   SUPPORT_EMAIL: z.string().default('support@lombard.test'),
-  REDIS_URL: z.string().optional(),
   // Stored files in an S3-compatible bucket instead of DATA_DIR/files; parsed by `objectStoreOf`.
   S3_URL: z.string().optional(),
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   AWS_SESSION_TOKEN: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Every key the API writes to Redis starts with it: deployments (or test runs) sharing a server stay apart.
+  REDIS_KEY_PREFIX: z.string().min(1).default('lombard:'),
   SENTRY_DSN: z.string().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_TRACES_SAMPLE_RATE),
@@ -83,7 +89,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    /** Where the limits' counters live; unset: in each instance's memory (and the sign-in throttle in the database). */
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     /** Where stored files live when not in DATA_DIR/files: an S3-compatible bucket (S3_URL), or null. */
     objectStore,
     sentry: {

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   /** Too many wrong passwords for this address from this source: wait (Retry-After) or reset. */
   SIGN_IN_THROTTLED: 429,
+  /** The shared counters of the limits (Redis) cannot be reached: a call that must be counted is refused for now. */
+  LIMITS_UNAVAILABLE: 429,
   /** Right password, account blocked by an operator (only said after the right password). */
   ACCOUNT_DISABLED: 403,
   /** Right password, address never confirmed (only said after the right password). */

@@ -63,6 +63,19 @@ export const fileStoreUnavailable = (cause: unknown) =>
     cause,
   });
 
+/** How long a client waits before trying again while the limits' shared counters cannot be reached. */
+export const LIMITS_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The answer to a request whose limit could not be counted (Redis unreachable) where letting it through
+ * uncounted would open the door to guessing or flooding: sign-in, registration, code sends, messages.
+ */
+export const limitsUnavailable = () =>
+  new AppError('LIMITS_UNAVAILABLE', {
+    params: { seconds: LIMITS_RETRY_AFTER_SECONDS },
+    headers: { 'retry-after': String(LIMITS_RETRY_AFTER_SECONDS) },
+  });
+
 export const notFound = () => new AppError('NOT_FOUND');
 export const forbidden = () => new AppError('FORBIDDEN');
 

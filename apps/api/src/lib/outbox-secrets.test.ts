@@ -92,7 +92,7 @@ describe('secrets in the outbox', () => {
 });
 
 describe('files under DATA_DIR', () => {
-  it('are 0600 in 0700 folders: outbox, documents, streamed exports, the signing key', async () => {
+  it('are 0600 in 0700 folders: outbox, documents, streamed exports', async () => {
     await register('another.person@example.org');
     await delivered(t.app, 'another.person@example.org');
     await saveFile(t.database.db, t.app.files, Buffer.from('%PDF-1.7 identity document'), {
@@ -105,7 +105,8 @@ describe('files under DATA_DIR', () => {
     const files = path.join(t.dataDir, 'files');
     expect(readdirSync(outbox).length).toBeGreaterThanOrEqual(1);
     const found = walk(t.dataDir);
-    expect(found).toContain(path.join(t.dataDir, 'jwt-secret'));
+    // The signing keys are kept in the database, not in a file.
+    expect(found).not.toContain(path.join(t.dataDir, 'jwt-secret'));
     expect(found.filter((f) => f.startsWith(files) && statSync(f).isFile())).toHaveLength(2);
     for (const entry of found) {
       expect({ entry, mode: modeOf(entry) }).toEqual({ entry, mode: statSync(entry).isDirectory() ? 0o700 : 0o600 });

@@ -71,6 +71,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     AUTH_RATE_LIMIT_MAX: '10000',
     // Tests sign in as the demo accounts on either database; `seed: false` gives an empty one.
     SEED_DEMO: options.seed === false ? 'false' : 'true',
+    // Counters in memory unless a test asks for Redis (with a key prefix of its own: see test/redis.ts).
+    REDIS_URL: '',
     ...options.env,
   });
   const kind: TemplateKind = options.seed === false ? 'empty' : config.seedDemo ? 'demo' : 'base';
@@ -118,7 +120,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
  * caller closes it. A new handle object on the same database: the app keys per-process state by it.
  */
 export async function restartTestApp(t: TestApp, env: Env = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, SEED_DEMO: 'true', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, SEED_DEMO: 'true', REDIS_URL: '', ...env });
   const app = await buildApp({ config, database: { ...t.database } });
   await app.ready();
   return app;

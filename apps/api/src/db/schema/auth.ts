@@ -24,3 +24,19 @@ export const signInThrottles = pgTable(
     index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt),
   ],
 );
+
+/**
+ * The keys that sign access tokens when JWT_SECRET is not set, kept here so that every instance of the API
+ * signs and accepts with the same ones. The newest generation signs; a token names its key (`kid`). A
+ * rotation adds a generation and gives the older ones an end: until then the tokens they signed are
+ * still accepted (docs/decisions/024-shared-counters-and-signing-keys.md).
+ */
+export const signingKeys = pgTable('signing_keys', {
+  /** 1 for the first key, one more at each rotation. */
+  generation: integer('generation').primaryKey(),
+  /** 48 random bytes, base64url: whoever reads it can sign tokens (see SECURITY.md). */
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Null while the key is the newest; after a rotation, when the tokens it signed stop being accepted. */
+  acceptedUntil: timestamp('accepted_until', { withTimezone: true }),
+});

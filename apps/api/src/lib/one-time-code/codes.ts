@@ -20,6 +20,16 @@ import { queueSms } from '../outbox';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/**
+ * The per-address limit of every call that sends a code (an SMS costs money and reaches a person), as
+ * strict as sign-in's. With Redis it is shared by every instance and, Redis down, refuses: an uncounted
+ * send could be repeated at will. The codes' own limits (sends per hour, tries per code) are kept with the
+ * codes in the database, in the transaction that sends or checks one.
+ */
+export const codeSendLimit = (config: { authRateLimitMax: number }) => ({
+  rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' },
+});
+
 /** A stable hash of what the code confirms (key order does not matter). */
 export function payloadHash(payload: unknown): string {
   return createHash('sha256').update(stableJson(payload)).digest('hex');

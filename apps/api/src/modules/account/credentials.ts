@@ -8,7 +8,7 @@ import { users } from '../../db/schema/accounts';
 import type { AuthUser } from '../../lib/auth-guards';
 import { AppError, fieldError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { revokeSessions, toLanguage, unlockUser } from '../auth/service';
+import { revokeSessions, type SignInThrottles, toLanguage, unlockUser } from '../auth/service';
 import { sendAccountEmail } from './emails';
 import { consumeLink, decodeUid, isLinkValid, issueLink, mintDecoyLink, retireLinks } from './one-time-links';
 import { assertPasswordAllowed } from './password-policy';
@@ -19,7 +19,7 @@ const DISCARD = new Error('discarded on purpose');
 
 const personOf = (row: UserRow) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName });
 
-export function createCredentialsService(db: Database, config: AppConfig) {
+export function createCredentialsService(db: Database, config: AppConfig, throttles: SignInThrottles) {
   const params = { supportEmail: config.supportEmail };
 
   async function signedInUser(user: AuthUser): Promise<UserRow> {
@@ -50,7 +50,7 @@ export function createCredentialsService(db: Database, config: AppConfig) {
           updatedAt: new Date(),
         })
         .where(eq(users.id, user.id));
-      await unlockUser(tx, user.id);
+      await unlockUser(tx, user.id, throttles);
       await retireLinks(tx, user.id, ['password_reset']);
       await revokeSessions(tx, user.id, options.keepSession ? { except: options.keepSession } : {});
       await sendAccountEmail(tx, 'password_changed', {

@@ -25,7 +25,7 @@ const signedIn = [{ bearerAuth: [] }];
 
 export const accountModule = fp(async (app: FastifyInstance) => {
   const accounts = createAccountService(app.database.db, app.config);
-  const credentials = createCredentialsService(app.database.db, app.config);
+  const credentials = createCredentialsService(app.database.db, app.config, app.signInThrottles);
   // Per-IP limit on the calls that send e-mail or try secrets; stricter than the global API limit.
   const limited = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
   const api = app.withTypeProvider<ZodTypeProvider>();

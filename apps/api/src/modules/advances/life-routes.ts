@@ -19,6 +19,7 @@ import type { Queryable } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
+import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { NAVS_RECORDED_JOB } from '../products/service';
 import { confirmSignature, latestSignatureOf } from '../signing/service';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
@@ -155,6 +156,7 @@ export async function lifeRoutes(app: FastifyInstance) {
     '/api/v1/advances/:id/swap/',
     {
       onRequest: customers,
+      config: codeSendLimit(app.config),
       schema: schema('Swap collateral: without a code sends it, with the code swaps (Idempotency-Key)', {
         params: idParams,
         body: swapRequestSchema,

@@ -22,6 +22,7 @@ import { inTransaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { notFound } from '../../lib/errors';
 import { findFile, sendFile } from '../../lib/files/store';
+import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { keptJson, sendJson } from '../../lib/read-cache';
 import { registerResource } from '../../lib/resource/routes';
 import { getAccount } from '../account/service';
@@ -174,6 +175,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     '/api/v1/advances/:id/signature/',
     {
       onRequest: borrowers,
+      config: codeSendLimit(app.config),
       schema: schema('Send the code to sign the contract', {
         params: idParams,
         response: { 200: advanceSignatureSchema },

@@ -14,14 +14,23 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
-import { loadJwtSecret } from '../../lib/jwt-secret';
 import { addRouteHook, isApiRoute } from '../../lib/route-hooks';
 import { createAuthService, type Grant, revokeSessions } from './service';
 import { createSessionCache } from './session-cache';
 import { clearRefreshCookie, cookieRefresh, setRefreshCookie, wantsCookie } from './session-cookies';
+import { databaseThrottles, type SignInThrottles } from './sign-in-throttle';
+import { redisThrottles } from './sign-in-throttle-redis';
+import { databaseSigningKeys, fixedSigningKey } from './signing-keys';
 import { createAccessTokens } from './tokens';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where wrong passwords are counted (Redis when configured, else the database): unlocks clear them there. */
+    signInThrottles: SignInThrottles;
+  }
+}
 
 /** Per-IP limit on the calls that guess or spend credentials; stricter than the global API limit. */
 export function authRateLimit(app: FastifyInstance) {
@@ -29,12 +38,19 @@ export function authRateLimit(app: FastifyInstance) {
 }
 
 export const authModule = fp(async (app: FastifyInstance) => {
-  const tokens = createAccessTokens(loadJwtSecret(app.config), app.config.accessTokenTtlSeconds);
-  const service = createAuthService(app.database.db, tokens, app.config);
+  // JWT_SECRET when given; otherwise keys kept in the database, the same for every instance.
+  const { jwtSecret } = app.config;
+  const keys = jwtSecret ? fixedSigningKey(jwtSecret) : await databaseSigningKeys(app.database.db);
+  const tokens = createAccessTokens(keys, app.config.accessTokenTtlSeconds);
+  const throttles = app.redis ? redisThrottles(app.redis) : databaseThrottles(app.database.db);
+  app.decorate('signInThrottles', throttles);
+  const service = createAuthService(app.database.db, tokens, app.config, throttles);
 
   // The user of each sign-in is remembered and forgotten the moment it is revoked or changed, on every
   // instance (session-cache.ts): a signed-in request costs no query here.
-  const sessions = await createSessionCache(app.database);
+  const sessions = await createSessionCache(app.database, () => {
+    keys.reload().catch((error: unknown) => app.log.warn({ err: error }, 'signing keys not read again'));
+  });
   app.addHook('onClose', async () => sessions.close());
 
   // An invalid or expired access token leaves the request anonymous: guarded routes then answer 401

@@ -8,25 +8,18 @@ import type { TokenPair } from '@lombard/shared/schemas/auth';
 import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { refreshTokens, sessionFamilies, users } from '../../db/schema/accounts';
-import { signInThrottles } from '../../db/schema/auth';
 import type { AuthUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { addressKey } from '../../lib/rate-limit';
 import { forgetLocally } from './session-cache';
 import type { CookieLifetime } from './session-cookies';
-import {
-  clearAccount,
-  clearSource,
-  recordAccountFailure,
-  recordFailure,
-  startEpisode,
-  throttleAccount,
-  waitingSeconds,
-} from './sign-in-throttle';
+import { type SignInThrottles, startEpisode, throttleAccount } from './sign-in-throttle';
 import { type NoticeLinks, queueThrottleNotice } from './throttle-notice';
 import { type AccessTokens, hashToken, randomToken } from './tokens';
 
+export type { SignInThrottles } from './sign-in-throttle';
+export { rotateSigningKey } from './signing-keys';
 // Other modules hash their own single-use secrets the same way.
 export { hashToken, randomToken } from './tokens';
 
@@ -63,7 +56,7 @@ function throttled(seconds: number): AppError {
 /** A token pair and how long its sign-in lasts (the lifetime of the web app's cookie). */
 export type Grant = TokenPair & CookieLifetime;
 
-export function createAuthService(db: Database, tokens: AccessTokens, links: NoticeLinks) {
+export function createAuthService(db: Database, tokens: AccessTokens, links: NoticeLinks, throttles: SignInThrottles) {
   async function openSession(tx: Queryable, userId: number, rememberMe: boolean): Promise<Grant> {
     const hours = rememberMe ? SESSION_HOURS.rememberMe : SESSION_HOURS.standard;
     const expiresAt = new Date(Date.now() + hours * HOUR_MS);
@@ -84,16 +77,15 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
      */
     async signIn(input: { email: string; password: string; rememberMe: boolean }, ip: string): Promise<Grant> {
       const key = { account: throttleAccount(input.email), source: addressKey(ip) };
-      const waiting = await waitingSeconds(db, key);
+      const waiting = await throttles.waitingSeconds(key);
       if (waiting !== null) throw throttled(waiting);
       const [user] = await db.select().from(users).where(emailEquals(input.email));
       // Verifying against a throwaway hash for unknown addresses keeps the answer time the same.
       const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
       if (!user || !valid) {
+        // Counted first, on its own: a retried transaction below must not count the same password twice.
+        const seconds = await throttles.recordFailure(key);
         const wait = await inTransaction(db, async (tx) => {
-          const own = await recordFailure(tx, key);
-          const everySource = await recordAccountFailure(tx, key.account);
-          const seconds = own === null && everySource === null ? null : Math.max(own ?? 0, everySource ?? 0);
           // The same statements run for unknown addresses; they simply match no user.
           const [counted] = await tx
             .update(users)
@@ -110,18 +102,12 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
       if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED', { params: { supportEmail: links.supportEmail } });
       if (!user.activatedAt) throw new AppError('ACCOUNT_NOT_ACTIVATED');
       return inTransaction(db, async (tx) => {
-        await clearSource(tx, key);
+        await throttles.clearSource(tx, key);
         await tx.update(users).set({ failedLoginCount: 0, lastLoginAt: new Date() }).where(eq(users.id, user.id));
         // Operators stop seeing the account as locked once no source is being made to wait.
-        await tx
-          .update(users)
-          .set({ lockedAt: null })
-          .where(
-            and(
-              eq(users.id, user.id),
-              sql`not exists (select 1 from ${signInThrottles} where ${signInThrottles.account} = ${key.account} and ${signInThrottles.blockedUntil} > now())`,
-            ),
-          );
+        if (user.lockedAt && !(await throttles.anyWaiting(tx, key.account))) {
+          await tx.update(users).set({ lockedAt: null }).where(eq(users.id, user.id));
+        }
         // Housekeeping: sign-ins of this user that ended long ago are of no further use.
         await tx
           .delete(sessionFamilies)
@@ -262,13 +248,13 @@ export async function revokeSessions(db: Queryable, userId: number, options: { e
  * Ends the throttling of a user's address from every source and the episode operators see as "locked"
  * (operator action, or a completed password reset: the owner can always get back in that way).
  */
-export async function unlockUser(db: Queryable, userId: number): Promise<void> {
+export async function unlockUser(db: Queryable, userId: number, throttles: SignInThrottles): Promise<void> {
   const [user] = await db
     .update(users)
     .set({ failedLoginCount: 0, lockedAt: null })
     .where(eq(users.id, userId))
     .returning({ email: users.email });
-  if (user) await clearAccount(db, user.email);
+  if (user) await throttles.clearAccount(db, throttleAccount(user.email));
 }
 
 /**

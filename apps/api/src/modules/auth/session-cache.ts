@@ -13,6 +13,8 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-guards';
 
 export const AUTH_CHANNEL = 'lombard_auth';
+/** Announced on the same channel by a rotation of the signing keys (signing-keys.ts). */
+export const KEYS_ROTATED = 'k';
 /** A safety net only: entries are dropped by notifications, this bounds any surprise. */
 const ENTRY_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
@@ -60,7 +62,11 @@ interface Entry {
   expires: number;
 }
 
-export async function createSessionCache(handle: DatabaseHandle) {
+/**
+ * `onKeysRotated` is told of a rotation of the signing keys, and whenever announcements may have been
+ * missed (the listening connection is back).
+ */
+export async function createSessionCache(handle: DatabaseHandle, onKeysRotated: () => void = () => undefined) {
   await installTriggers(handle.db);
   const entries = new Map<string, Entry>();
   let listening = false;
@@ -68,6 +74,7 @@ export async function createSessionCache(handle: DatabaseHandle) {
   let generation = 0;
 
   const forget = (key: string) => {
+    if (key === KEYS_ROTATED) return onKeysRotated();
     generation++;
     if (key.startsWith('s:')) {
       entries.delete(key.slice(2));
@@ -80,6 +87,7 @@ export async function createSessionCache(handle: DatabaseHandle) {
     generation++;
     entries.clear();
     listening = now;
+    if (now) onKeysRotated();
   };
   local.on('forget', forget);
   const subscription = await handle.listen(AUTH_CHANNEL, forget, onGap);

@@ -1,22 +1,32 @@
 // Throttling of wrong passwords: per address and source, growing waits, the same answers for unknown
 // addresses, the owner's way back in (another source, a password reset, an operator), the owner's e-mail
-// once per episode, and state shared by every instance of the API.
+// once per episode, and state shared by every instance of the API. Every test runs with the counts in the
+// database (no REDIS_URL) and in Redis.
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThrottles } from '../../db/schema/auth';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/auth';
 import { deliveredLink } from '../../test/outbox';
+import { deleteKeysUnder, keysUnder, redisReachable, TEST_REDIS_URL, uniqueKeyPrefix } from '../../test/redis';
 import { createAuthService, unlockUser } from './service';
-import { ACCOUNT_FREE_FAILURES, ACCOUNT_WAIT_SECONDS } from './sign-in-throttle';
+import { ACCOUNT_FREE_FAILURES, ACCOUNT_WAIT_SECONDS, databaseThrottles } from './sign-in-throttle';
+import { redisThrottles } from './sign-in-throttle-redis';
+import { fixedSigningKey } from './signing-keys';
 import { createAccessTokens } from './tokens';
 
+const withRedis = (await redisReachable()) || Boolean(process.env.CI);
+const STORES = [
+  { store: 'database' as const, label: 'the database' },
+  ...(withRedis ? [{ store: 'redis' as const, label: 'Redis' }] : []),
+];
+
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+/** The key prefix of the Redis run (each run its own). */
+let prefix = '';
+let store: 'database' | 'redis' = 'database';
 
 const ATTACKER = '203.0.113.7';
 const OWNER = '198.51.100.20';
@@ -38,15 +48,35 @@ async function guessWrong(email: string, times: number, from = ATTACKER) {
   return answers;
 }
 
-/** Lets the current wait end, as if its time had passed. */
+/** Lets the current waits of the address end, as if their time had passed. */
 async function endWait(email: string) {
-  await t.app.database.db
-    .update(signInThrottles)
-    .set({ blockedUntil: new Date(Date.now() - 1000) })
-    .where(eq(signInThrottles.account, email.toLowerCase()));
+  if (store === 'database') {
+    await t.app.database.db
+      .update(signInThrottles)
+      .set({ blockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(signInThrottles.account, email.toLowerCase()));
+    return;
+  }
+  const waits = (await keysUnder(`${prefix}signin:waits:`)).filter((key) => key.endsWith(` ${email.toLowerCase()}`));
+  const client = new Redis(TEST_REDIS_URL);
+  try {
+    if (waits.length > 0) await client.del(...waits);
+  } finally {
+    client.disconnect();
+  }
 }
 
-describe('throttling wrong passwords', () => {
+describe.each(STORES)('throttling wrong passwords, counted in $label', ({ store: kind }) => {
+  beforeAll(async () => {
+    store = kind;
+    prefix = uniqueKeyPrefix();
+    t = await createTestApp(kind === 'redis' ? { env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix } } : {});
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (kind === 'redis') await deleteKeysUnder(prefix);
+  });
+
   it('after 5 wrong passwords the source waits: 429, Retry-After and the attempts message, even for the right one', async () => {
     const user = await createUser(t.app, { email: 'guessed@example.com' });
     const answers = await guessWrong(user.email, 5);
@@ -180,17 +210,23 @@ describe('throttling wrong passwords', () => {
     const user = await createUser(t.app, { email: 'unlocked@example.com' });
     await guessWrong(user.email, 5, OWNER);
     expect((await signIn(user.email, TEST_PASSWORD, OWNER)).statusCode).toBe(429);
-    await unlockUser(t.app.database.db, user.id);
+    await unlockUser(t.app.database.db, user.id, t.app.signInThrottles);
     expect((await signIn(user.email, TEST_PASSWORD, OWNER)).statusCode).toBe(200);
   });
 
   it('keeps no state in the process: another instance (its own service) on the same database sees the counts', async () => {
     const user = await createUser(t.app, { email: 'shared-state@example.com' });
-    // What a second instance of the API would build: its own service object, the same database.
-    const other = createAuthService(t.app.database.db, createAccessTokens(new Uint8Array(32).fill(7), 300), {
-      publicUrl: t.app.config.publicUrl,
-      supportEmail: t.app.config.supportEmail,
-    });
+    // What a second instance of the API would build: its own service object and connections, the same
+    // database and Redis.
+    const client = store === 'redis' ? new Redis(TEST_REDIS_URL, { keyPrefix: prefix }) : null;
+    const throttles = client ? redisThrottles(client) : databaseThrottles(t.app.database.db);
+    const links = { publicUrl: t.app.config.publicUrl, supportEmail: t.app.config.supportEmail };
+    const other = createAuthService(
+      t.app.database.db,
+      createAccessTokens(fixedSigningKey('a-test-key-that-signs-nothing-real-000'), 300),
+      links,
+      throttles,
+    );
     await guessWrong(user.email, 3);
     for (let i = 0; i < 2; i++) {
       await expect(
@@ -200,6 +236,25 @@ describe('throttling wrong passwords', () => {
     const fromOther = other.signIn({ email: user.email, password: TEST_PASSWORD, rememberMe: false }, ATTACKER);
     await expect(fromOther).rejects.toMatchObject({ code: 'SIGN_IN_THROTTLED', status: 429 });
     expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    client?.disconnect();
+  });
+});
+
+describe.runIf(withRedis)('throttling in Redis while Redis cannot be reached', () => {
+  it('refuses the sign-in (LIMITS_UNAVAILABLE) rather than let a guess through uncounted', async () => {
+    const t = await createTestApp({ seed: false });
+    const gone = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, retryStrategy: () => null });
+    gone.on('error', () => undefined);
+    try {
+      const links = { publicUrl: t.app.config.publicUrl, supportEmail: t.app.config.supportEmail };
+      const tokens = createAccessTokens(fixedSigningKey('a-test-key-that-signs-nothing-real-000'), 300);
+      const service = createAuthService(t.app.database.db, tokens, links, redisThrottles(gone));
+      const attempt = service.signIn({ email: 'anyone@example.com', password: 'a-guess', rememberMe: false }, ATTACKER);
+      await expect(attempt).rejects.toMatchObject({ code: 'LIMITS_UNAVAILABLE', status: 429 });
+    } finally {
+      gone.disconnect();
+      await t.close();
+    }
   });
 });
 

@@ -6,9 +6,10 @@
 //   ceiling of wrong passwords from all sources together, every source waits a short while between
 //   attempts, so a botnet gets a few guesses a minute, while the owner is delayed, never locked out;
 // - the owner is told by e-mail, once per episode, and a completed password reset clears every count.
-// The state lives in the database so that several instances of the API share it.
+// The counts are shared by every instance of the API: in Redis when it is configured
+// (sign-in-throttle-redis.ts), otherwise in the database (here); the episodes are users' rows either way.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { signInThrottles } from '../../db/schema/auth';
 
@@ -36,6 +37,43 @@ export interface ThrottleKey {
   source: string;
 }
 
+/** Where the counts live. `db` is the caller's transaction, which a store outside the database ignores. */
+export interface SignInThrottles {
+  /** Seconds this source still waits for this address (its own wait or the account's), or null. */
+  waitingSeconds(key: ThrottleKey): Promise<number | null>;
+  /** Counts a wrong password for the source and for the account; the wait it starts (the longer), or null. */
+  recordFailure(key: ThrottleKey): Promise<number | null>;
+  /** A right password from this source: its count starts again. Other sources keep theirs. */
+  clearSource(db: Queryable, key: ThrottleKey): Promise<void>;
+  /** Every count of the address, from every source (completed password reset, operator unlock). */
+  clearAccount(db: Queryable, account: string): Promise<void>;
+  /** Whether some source is waiting for this address (operators see the account as locked meanwhile). */
+  anyWaiting(db: Queryable, account: string): Promise<boolean>;
+}
+
+/** The counts in the database (`sign_in_throttles`): one upsert per wrong password, shared by every instance. */
+export function databaseThrottles(db: Database): SignInThrottles {
+  return {
+    waitingSeconds: (key) => waitingSeconds(db, key),
+    recordFailure: (key) =>
+      inTransaction(db, async (tx) => {
+        const own = await recordFailure(tx, key);
+        const everySource = await recordAccountFailure(tx, key.account);
+        return own === null && everySource === null ? null : Math.max(own ?? 0, everySource ?? 0);
+      }),
+    clearSource: (tx, key) => clearSource(tx, key),
+    clearAccount: (tx, account) => clearAccount(tx, account),
+    async anyWaiting(tx, account) {
+      const [row] = await tx
+        .select({ account: signInThrottles.account })
+        .from(signInThrottles)
+        .where(and(eq(signInThrottles.account, account), sql`${signInThrottles.blockedUntil} > now()`))
+        .limit(1);
+      return row !== undefined;
+    },
+  };
+}
+
 const keyMatches = (key: ThrottleKey) =>
   and(eq(signInThrottles.account, key.account), eq(signInThrottles.source, key.source));
 
@@ -46,7 +84,7 @@ const secondsUntil = (column: typeof signInThrottles.blockedUntil) =>
  * Seconds this source still has to wait for this address (its own wait, or the account's while it is
  * under attack, whichever ends later), or null when it may try.
  */
-export async function waitingSeconds(db: Queryable, key: ThrottleKey): Promise<number | null> {
+async function waitingSeconds(db: Queryable, key: ThrottleKey): Promise<number | null> {
   const [row] = await db
     .select({ seconds: sql<number | null>`max(${secondsUntil(signInThrottles.blockedUntil)})` })
     .from(signInThrottles)
@@ -64,7 +102,7 @@ export async function waitingSeconds(db: Queryable, key: ThrottleKey): Promise<n
  * Counts a wrong password, atomically (concurrent attempts on several instances all count). Returns the
  * wait it starts, in seconds, or null while the source is within its free attempts.
  */
-export async function recordFailure(db: Queryable, key: ThrottleKey): Promise<number | null> {
+async function recordFailure(db: Queryable, key: ThrottleKey): Promise<number | null> {
   const t = signInThrottles;
   const stale = sql`${t.lastFailureAt} < now() - ${MEMORY}`;
   const next = sql`(case when ${stale} then 1 else ${t.failures} + 1 end)`;
@@ -92,7 +130,7 @@ export async function recordFailure(db: Queryable, key: ThrottleKey): Promise<nu
  * Counts a wrong password against the account, whatever its source. Returns the wait it starts for every
  * source (the account is under attack), or null below the ceiling.
  */
-export async function recordAccountFailure(db: Queryable, account: string): Promise<number | null> {
+async function recordAccountFailure(db: Queryable, account: string): Promise<number | null> {
   const t = signInThrottles;
   const stale = sql`${t.lastFailureAt} < now() - ${MEMORY}`;
   const next = sql`(case when ${stale} then 1 else ${t.failures} + 1 end)`;
@@ -111,14 +149,12 @@ export async function recordAccountFailure(db: Queryable, account: string): Prom
   return row?.blocked ? Math.max(1, row.seconds) : null;
 }
 
-/** A right password from this source: its count starts again. Other sources keep theirs. */
-export async function clearSource(db: Queryable, key: ThrottleKey): Promise<void> {
+async function clearSource(db: Queryable, key: ThrottleKey): Promise<void> {
   await db.delete(signInThrottles).where(keyMatches(key));
 }
 
-/** Every count for this address, from every source (completed password reset, operator unlock). */
-export async function clearAccount(db: Queryable, email: string): Promise<void> {
-  await db.delete(signInThrottles).where(eq(signInThrottles.account, throttleAccount(email)));
+async function clearAccount(db: Queryable, account: string): Promise<void> {
+  await db.delete(signInThrottles).where(eq(signInThrottles.account, account));
 }
 
 /**

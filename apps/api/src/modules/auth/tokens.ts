@@ -1,7 +1,8 @@
 // Access tokens (short-lived HS256 JWTs naming the user and the sign-in they belong to) and the opaque
 // random values used for refresh tokens, which are stored only as hashes.
 import { createHash, randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
+import type { SigningKeys } from './signing-keys';
 
 const ISSUER = 'lombard';
 const AUDIENCE = 'lombard-api';
@@ -15,19 +16,27 @@ export interface AccessClaims {
 /** Verified tokens remembered (the signature check is most of the cost of a signed-in request). */
 const VERIFIED_MAX = 10_000;
 
-export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
+export function createAccessTokens(keys: SigningKeys, ttlSeconds: number) {
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  // A key retired at once (it leaked) must not keep the tokens it signed alive here.
+  keys.onChange(() => verified.clear());
+  const keyOf = async (header: JWTHeaderParameters) => {
+    const key = await keys.lookup(header.kid);
+    if (!key) throw new Error('unknown or retired signing key');
+    return key;
+  };
   return {
     ttlSeconds,
     sign(claims: AccessClaims): Promise<string> {
+      const { kid, key } = keys.current();
       return new SignJWT({ sid: claims.sessionId })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setProtectedHeader(kid === undefined ? { alg: 'HS256', typ: 'JWT' } : { alg: 'HS256', typ: 'JWT', kid })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(secret);
+        .sign(key);
     },
     /** The claims of a token verified before and still unexpired; undefined when it must be verified. */
     known(token: string): AccessClaims | undefined {
@@ -43,7 +52,7 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, keyOf, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,

@@ -12,14 +12,14 @@ import { AppError, fieldError } from '../../lib/errors';
 import { registerResource, statusName } from '../../lib/resource/routes';
 import { defineResource } from '../../lib/resource/types';
 import { createAccountService, operatorUserView, setProfiles } from '../account/service';
-import { setUserStatus, unlockUser } from '../auth/service';
+import { type SignInThrottles, setUserStatus, unlockUser } from '../auth/service';
 
 const u = operatorUserView.columns;
 const fullName = sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
 
 const USER_STATUS_LABELS = { 0: 'backoffice:userStatus.blocked', 1: 'backoffice:userStatus.active' } as const;
 
-export function backofficeUsers(accounts: ReturnType<typeof createAccountService>) {
+export function backofficeUsers(accounts: ReturnType<typeof createAccountService>, throttles: SignInThrottles) {
   return defineResource({
     name: 'backoffice.users',
     path: '/api/v1/backoffice/users/',
@@ -93,7 +93,7 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
         name: 'unlock',
         method: 'PATCH',
         async run(tx, id) {
-          await unlockUser(tx, Number(id));
+          await unlockUser(tx, Number(id), throttles);
         },
       },
       {
@@ -137,5 +137,5 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
 }
 
 export const backofficeModule = fp(async (app: FastifyInstance) => {
-  await registerResource(app, backofficeUsers(createAccountService(app.database.db, app.config)));
+  await registerResource(app, backofficeUsers(createAccountService(app.database.db, app.config), app.signInThrottles));
 });

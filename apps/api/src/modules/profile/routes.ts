@@ -47,6 +47,7 @@ import type { Database } from '../../db/client';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
+import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { createAccountService, getAccount, referralJoinedCount } from '../account/service';
 import { activePartners } from '../partners/service';
 import { sendPhoneCode, verifyPhone } from './phone';
@@ -163,6 +164,7 @@ export const profileModule = fp<ProfileModuleOptions>(async (app: FastifyInstanc
     PHONE_NUMBER_PATH,
     {
       onRequest: requireAuth,
+      config: codeSendLimit(app.config),
       schema: {
         tags: ['profile'],
         summary: 'Save the phone number and send it a one-time code by SMS',

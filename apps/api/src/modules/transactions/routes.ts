@@ -22,6 +22,7 @@ import {
   scopeOf,
   sendIdempotent,
 } from '../../lib/idempotency/idempotency';
+import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { registerResource } from '../../lib/resource/routes';
 import { confirmSignature, ORDER_SIGNATURE_PURPOSE } from '../signing/service';
 import { backofficeRoutes } from './backoffice-routes';
@@ -66,6 +67,7 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
     '/api/v1/products/:id/invest/signature/',
     {
       onRequest: investors,
+      config: codeSendLimit(app.config),
       schema: schema('Order document to sign, code sent by SMS', {
         params: idParams,
         body: investRequestSchema,
