@@ -1,27 +1,44 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyImport } from '../../lib/lazy-import';
+import { lazyImport } from '../lib/lazy-import';
 
-const layout = async () => ({ Component: (await lazyImport(() => import('./backoffice-layout'))).BackofficeLayout });
-const users = async () => ({ Component: (await lazyImport(() => import('./users-page'))).UsersPage });
-const audit = async () => ({ Component: (await lazyImport(() => import('./audit-page'))).AuditPage });
-const kycQueue = async () => ({ Component: (await lazyImport(() => import('./kyc-queue-page'))).KycQueuePage });
-const kycReview = async () => ({ Component: (await lazyImport(() => import('./kyc-review-page'))).KycReviewPage });
-const orders = async () => ({ Component: (await lazyImport(() => import('./orders-page'))).OrdersPage });
-const transfers = async () => ({ Component: (await lazyImport(() => import('./transfers-page'))).TransfersPage });
+const layout = async () => ({
+  Component: (await lazyImport(() => import('../components/backoffice/backoffice-layout'))).BackofficeLayout,
+});
+const users = async () => ({ Component: (await lazyImport(() => import('../features/users/users-page'))).UsersPage });
+const audit = async () => ({ Component: (await lazyImport(() => import('../features/audit/audit-page'))).AuditPage });
+const kycQueue = async () => ({
+  Component: (await lazyImport(() => import('../features/kyc-review/kyc-queue-page'))).KycQueuePage,
+});
+const kycReview = async () => ({
+  Component: (await lazyImport(() => import('../features/kyc-review/kyc-review-page'))).KycReviewPage,
+});
+const orders = async () => ({
+  Component: (await lazyImport(() => import('../features/transactions/backoffice/orders-page'))).OrdersPage,
+});
+const transfers = async () => ({
+  Component: (await lazyImport(() => import('../features/transactions/backoffice/transfers-page'))).TransfersPage,
+});
 const withdrawals = async () => ({
-  Component: (await lazyImport(() => import('./withdrawals-page'))).WithdrawalsPage,
+  Component: (await lazyImport(() => import('../features/transactions/backoffice/withdrawals-page'))).WithdrawalsPage,
 });
-const advances = async () => ({ Component: (await lazyImport(() => import('./advances-page'))).AdvancesPage });
+const advances = async () => ({
+  Component: (await lazyImport(() => import('../features/advances/backoffice/advances-page'))).AdvancesPage,
+});
 const advanceReview = async () => ({
-  Component: (await lazyImport(() => import('./advance-review-page'))).AdvanceReviewPage,
+  Component: (await lazyImport(() => import('../features/advances/backoffice/advance-review-page'))).AdvanceReviewPage,
 });
-const stockPlans = async () => ({ Component: (await lazyImport(() => import('./stock-plans-page'))).StockPlansPage });
+const stockPlans = async () => ({
+  Component: (await lazyImport(() => import('../features/advances/backoffice/stock-plans-page'))).StockPlansPage,
+});
 const advanceWatch = async () => ({
-  Component: (await lazyImport(() => import('./advance-watch-page'))).AdvanceWatchPage,
+  Component: (await lazyImport(() => import('../features/advances/backoffice/advance-watch-page'))).AdvanceWatchPage,
 });
-const ledger = async () => ({ Component: (await lazyImport(() => import('./ledger-page'))).LedgerPage });
+const ledger = async () => ({
+  Component: (await lazyImport(() => import('../features/ledger/ledger-page'))).LedgerPage,
+});
 const notifications = async () => ({
-  Component: (await lazyImport(() => import('./notifications-admin-page'))).NotificationsAdminPage,
+  Component: (await lazyImport(() => import('../features/notifications/backoffice/notifications-admin-page')))
+    .NotificationsAdminPage,
 });
 
 /**

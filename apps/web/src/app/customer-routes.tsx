@@ -4,20 +4,20 @@
 import { INVESTOR_PROFILES, type Profile } from '@lombard/shared/permissions';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountProfileRoutes, settingRoutes } from '../features/account/routes';
-import { backofficeRoutes } from '../features/backoffice/routes';
+import { loanRoutes } from '../features/advances/customer/routes';
 import { cashRoutes } from '../features/cash/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { homeRoutes } from '../features/home/routes';
-import { loanRoutes } from '../features/loan/routes';
-import { notificationRoutes } from '../features/notifications/routes';
-import { productAdminRoutes } from '../features/products/admin-routes';
-import { productRoutes } from '../features/products/routes';
+import { notificationRoutes } from '../features/notifications/customer/routes';
+import { productAdminRoutes } from '../features/products/backoffice/routes';
+import { productRoutes } from '../features/products/customer/routes';
 import { profileTabRoutes } from '../features/profile/routes';
-import { transactionRoutes } from '../features/transactions/routes';
+import { transactionRoutes } from '../features/transactions/customer/routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { lazyImport } from '../lib/lazy-import';
 import type { ProfilesHandle } from '../lib/session/guard';
 import { DEFAULT_AUTHENTICATED_PATH } from '../lib/session/navigation';
+import { backofficeRoutes } from './backoffice-routes';
 
 const EVERYONE: readonly Profile[] = ['base', 'lead', 'customer', 'admin'];
 const LEAD_AND_ABOVE = INVESTOR_PROFILES;

@@ -18,11 +18,17 @@ import {
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { ADVANCE_WATCH_PAGE, ADVANCES_PAGE, STOCK_PLANS_PAGE } from './advances-api';
-import { AUDIT_PAGE, NOTIFICATIONS_PAGE, USERS_PAGE } from './api';
-import { KYC_PAGE } from './kyc-api';
-import { LEDGER_PAGE, ORDERS_PAGE, PRODUCTS_PAGE, TRANSFERS_PAGE, WITHDRAWALS_PAGE } from './money-api';
+import { ADVANCE_WATCH_PAGE, ADVANCES_PAGE, STOCK_PLANS_PAGE } from '../../features/advances/backoffice/api';
+import { KYC_PAGE } from '../../features/kyc-review/api';
+import {
+  LEDGER_PAGE,
+  ORDERS_PAGE,
+  PRODUCTS_PAGE,
+  TRANSFERS_PAGE,
+  WITHDRAWALS_PAGE,
+} from '../../features/transactions/backoffice/api';
+import { AUDIT_PAGE, NOTIFICATIONS_PAGE, USERS_PAGE } from '../../features/users/api';
+import { PageLoader } from '../page-loader';
 
 const SECTIONS = [
   { path: USERS_PAGE, key: 'users', icon: IconUsers },

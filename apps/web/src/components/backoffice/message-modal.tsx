@@ -5,10 +5,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NOTIFICATIONS_API, type NotificationRow, USERS_API, type UserRow } from '../../features/users/api';
 import { isHttpError } from '../../lib/http/http-error';
 import { useResourceActions } from '../../lib/resource/actions';
 import { resourceListQuery } from '../../lib/resource/queries';
-import { NOTIFICATIONS_API, type NotificationRow, USERS_API, type UserRow } from './api';
 
 interface Props {
   opened: boolean;

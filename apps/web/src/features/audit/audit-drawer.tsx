@@ -2,11 +2,11 @@
 import { Badge, Code, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../components/backoffice/detail-list';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
 import { ResourceDrawer } from '../../lib/resource/resource-drawer';
-import { AUDIT_API, type AuditDetailRow } from './api';
-import { DetailList } from './detail-list';
+import { AUDIT_API, type AuditDetailRow } from '../users/api';
 
 type Snapshot = Record<string, unknown> | null;
 

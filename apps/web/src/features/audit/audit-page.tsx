@@ -10,11 +10,11 @@ import { BulkBar } from '../../lib/resource/bulk-bar';
 import { exportXlsxAction } from '../../lib/resource/export-action';
 import { FilterPanel, SearchFilter, SelectFilter } from '../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../lib/resource/resource-table';
+import { useDetailRoute } from '../../lib/resource/use-detail-route';
 import { useResourceList } from '../../lib/resource/use-resource-list';
 import { useSelection } from '../../lib/resource/use-selection';
-import { AUDIT_ACTIONS, AUDIT_API, AUDIT_OBJECTS, AUDIT_PAGE, type AuditRow } from './api';
+import { AUDIT_ACTIONS, AUDIT_API, AUDIT_OBJECTS, AUDIT_PAGE, type AuditRow } from '../users/api';
 import { AuditDrawer } from './audit-drawer';
-import { useDetailRoute } from './use-detail-route';
 
 const ACTION_COLORS: Record<string, string> = {
   delete: 'red',

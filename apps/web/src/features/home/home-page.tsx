@@ -13,7 +13,7 @@ import { homeSummaryQuery } from '../../lib/money/home-summary';
 import { usePageMeta } from '../../lib/page-meta';
 import { profileQuery } from '../../lib/profile/profile-query';
 import { useActiveProfile, useCurrentUser } from '../../lib/session/session-queries';
-import { AdvanceCard } from './advance-card';
+import { AdvanceCard } from '../advances/customer/advance-card';
 import { NextSteps, nextSteps } from './next-steps';
 import { RecentTransactions } from './recent-transactions';
 

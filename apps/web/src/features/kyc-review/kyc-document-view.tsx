@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/resource/download';
-import { fileBlobQuery } from './kyc-api';
+import { fileBlobQuery } from './api';
 
 type DocumentFileRow = DocumentItem['files'][number];
 

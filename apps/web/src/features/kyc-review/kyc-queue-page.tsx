@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/empty-state';
 import { currentLanguage } from '../../lib/i18n/i18n';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatDateTime } from '../../lib/resource/format';
-import { KYC_PAGE, kycQueueQuery } from './kyc-api';
+import { KYC_PAGE, kycQueueQuery } from './api';
 
 const PER_PAGE = PER_PAGE_OPTIONS[2];
 

@@ -26,7 +26,7 @@ import { currentLanguage } from '../../lib/i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatDate } from '../../lib/resource/format';
-import { KYC_PAGE, kycDetailQuery, useStepDecision } from './kyc-api';
+import { KYC_PAGE, kycDetailQuery, useStepDecision } from './api';
 import { DocumentFileView } from './kyc-document-view';
 import { stepRows } from './kyc-step-data';
 

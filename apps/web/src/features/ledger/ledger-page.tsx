@@ -9,7 +9,7 @@ import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatDateTime } from '../../lib/resource/format';
-import { ledgerVerificationQuery } from './money-api';
+import { ledgerVerificationQuery } from '../transactions/backoffice/api';
 
 export function LedgerPage() {
   const { t } = useTranslation('backoffice');

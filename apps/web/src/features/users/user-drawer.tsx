@@ -7,13 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DetailList } from '../../components/backoffice/detail-list';
+import { MessageModal } from '../../components/backoffice/message-modal';
 import { isHttpError } from '../../lib/http/http-error';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
 import { ResourceDrawer } from '../../lib/resource/resource-drawer';
 import { AUDIT_PAGE, PROFILE_OPTIONS, USERS_API, type UserRow } from './api';
-import { DetailList } from './detail-list';
-import { MessageModal } from './message-modal';
 import { useUserActions } from './user-actions';
 import { LockBadge, ProfileBadges, StatusBadge } from './user-badges';
 

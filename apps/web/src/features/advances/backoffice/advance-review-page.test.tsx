@@ -6,8 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOND_FUND_LINE } from '../../test/advance-fixtures';
-import { renderWithQueryClient } from '../../test/render';
+import { BOND_FUND_LINE } from '../../../test/advance-fixtures';
+import { renderWithQueryClient } from '../../../test/render';
 import { AdvanceReviewPage } from './advance-review-page';
 
 const REQUEST: AdvanceDetail = {
@@ -51,9 +51,9 @@ const server = vi.hoisted(() => ({
   calls: [] as Array<{ url: string; key: unknown }>,
 }));
 
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () =>
-  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     server.calls.push({ url, key: config.headers['Idempotency-Key'] });
     if (url.startsWith('/api/v1/backoffice/advances/12/')) return reply(server.detail);

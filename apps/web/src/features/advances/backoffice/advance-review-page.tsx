@@ -9,15 +9,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { CollateralSection, DocumentsSection, TimelineSection } from '../../components/advances/advance-sections';
-import { AdvanceStatusBadge } from '../../components/advances/advance-status';
-import { MarginCallAlert } from '../../components/advances/margin-call-alert';
-import { formatMoney, formatPercent } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
-import { notifySuccess } from '../../lib/notify';
-import { usePageMeta } from '../../lib/page-meta';
-import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
+import { DetailList } from '../../../components/backoffice/detail-list';
+import { ReasonModal } from '../../../components/backoffice/reason-modal';
+import { formatMoney, formatPercent } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { notifySuccess } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { ConfirmDialog } from '../../../lib/resource/confirm-dialog';
+import { USERS_PAGE } from '../../users/api';
+import { CollateralSection, DocumentsSection, TimelineSection } from '../advance-sections';
+import { AdvanceStatusBadge } from '../advance-status';
+import { MarginCallAlert } from '../margin-call-alert';
 import {
   ADVANCES_PAGE,
   type AdvanceDecision,
@@ -25,10 +28,7 @@ import {
   backofficeAdvanceQuery,
   useAdvanceDecision,
   useRejectAdvance,
-} from './advances-api';
-import { USERS_PAGE } from './api';
-import { DetailList } from './detail-list';
-import { ReasonModal } from './reason-modal';
+} from './api';
 
 /** The transition table's operator actions, as the API names its routes. */
 const DECISIONS: ReadonlyArray<{ action: string; decision: AdvanceDecision }> = [

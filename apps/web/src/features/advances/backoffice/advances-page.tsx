@@ -5,13 +5,13 @@ import type { BackofficeAdvance } from '@lombard/shared/schemas/advances';
 import { Badge, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AdvanceStatusBadge } from '../../components/advances/advance-status';
-import { usePageMeta } from '../../lib/page-meta';
-import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
-import { type Column, ResourceTable } from '../../lib/resource/resource-table';
-import { useResourceList } from '../../lib/resource/use-resource-list';
-import { ADVANCES_PAGE, BO_ADVANCES_API } from './advances-api';
-import { CustomerCell } from './customer-cell';
+import { CustomerCell } from '../../../components/backoffice/customer-cell';
+import { usePageMeta } from '../../../lib/page-meta';
+import { FilterPanel, SelectFilter } from '../../../lib/resource/filters';
+import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
+import { useResourceList } from '../../../lib/resource/use-resource-list';
+import { AdvanceStatusBadge } from '../advance-status';
+import { ADVANCES_PAGE, BO_ADVANCES_API } from './api';
 
 type Row = BackofficeAdvance & Record<string, unknown>;
 

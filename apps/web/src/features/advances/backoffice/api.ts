@@ -6,10 +6,10 @@
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
 import type { StockPlan } from '@lombard/shared/schemas/stock-plans';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http/client';
-import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
-import { resourceKeys } from '../../lib/resource/queries';
-import { BACKOFFICE_PATH } from './api';
+import { http } from '../../../lib/http/client';
+import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { resourceKeys } from '../../../lib/resource/queries';
+import { BACKOFFICE_PATH } from '../../users/api';
 
 export const BO_ADVANCES_API = '/api/v1/backoffice/advances/';
 export const BO_STOCK_PLANS_API = '/api/v1/backoffice/stock-plans/';

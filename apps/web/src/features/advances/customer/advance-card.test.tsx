@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithQueryClient } from '../../test/render';
+import { renderWithQueryClient } from '../../../test/render';
 import { AdvanceCard } from './advance-card';
 
 const SUMMARY = {
@@ -20,8 +20,8 @@ const SUMMARY = {
   maturity_date: '2028-09-03',
 };
 
-vi.mock('../../lib/http/client', async () =>
-  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     if (url === '/api/v1/advances/borrowing-power/') {
       return reply({

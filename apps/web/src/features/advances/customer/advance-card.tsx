@@ -5,13 +5,13 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AdvanceStatusBadge } from '../../components/advances/advance-status';
-import { BorrowingPowerCard } from '../../components/advances/borrowing-power-card';
-import { MarginCallAlert } from '../../components/advances/margin-call-alert';
-import { advancePage, borrowingPowerQuery, LOAN_PAGE } from '../../lib/advances/queries';
-import { useCurrentAdvance } from '../../lib/advances/use-current-advance';
-import { formatMoney } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
+import { formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { AdvanceStatusBadge } from '../advance-status';
+import { MarginCallAlert } from '../margin-call-alert';
+import { BorrowingPowerCard } from './borrowing-power-card';
+import { advancePage, borrowingPowerQuery, LOAN_PAGE } from './queries';
+import { useCurrentAdvance } from './use-current-advance';
 
 export function AdvanceCard() {
   const { t } = useTranslation('home');

@@ -5,11 +5,11 @@ import type { AdvanceSummary } from '@lombard/shared/schemas/advances';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AdvanceStatusBadge } from '../../components/advances/advance-status';
-import { advancePage } from '../../lib/advances/queries';
-import { formatDate, formatMoney } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { toCents } from '../../lib/money/cents';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { toCents } from '../../../lib/money/cents';
+import { AdvanceStatusBadge } from '../advance-status';
+import { advancePage } from './queries';
 
 /** Borrowed minus still owed, once the money was paid out; nothing was paid back before. */
 export function paidBack(advance: Pick<AdvanceSummary, 'amount' | 'outstanding' | 'disbursed_at'>): string {

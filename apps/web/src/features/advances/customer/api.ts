@@ -21,14 +21,14 @@ import type {
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import type { StockPlan, StockPlanRequest } from '@lombard/shared/schemas/stock-plans';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADVANCES_API, advanceKeys, refreshAdvances, STOCK_PLANS_API } from '../../lib/advances/queries';
-import { CODE_CALL } from '../../lib/forms/one-time-code-errors';
-import { uploadPercent } from '../../lib/forms/upload';
-import { http } from '../../lib/http/client';
-import { idempotencyHeaders, newIdempotencyKey } from '../../lib/money/idempotency-key';
-import { notifySuccess } from '../../lib/notify';
+import { CODE_CALL } from '../../../lib/forms/one-time-code-errors';
+import { uploadPercent } from '../../../lib/forms/upload';
+import { http } from '../../../lib/http/client';
+import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { notifySuccess } from '../../../lib/notify';
+import { ADVANCES_API, advanceKeys, refreshAdvances, STOCK_PLANS_API } from './queries';
 
-export { advanceDetailQuery, borrowingPowerQuery, myAdvancesQuery } from '../../lib/advances/queries';
+export { advanceDetailQuery, borrowingPowerQuery, myAdvancesQuery } from './queries';
 
 /**
  * The server's figures and rule messages for an amount, instalments and picked collateral. Moves nothing,

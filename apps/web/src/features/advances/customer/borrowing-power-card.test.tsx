@@ -4,8 +4,8 @@ import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { BOND_FUND_LINE } from '../../test/advance-fixtures';
-import { renderWithProviders } from '../../test/render';
+import { BOND_FUND_LINE } from '../../../test/advance-fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { BorrowingPowerCard } from './borrowing-power-card';
 
 const power = (overrides: Partial<BorrowingPower> = {}): BorrowingPower => ({

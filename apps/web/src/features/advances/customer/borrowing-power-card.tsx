@@ -5,10 +5,10 @@ import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Anchor, Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, formatPercent } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
-import { TableScroll } from '../../lib/table-scroll';
+import { formatMoney, formatPercent } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { formatUnitPrice, formatUnits } from '../../../lib/money/format-units';
+import { TableScroll } from '../../../lib/table-scroll';
 
 function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (

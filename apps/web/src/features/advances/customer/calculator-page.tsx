@@ -10,15 +10,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ScheduleTable } from '../../components/advances/schedule-table';
-import { AmountInput } from '../../components/money/amount-input';
-import { PageHeading } from '../../components/page-heading';
-import { LOAN_PAGE } from '../../lib/advances/queries';
-import { formatDate, formatMoney, formatPercent, todayIso } from '../../lib/format';
-import { globalConfigQuery } from '../../lib/global-config';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { usePageMeta } from '../../lib/page-meta';
+import { AmountInput } from '../../../components/money/amount-input';
+import { PageHeading } from '../../../components/page-heading';
+import { formatDate, formatMoney, formatPercent, todayIso } from '../../../lib/format';
+import { globalConfigQuery } from '../../../lib/global-config';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { usePageMeta } from '../../../lib/page-meta';
+import { ScheduleTable } from '../schedule-table';
 import { InstalmentsInput } from './instalments-input';
+import { LOAN_PAGE } from './queries';
 import { amountText, useRuleMessage } from './rule-message';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {

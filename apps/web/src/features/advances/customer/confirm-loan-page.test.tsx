@@ -5,8 +5,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOND_FUND_LINE } from '../../test/advance-fixtures';
-import { renderWithQueryClient } from '../../test/render';
+import { BOND_FUND_LINE } from '../../../test/advance-fixtures';
+import { renderWithQueryClient } from '../../../test/render';
 import { ConfirmLoanPage } from './confirm-loan-page';
 
 const server = vi.hoisted(() => ({
@@ -14,10 +14,10 @@ const server = vi.hoisted(() => ({
   messages: {} as Record<string, unknown>,
 }));
 
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/resource/download', () => ({ downloadFile: vi.fn(async () => 'secci.pdf') }));
-vi.mock('../../lib/http/client', async () =>
-  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/resource/download', () => ({ downloadFile: vi.fn(async () => 'secci.pdf') }));
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
@@ -113,7 +113,7 @@ describe('Confirm loan', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('loan-risks')).toHaveTextContent('within 14 days of signing');
     const quote = server.calls.find((call) => call.url.startsWith('/api/v1/advances/quote/'));
     expect(quote?.url).toBe('/api/v1/advances/quote/?amount=50000.00&instalments=2&collateral=position%3A1');
-    const { downloadFile } = await import('../../lib/resource/download');
+    const { downloadFile } = await import('../../../lib/resource/download');
     await userEvent.click(screen.getByTestId('secci-download'));
     expect(downloadFile).toHaveBeenCalledWith('/api/v1/advances/secci/?amount=50000.00&instalments=2', 'secci.pdf');
   });

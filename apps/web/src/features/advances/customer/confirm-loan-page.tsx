@@ -8,18 +8,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ScheduleTable, scheduleRows } from '../../components/advances/schedule-table';
-import { PageHeading } from '../../components/page-heading';
-import { advancePage, LOAN_PAGE } from '../../lib/advances/queries';
-import { formatDate, formatMoney, formatPercent } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { useHistoryEntryIdempotencyKey } from '../../lib/money/idempotency-key';
-import { notifySuccess } from '../../lib/notify';
-import { usePageMeta } from '../../lib/page-meta';
-import { downloadFile } from '../../lib/resource/download';
+import { PageHeading } from '../../../components/page-heading';
+import { SummaryRow } from '../../../components/summary-row';
+import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useHistoryEntryIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { notifySuccess } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { downloadFile } from '../../../lib/resource/download';
+import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceQuoteQuery, borrowingPowerQuery, secciUrl, useRequestAdvance } from './api';
+import { advancePage, LOAN_PAGE } from './queries';
 import { requestFromSearch } from './request-params';
-import { SummaryRow } from './summary-row';
 
 export function ConfirmLoanPage() {
   const { t } = useTranslation('loan');

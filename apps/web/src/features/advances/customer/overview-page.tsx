@@ -6,16 +6,16 @@ import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BorrowingPowerCard } from '../../components/advances/borrowing-power-card';
-import { MarginCallAlert } from '../../components/advances/margin-call-alert';
-import { PageHeading } from '../../components/page-heading';
-import { advancePage, LOAN_CALCULATOR_PAGE } from '../../lib/advances/queries';
-import { useCurrentAdvance } from '../../lib/advances/use-current-advance';
-import { usePageMeta } from '../../lib/page-meta';
+import { PageHeading } from '../../../components/page-heading';
+import { usePageMeta } from '../../../lib/page-meta';
+import { MarginCallAlert } from '../margin-call-alert';
 import { AdvancesList } from './advances-list';
 import { borrowingPowerQuery, stockPlansQuery } from './api';
+import { BorrowingPowerCard } from './borrowing-power-card';
+import { advancePage, LOAN_CALCULATOR_PAGE } from './queries';
 import { RequestForm } from './request-form';
 import { StockPlans } from './stock-plans';
+import { useCurrentAdvance } from './use-current-advance';
 
 export function OverviewPage() {
   const { t } = useTranslation('loan');

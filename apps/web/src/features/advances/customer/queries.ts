@@ -6,8 +6,8 @@ import { buildListQuery } from '@lombard/shared/query-string';
 import type { AdvanceDetail, AdvanceSummary, BorrowingPower } from '@lombard/shared/schemas/advances';
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { http } from '../http/client';
-import { refreshMoney } from '../money/keys';
+import { http } from '../../../lib/http/client';
+import { refreshMoney } from '../../../lib/money/keys';
 
 export const ADVANCES_API = '/api/v1/advances/';
 export const BORROWING_POWER_API = `${ADVANCES_API}borrowing-power/`;

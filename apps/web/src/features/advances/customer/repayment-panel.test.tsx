@@ -6,8 +6,8 @@ import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifySuccess } from '../../lib/notify';
-import { renderWithQueryClient } from '../../test/render';
+import { notifySuccess } from '../../../lib/notify';
+import { renderWithQueryClient } from '../../../test/render';
 import { RepaymentPanel } from './repayment-panel';
 
 const ADVANCE: AdvanceDetail = {
@@ -40,9 +40,9 @@ const ADVANCE: AdvanceDetail = {
 
 const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: { amount: string }; key: unknown }> }));
 
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () =>
-  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     // The quote asks with its amount in the query, the repayment in the body.
     const body = (config.data ? JSON.parse(String(config.data)) : config.params) as { amount: string };

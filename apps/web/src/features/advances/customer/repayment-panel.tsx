@@ -7,14 +7,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScheduleTable, scheduleRows } from '../../components/advances/schedule-table';
-import { AmountInput } from '../../components/money/amount-input';
-import { formatMoney, formatPercent } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
+import { AmountInput } from '../../../components/money/amount-input';
+import { SummaryRow } from '../../../components/summary-row';
+import { formatMoney, formatPercent } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { repaymentQuoteQuery, useRepayAdvance } from './api';
 import { amountText } from './rule-message';
-import { SummaryRow } from './summary-row';
 
 export function RepaymentPanel({ advance }: { advance: AdvanceDetail }) {
   const { t } = useTranslation('loan');

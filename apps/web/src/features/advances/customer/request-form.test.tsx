@@ -7,8 +7,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { BOND_FUND_LINE } from '../../test/advance-fixtures';
-import { renderWithProviders } from '../../test/render';
+import { BOND_FUND_LINE } from '../../../test/advance-fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { RequestForm } from './request-form';
 
 const POWER: BorrowingPower = {

@@ -9,12 +9,12 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mant
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AmountInput } from '../../components/money/amount-input';
-import { CONFIRM_LOAN_PAGE } from '../../lib/advances/queries';
-import { formatMoney, formatPercent, todayIso } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { isWithin } from '../../lib/money/cents';
+import { AmountInput } from '../../../components/money/amount-input';
+import { formatMoney, formatPercent, todayIso } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { isWithin } from '../../../lib/money/cents';
 import { InstalmentsInput } from './instalments-input';
+import { CONFIRM_LOAN_PAGE } from './queries';
 import { pickedContribution, requestIssues } from './request-rules';
 import { amountText, useRuleMessage } from './rule-message';
 

@@ -5,7 +5,7 @@
 import type { CalculatorMessage } from '@lombard/shared/money/advance-calculator';
 import { validateAdvanceRequest } from '@lombard/shared/money/advance-request-rules';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
-import { toCents } from '../../lib/money/cents';
+import { toCents } from '../../../lib/money/cents';
 
 export interface RequestDraft {
   amount: string | null;

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyImport } from '../../lib/lazy-import';
+import { lazyImport } from '../../../lib/lazy-import';
 
 const overview = async () => ({ Component: (await lazyImport(() => import('./overview-page'))).OverviewPage });
 const calculator = async () => ({ Component: (await lazyImport(() => import('./calculator-page'))).CalculatorPage });

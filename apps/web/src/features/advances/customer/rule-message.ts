@@ -2,8 +2,8 @@
 // counts for the instalments message, as the public calculator writes them.
 import type { CalculatorMessage } from '@lombard/shared/money/advance-calculator';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
 
 export function useRuleMessage() {
   const { t } = useTranslation(['loan', 'validation', 'errors']);

@@ -4,14 +4,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifySuccess } from '../../lib/notify';
-import { renderWithQueryClient } from '../../test/render';
+import { notifySuccess } from '../../../lib/notify';
+import { renderWithQueryClient } from '../../../test/render';
 import { SignPanel } from './sign-panel';
 
 const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: unknown }>, wrong: false }));
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () =>
-  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     const body = JSON.parse(String(config.data ?? '{}'));
     server.calls.push({ url, body });

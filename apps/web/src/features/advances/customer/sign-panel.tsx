@@ -5,11 +5,11 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
-import { codeErrorText } from '../../lib/forms/one-time-code-errors';
-import { useSingleFlight } from '../../lib/forms/single-flight';
-import { notifySuccess } from '../../lib/notify';
-import { downloadFile } from '../../lib/resource/download';
+import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
+import { codeErrorText } from '../../../lib/forms/one-time-code-errors';
+import { useSingleFlight } from '../../../lib/forms/single-flight';
+import { notifySuccess } from '../../../lib/notify';
+import { downloadFile } from '../../../lib/resource/download';
 import { useContractSignature, useSignContract } from './api';
 
 /**

@@ -4,13 +4,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQueryClient } from '../../test/render';
+import { renderWithQueryClient } from '../../../test/render';
 import { StockPlans } from './stock-plans';
 
 const sent: Array<Record<string, string>> = [];
 
-vi.mock('../../lib/http/client', async () =>
-  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     if (url === '/api/v1/profile/employers/') {
       return reply([

@@ -5,7 +5,7 @@ import type { AdvanceDetail, BorrowingPower, SwapQuote } from '@lombard/shared/s
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithQueryClient } from '../../test/render';
+import { renderWithQueryClient } from '../../../test/render';
 import { SwapPanel } from './swap-panel';
 
 const line = (key: string, label: string, contribution: string, pledged: boolean) => ({
@@ -66,9 +66,9 @@ function quoteFor(pledge: string[]): SwapQuote {
 }
 
 const server = vi.hoisted(() => ({ calls: [] as Array<{ body: Record<string, unknown>; key: unknown }> }));
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () =>
-  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     if (config.method?.toLowerCase() === 'get') {
       const params = config.params as URLSearchParams;
       return reply(quoteFor(params.getAll('pledge')));

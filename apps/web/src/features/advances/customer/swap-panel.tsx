@@ -7,10 +7,10 @@ import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompleteCode, OneTimeCodeField } from '../../components/one-time-code-field';
-import { formatMoney, formatNumber } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { notifySuccess } from '../../lib/notify';
+import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { notifySuccess } from '../../../lib/notify';
 import { swapQuoteQuery, useSwapCollateral } from './api';
 
 export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: BorrowingPower }) {

@@ -6,11 +6,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { isWithin } from '../../lib/money/cents';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
-import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { isWithin } from '../../../lib/money/cents';
+import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { ConfirmDialog } from '../../../lib/resource/confirm-dialog';
 import { useWithdrawAdvance, withdrawalQuoteQuery } from './api';
 
 export function WithdrawPanel({ advance }: { advance: AdvanceDetail }) {

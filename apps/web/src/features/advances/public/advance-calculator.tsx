@@ -21,11 +21,11 @@ import { Box, Button, Grid, Group, NumberInput, Paper, SimpleGrid, Stack, Text, 
 import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScheduleTable } from '../../../components/advances/schedule-table';
 import { AmountInput } from '../../../components/money/amount-input';
 import { AppLink } from '../../../lib/app-link';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
-import { LANDING_PATHS } from '../components/site-links';
+import { LANDING_PATHS } from '../../landing/components/site-links';
+import { ScheduleTable } from '../schedule-table';
 
 const DEFAULT_AMOUNT = 50_000;
 const DEFAULT_INSTALMENTS = 8;

@@ -24,7 +24,9 @@ import { ClosingCta, Guarantees, HowItWorks, WhyPledge } from './home-sections';
 
 // The calculator brings its own validation messages with it.
 const AdvanceCalculator = lazyComponent('advance-calculator', () =>
-  withNamespaces(() => import('./advance-calculator'), 'validation', 'advance').then((m) => m.AdvanceCalculator),
+  withNamespaces(() => import('../../advances/public/advance-calculator'), 'validation', 'advance').then(
+    (m) => m.AdvanceCalculator,
+  ),
 );
 const ProductsTeaser = lazyComponent('products-teaser', () =>
   import('./products-teaser').then((m) => m.ProductsTeaser),

@@ -6,9 +6,9 @@ import { buildListQuery } from '@lombard/shared/query-string';
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import type { Notification, UnreadCount } from '@lombard/shared/schemas/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http/client';
-import { downloadFile } from '../../lib/resource/download';
-import { resourceKeys } from '../../lib/resource/queries';
+import { http } from '../../../lib/http/client';
+import { downloadFile } from '../../../lib/resource/download';
+import { resourceKeys } from '../../../lib/resource/queries';
 
 export type NotificationRow = Notification;
 

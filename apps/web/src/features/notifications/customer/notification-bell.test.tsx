@@ -7,8 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../lib/theme/theme';
-import { createTestI18n } from '../../test/render';
+import { theme } from '../../../lib/theme/theme';
+import { createTestI18n } from '../../../test/render';
 import { NotificationBell } from './notification-bell';
 
 const server = vi.hoisted(() => ({
@@ -16,9 +16,9 @@ const server = vi.hoisted(() => ({
   calls: [] as Array<{ method: string; url: string }>,
 }));
 
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () => {
+  const { createHttpClient } = await import('../../../lib/http/http-client');
   const http = createHttpClient();
   const notification = (id: number, extra: Record<string, unknown>) => ({
     id,

@@ -4,7 +4,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { onDemand } from '../../lib/on-demand';
+import { onDemand } from '../../../lib/on-demand';
 import { unreadCountQuery } from './api';
 
 const NotificationPanel = onDemand<{ count: number }>('dialog', () =>

@@ -3,7 +3,7 @@ import type { Notification } from '@lombard/shared/schemas/notifications';
 import { Box, Group, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconDownload, IconFileSpreadsheet, IconMail, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/resource/format';
+import { formatDateTime } from '../../../lib/resource/format';
 
 const ICONS: Record<string, typeof IconBell> = {
   export_ready: IconFileSpreadsheet,

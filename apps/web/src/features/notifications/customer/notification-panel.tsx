@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RenderTrigger } from '../../lib/on-demand';
+import type { RenderTrigger } from '../../../lib/on-demand';
 import { latestNotificationsQuery, NOTIFICATIONS_PAGE, openNotification, useNotificationActions } from './api';
 import { NotificationItem } from './notification-item';
 

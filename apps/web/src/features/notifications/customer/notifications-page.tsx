@@ -8,13 +8,13 @@ import { IconDownload, IconExternalLink, IconMail, IconMailOpened, IconTrash } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePageMeta } from '../../lib/page-meta';
-import { useResourceActions } from '../../lib/resource/actions';
-import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
-import { downloadFile } from '../../lib/resource/download';
-import { type Column, ResourceTable } from '../../lib/resource/resource-table';
-import { TruncatedText } from '../../lib/resource/truncated-text';
-import { useResourceList } from '../../lib/resource/use-resource-list';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useResourceActions } from '../../../lib/resource/actions';
+import { ConfirmDialog } from '../../../lib/resource/confirm-dialog';
+import { downloadFile } from '../../../lib/resource/download';
+import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
+import { TruncatedText } from '../../../lib/resource/truncated-text';
+import { useResourceList } from '../../../lib/resource/use-resource-list';
 import { useNotificationActions } from './api';
 
 type Row = Notification & Record<string, unknown>;

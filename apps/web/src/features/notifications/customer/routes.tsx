@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyImport } from '../../lib/lazy-import';
+import { lazyImport } from '../../../lib/lazy-import';
 
 /** Children of customer/notifications/ (every profile). */
 export const notificationRoutes: RouteObject[] = [

@@ -17,10 +17,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../lib/forms/server-errors';
-import { useZodForm } from '../../lib/forms/use-zod-form';
-import { fieldPaths } from '../../lib/forms/zod-form';
-import { useFrequencyLabel } from './product-format';
+import { applyServerErrors } from '../../../lib/forms/server-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
+import { fieldPaths } from '../../../lib/forms/zod-form';
+import { useFrequencyLabel } from '../product-format';
 
 /** Form values: every field as the inputs hold it (text for decimals, '' for "none"). */
 type Values = Record<string, unknown> & {

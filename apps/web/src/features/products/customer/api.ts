@@ -14,8 +14,8 @@ import type {
 } from '@lombard/shared/schemas/transactions';
 import type { CashSummary, Wallet } from '@lombard/shared/schemas/wallet';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CODE_CALL } from '../../lib/forms/one-time-code-errors';
-import { http } from '../../lib/http/client';
+import { CODE_CALL } from '../../../lib/forms/one-time-code-errors';
+import { http } from '../../../lib/http/client';
 
 export const productKeys = {
   all: ['products'] as const,

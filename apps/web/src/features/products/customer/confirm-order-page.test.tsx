@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { ConfirmOrderPage } from './confirm-order-page';
 
 const server = vi.hoisted(() => ({
@@ -15,9 +15,9 @@ const server = vi.hoisted(() => ({
   calls: [] as Array<{ method: string; url: string; body: unknown; key: string | undefined }>,
 }));
 
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () => {
+  const { createHttpClient } = await import('../../../lib/http/http-client');
   const http = createHttpClient();
   http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();

@@ -22,16 +22,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeading } from '../../components/page-heading';
-import { formatDate, formatMoney, formatNumber, todayIso } from '../../lib/format';
-import { useHistoryEntryIdempotencyKey } from '../../lib/money/idempotency-key';
-import { notifySuccess } from '../../lib/notify';
-import { usePageMeta } from '../../lib/page-meta';
-import { useActiveProfile } from '../../lib/session/session-queries';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeading } from '../../../components/page-heading';
+import { formatDate, formatMoney, formatNumber, todayIso } from '../../../lib/format';
+import { useHistoryEntryIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { notifySuccess } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useActiveProfile } from '../../../lib/session/session-queries';
+import { useLanguage } from '../product-format';
 import { useDisinvest, walletQuery } from './api';
 import { useProductId } from './product-detail-page';
-import { useLanguage } from './product-format';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

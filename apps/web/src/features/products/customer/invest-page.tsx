@@ -6,17 +6,17 @@ import { Alert, Button, Card, Group, Radio, Skeleton, Stack, Text } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CompleteProfileNotice, useMayInvest } from '../../components/complete-profile-notice';
-import { AmountInput } from '../../components/money/amount-input';
-import { PageHeading } from '../../components/page-heading';
-import { formatMoney } from '../../lib/format';
-import { useZodForm } from '../../lib/forms/use-zod-form';
-import { usePageMeta } from '../../lib/page-meta';
-import { useActiveProfile } from '../../lib/session/session-queries';
+import { CompleteProfileNotice, useMayInvest } from '../../../components/complete-profile-notice';
+import { AmountInput } from '../../../components/money/amount-input';
+import { PageHeading } from '../../../components/page-heading';
+import { formatMoney } from '../../../lib/format';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useActiveProfile } from '../../../lib/session/session-queries';
+import { useLanguage } from '../product-format';
 import { cashQuery, productDetailQuery } from './api';
 import { orderSearch } from './order-params';
 import { useProductId } from './product-detail-page';
-import { useLanguage } from './product-format';
 
 const CASH_PROFILES = ['customer', 'admin'];
 

@@ -3,10 +3,10 @@ import { Alert, Card, Group, SegmentedControl, Skeleton, Text, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeSeries, LineChart } from '../../components/charts/line-chart';
-import { formatDate, formatNumber } from '../../lib/format';
+import { describeSeries, LineChart } from '../../../components/charts/line-chart';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../product-format';
 import { navSeriesQuery } from './api';
-import { useLanguage } from './product-format';
 
 /** The NAV history with its period buttons (1M 6M 1Y 2Y Max). */
 export function NavChartCard({ productId }: { productId: number }) {

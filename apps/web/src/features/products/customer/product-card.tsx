@@ -2,9 +2,9 @@ import type { ProductItem } from '@lombard/shared/schemas/products';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RiskScale } from '../../components/risk-scale';
-import { formatMoney } from '../../lib/format';
-import { Performance, useFrequencyLabel, useLanguage } from './product-format';
+import { RiskScale } from '../../../components/risk-scale';
+import { formatMoney } from '../../../lib/format';
+import { Performance, useFrequencyLabel, useLanguage } from '../product-format';
 
 /** One product of the list: what it is, its risk, coupon, minimum and how it has done. */
 export function ProductCard({ product }: { product: ProductItem }) {

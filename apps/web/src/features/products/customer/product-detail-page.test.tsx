@@ -4,14 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { ProductDetailPage } from './product-detail-page';
 
 const state = vi.hoisted(() => ({ profile: 'base' as string | null, holds: false }));
 
-vi.mock('../../lib/session/session-queries', () => ({ useActiveProfile: () => state.profile }));
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
+vi.mock('../../../lib/session/session-queries', () => ({ useActiveProfile: () => state.profile }));
+vi.mock('../../../lib/http/client', async () => {
+  const { createHttpClient } = await import('../../../lib/http/http-client');
   const http = createHttpClient();
   http.defaults.transport = async (config) => {
     const reply = (data: unknown) => ({ status: 200, data, headers: {} });

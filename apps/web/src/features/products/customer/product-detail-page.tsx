@@ -24,16 +24,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageHeading } from '../../components/page-heading';
-import { RiskScale } from '../../components/risk-scale';
-import { formatDate, formatMoney, formatPercent, formatPercentPoints } from '../../lib/format';
-import { formatUnitPrice } from '../../lib/money/format-units';
-import { usePageMeta } from '../../lib/page-meta';
-import { downloadFile } from '../../lib/resource/download';
-import { useActiveProfile } from '../../lib/session/session-queries';
+import { PageHeading } from '../../../components/page-heading';
+import { RiskScale } from '../../../components/risk-scale';
+import { formatDate, formatMoney, formatPercent, formatPercentPoints } from '../../../lib/format';
+import { formatUnitPrice } from '../../../lib/money/format-units';
+import { usePageMeta } from '../../../lib/page-meta';
+import { downloadFile } from '../../../lib/resource/download';
+import { useActiveProfile } from '../../../lib/session/session-queries';
+import { Performance, useFrequencyLabel, useLanguage } from '../product-format';
 import { productDetailQuery, walletQuery } from './api';
 import { NavChartCard } from './nav-chart-card';
-import { Performance, useFrequencyLabel, useLanguage } from './product-format';
 
 export function useProductId(): number {
   const { id } = useParams();

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { ProductListPage } from './product-list-page';
 
 const server = vi.hoisted(() => ({ queries: [] as string[], empty: false }));
@@ -37,8 +37,8 @@ const product = (id: number, name: string, risk: number, ytd: string) => ({
   status_name: 'Enabled',
 });
 
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
+vi.mock('../../../lib/http/client', async () => {
+  const { createHttpClient } = await import('../../../lib/http/http-client');
   const http = createHttpClient();
   http.defaults.transport = async (config) => {
     const params = new URLSearchParams(config.params as URLSearchParams);

@@ -6,14 +6,14 @@ import type { ProductItem } from '@lombard/shared/schemas/products';
 import { Alert, Button, Chip, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CompleteProfileNotice } from '../../components/complete-profile-notice';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeading } from '../../components/page-heading';
-import { usePageMeta } from '../../lib/page-meta';
-import { PaginationBar } from '../../lib/resource/pagination-bar';
-import { useResourceList } from '../../lib/resource/use-resource-list';
+import { CompleteProfileNotice } from '../../../components/complete-profile-notice';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeading } from '../../../components/page-heading';
+import { usePageMeta } from '../../../lib/page-meta';
+import { PaginationBar } from '../../../lib/resource/pagination-bar';
+import { useResourceList } from '../../../lib/resource/use-resource-list';
+import { useFrequencyLabel } from '../product-format';
 import { ProductCard } from './product-card';
-import { useFrequencyLabel } from './product-format';
 
 type Row = ProductItem & Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyImport } from '../../lib/lazy-import';
+import { lazyImport } from '../../../lib/lazy-import';
 
 const list = async () => ({ Component: (await lazyImport(() => import('./product-list-page'))).ProductListPage });
 const detail = async () => ({

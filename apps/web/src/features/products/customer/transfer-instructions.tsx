@@ -3,9 +3,9 @@ import { ActionIcon, Alert, Box, Button, CopyButton, Group, Stack, Text, Tooltip
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
-import { useLanguage } from './product-format';
+import { formatMoney } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useLanguage } from '../product-format';
 
 type Instructions = NonNullable<TransactionItem['transfer_instructions']>;
 

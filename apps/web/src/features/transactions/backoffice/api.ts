@@ -4,10 +4,10 @@
 import type { IncomingTransferResult, SettleResult, TransactionItem } from '@lombard/shared/schemas/transactions';
 import type { LedgerVerification } from '@lombard/shared/schemas/wallet';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http/client';
-import { idempotencyHeaders } from '../../lib/money/idempotency-key';
-import { resourceKeys } from '../../lib/resource/queries';
-import { BACKOFFICE_PATH } from './api';
+import { http } from '../../../lib/http/client';
+import { idempotencyHeaders } from '../../../lib/money/idempotency-key';
+import { resourceKeys } from '../../../lib/resource/queries';
+import { BACKOFFICE_PATH } from '../../users/api';
 
 export const ORDERS_API = '/api/v1/backoffice/orders/';
 export const TRANSFERS_API = '/api/v1/backoffice/transfers/';

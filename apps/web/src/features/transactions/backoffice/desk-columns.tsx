@@ -1,12 +1,12 @@
 // The columns every money desk list shares: when, who, what (with its reference), how much, where it stands.
 import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TransactionStatusBadge } from '../../components/money/transaction-status-badge';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { formatUnits } from '../../lib/money/format-units';
-import type { Column } from '../../lib/resource/resource-table';
-import { TruncatedText } from '../../lib/resource/truncated-text';
-import type { DeskRow } from './money-api';
+import { TransactionStatusBadge } from '../../../components/money/transaction-status-badge';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { formatUnits } from '../../../lib/money/format-units';
+import type { Column } from '../../../lib/resource/resource-table';
+import { TruncatedText } from '../../../lib/resource/truncated-text';
+import type { DeskRow } from './api';
 
 export function useDeskColumns(options: { product?: boolean; units?: boolean } = {}): Column<DeskRow>[] {
   const { t } = useTranslation('backoffice');

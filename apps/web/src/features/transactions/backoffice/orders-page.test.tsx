@@ -5,16 +5,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { OrdersPage } from './orders-page';
 
 const server = vi.hoisted(() => ({
   calls: [] as Array<{ method: string; url: string; body: unknown; key: unknown }>,
 }));
 
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () => {
+  const { createHttpClient } = await import('../../../lib/http/http-client');
   const http = createHttpClient();
   const order = (id: number, status: string) => ({
     id,

@@ -6,23 +6,16 @@ import { Button, Stack } from '@mantine/core';
 import { IconChecks, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
-import { usePageMeta } from '../../lib/page-meta';
-import { BulkBar } from '../../lib/resource/bulk-bar';
-import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
-import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
-import { ResourceTable } from '../../lib/resource/resource-table';
-import { useResourceList } from '../../lib/resource/use-resource-list';
-import { useSelection } from '../../lib/resource/use-selection';
+import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { usePageMeta } from '../../../lib/page-meta';
+import { BulkBar } from '../../../lib/resource/bulk-bar';
+import { ConfirmDialog } from '../../../lib/resource/confirm-dialog';
+import { FilterPanel, SelectFilter } from '../../../lib/resource/filters';
+import { ResourceTable } from '../../../lib/resource/resource-table';
+import { useResourceList } from '../../../lib/resource/use-resource-list';
+import { useSelection } from '../../../lib/resource/use-selection';
+import { type DeskRow, isActionable, ORDER_TYPES, ORDERS_API, useRejectTransaction, useSettleOrders } from './api';
 import { useDeskColumns } from './desk-columns';
-import {
-  type DeskRow,
-  isActionable,
-  ORDER_TYPES,
-  ORDERS_API,
-  useRejectTransaction,
-  useSettleOrders,
-} from './money-api';
 import { RejectModal } from './reject-modal';
 import { SettleResultPanel } from './settle-result';
 

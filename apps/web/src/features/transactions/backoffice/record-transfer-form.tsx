@@ -5,10 +5,10 @@ import { incomingTransferRequestSchema } from '@lombard/shared/schemas/transacti
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { todayIso } from '../../lib/format';
-import { useApiForm } from '../../lib/forms/use-api-form';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
-import { useRecordTransfer } from './money-api';
+import { todayIso } from '../../../lib/format';
+import { useApiForm } from '../../../lib/forms/use-api-form';
+import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { useRecordTransfer } from './api';
 
 export type TransferOutcome = { detail: string; outcome: 'cash_credited' | 'order_funded'; reference: string };
 

@@ -1,7 +1,7 @@
 // The operator refuses an order or a withdrawal from the money desk: the reason modal, told which row it is.
 import { useTranslation } from 'react-i18next';
-import type { DeskRow } from './money-api';
-import { ReasonModal } from './reason-modal';
+import { ReasonModal } from '../../../components/backoffice/reason-modal';
+import type { DeskRow } from './api';
 
 interface Props {
   row: DeskRow | null;

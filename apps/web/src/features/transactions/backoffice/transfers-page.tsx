@@ -5,12 +5,12 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../lib/page-meta';
-import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
-import { ResourceTable } from '../../lib/resource/resource-table';
-import { useResourceList } from '../../lib/resource/use-resource-list';
+import { usePageMeta } from '../../../lib/page-meta';
+import { FilterPanel, SelectFilter } from '../../../lib/resource/filters';
+import { ResourceTable } from '../../../lib/resource/resource-table';
+import { useResourceList } from '../../../lib/resource/use-resource-list';
+import { type DeskRow, TRANSFERS_API } from './api';
 import { useDeskColumns } from './desk-columns';
-import { type DeskRow, TRANSFERS_API } from './money-api';
 import { RecordTransferModal, type TransferOutcome } from './record-transfer-form';
 
 export function TransfersPage() {

@@ -4,17 +4,17 @@ import { TRANSACTION_STATUSES } from '@lombard/shared/transaction-kinds';
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { useIdempotencyKey } from '../../lib/money/idempotency-key';
-import { notifySuccess } from '../../lib/notify';
-import { usePageMeta } from '../../lib/page-meta';
-import { ConfirmDialog } from '../../lib/resource/confirm-dialog';
-import { FilterPanel, SelectFilter } from '../../lib/resource/filters';
-import { ResourceTable } from '../../lib/resource/resource-table';
-import { useResourceList } from '../../lib/resource/use-resource-list';
+import { formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { notifySuccess } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { ConfirmDialog } from '../../../lib/resource/confirm-dialog';
+import { FilterPanel, SelectFilter } from '../../../lib/resource/filters';
+import { ResourceTable } from '../../../lib/resource/resource-table';
+import { useResourceList } from '../../../lib/resource/use-resource-list';
+import { type DeskRow, isActionable, useExecuteWithdrawal, useRejectTransaction, WITHDRAWALS_API } from './api';
 import { useDeskColumns } from './desk-columns';
-import { type DeskRow, isActionable, useExecuteWithdrawal, useRejectTransaction, WITHDRAWALS_API } from './money-api';
 import { RejectModal } from './reject-modal';
 
 export function WithdrawalsPage() {

@@ -2,10 +2,10 @@
 // one: cancel it before anything happened to the money.
 import type { TransactionItem } from '@lombard/shared/schemas/transactions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http/client';
-import { idempotencyHeaders } from '../../lib/money/idempotency-key';
-import { refreshMoney, TRANSACTIONS_API } from '../../lib/money/keys';
-import { resourceKeys } from '../../lib/resource/queries';
+import { http } from '../../../lib/http/client';
+import { idempotencyHeaders } from '../../../lib/money/idempotency-key';
+import { refreshMoney, TRANSACTIONS_API } from '../../../lib/money/keys';
+import { resourceKeys } from '../../../lib/resource/queries';
 
 export type TransactionRow = TransactionItem & Record<string, unknown>;
 

@@ -5,10 +5,10 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CashMovementLines } from '../../components/money/cash-movement-lines';
-import { formatMoney } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { cashStatementQuery } from '../../lib/money/cash-statement';
+import { CashMovementLines } from '../../../components/money/cash-movement-lines';
+import { formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { cashStatementQuery } from '../../../lib/money/cash-statement';
 
 export function CashStatementCard() {
   const { t } = useTranslation('transactions');

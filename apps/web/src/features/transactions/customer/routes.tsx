@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyImport } from '../../lib/lazy-import';
+import { lazyImport } from '../../../lib/lazy-import';
 import type { TransactionsSection } from './transactions-page';
 
 const page = (section: TransactionsSection) => async () => {

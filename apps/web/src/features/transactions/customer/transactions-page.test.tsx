@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { TransactionsPage } from './transactions-page';
 
 const server = vi.hoisted(() => ({
@@ -16,8 +16,8 @@ const server = vi.hoisted(() => ({
 }));
 
 // The signed-in user's active profile: cash, and so its statement, comes with the customer profile.
-vi.mock('../../lib/session/session-queries', async (original) => ({
-  ...(await original<typeof import('../../lib/session/session-queries')>()),
+vi.mock('../../../lib/session/session-queries', async (original) => ({
+  ...(await original<typeof import('../../../lib/session/session-queries')>()),
   useActiveProfile: () => server.profile,
 }));
 
@@ -50,9 +50,9 @@ const row = vi.hoisted(() => (id: number, extra: Record<string, unknown> = {}) =
   ...extra,
 }));
 
-vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () => {
+  const { createHttpClient } = await import('../../../lib/http/http-client');
   const http = createHttpClient();
   http.defaults.transport = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
