@@ -1,15 +1,15 @@
 // The customer area: every route under /customer/ requires a login and names the profiles that may
 // open it; children inherit their parent's profiles. Features own the routes inside their section;
-// this file decides who may enter it.
+// this file decides who may enter it. The back office is its own router (backoffice-routes.tsx), mounted
+// here for the admins.
 import { INVESTOR_PROFILES, type Profile } from '@lombard/shared/permissions';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountProfileRoutes, settingRoutes } from '../features/account/routes';
-import { loanRoutes } from '../features/advances/customer/routes';
+import { advanceRoutes, loadAdvanceCard } from '../features/advances/customer/routes';
 import { cashRoutes } from '../features/cash/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { homeRoutes } from '../features/home/routes';
 import { notificationRoutes } from '../features/notifications/customer/routes';
-import { productAdminRoutes } from '../features/products/backoffice/routes';
 import { productRoutes } from '../features/products/customer/routes';
 import { profileTabRoutes } from '../features/profile/routes';
 import { transactionRoutes } from '../features/transactions/customer/routes';
@@ -45,17 +45,17 @@ export const customerRoutes: RouteObject[] = [
             }),
             children: [
               { index: true, element: <Navigate to={DEFAULT_AUTHENTICATED_PATH} replace /> },
-              gated('home/', LEAD_AND_ABOVE, homeRoutes),
+              gated('home/', LEAD_AND_ABOVE, homeRoutes(loadAdvanceCard)),
               gated('wallet/', LEAD_AND_ABOVE, walletRoutes),
               gated('transaction/', LEAD_AND_ABOVE, transactionRoutes),
               gated('document/', LEAD_AND_ABOVE, documentRoutes),
               gated('product/', EVERYONE, productRoutes),
-              gated('loan/', CUSTOMER_AND_ABOVE, loanRoutes),
+              gated('loan/', CUSTOMER_AND_ABOVE, advanceRoutes),
               gated('cash/', CUSTOMER_AND_ABOVE, cashRoutes),
               gated('profile/', EVERYONE, [...profileTabRoutes, ...accountProfileRoutes]),
               gated('setting/', EVERYONE, settingRoutes),
               gated('notifications/', EVERYONE, notificationRoutes),
-              gated('backoffice/', ADMIN_ONLY, backofficeRoutes(productAdminRoutes)),
+              gated('backoffice/', ADMIN_ONLY, backofficeRoutes),
             ],
           },
         ],

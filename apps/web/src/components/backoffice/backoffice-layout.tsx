@@ -18,16 +18,20 @@ import {
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ADVANCE_WATCH_PAGE, ADVANCES_PAGE, STOCK_PLANS_PAGE } from '../../features/advances/backoffice/api';
-import { KYC_PAGE } from '../../features/kyc-review/api';
 import {
+  ADVANCE_WATCH_PAGE,
+  ADVANCES_PAGE,
+  AUDIT_PAGE,
+  KYC_PAGE,
   LEDGER_PAGE,
+  NOTIFICATIONS_PAGE,
   ORDERS_PAGE,
   PRODUCTS_PAGE,
+  STOCK_PLANS_PAGE,
   TRANSFERS_PAGE,
+  USERS_PAGE,
   WITHDRAWALS_PAGE,
-} from '../../features/transactions/backoffice/api';
-import { AUDIT_PAGE, NOTIFICATIONS_PAGE, USERS_PAGE } from '../../features/users/api';
+} from '../../lib/backoffice/paths';
 import { PageLoader } from '../page-loader';
 
 const SECTIONS = [

@@ -1,13 +1,16 @@
 // An operator writes to a user: POST /api/v1/backoffice/notifications/ (the user sees it under the bell).
 import { buildListQuery } from '@lombard/shared/query-string';
+import type { BackofficeUser } from '@lombard/shared/schemas/backoffice';
+import type { BackofficeNotification } from '@lombard/shared/schemas/notifications';
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATIONS_API, type NotificationRow, USERS_API, type UserRow } from '../../features/users/api';
+import { NOTIFICATIONS_API, USERS_API } from '../../lib/backoffice/paths';
 import { isHttpError } from '../../lib/http/http-error';
 import { useResourceActions } from '../../lib/resource/actions';
+import type { Row } from '../../lib/resource/queries';
 import { resourceListQuery } from '../../lib/resource/queries';
 
 interface Props {
@@ -32,7 +35,7 @@ function RecipientPicker({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const users = useQuery(
-    resourceListQuery<UserRow>(USERS_API, buildListQuery({ perPage: 10, filters: { search: debounced } })),
+    resourceListQuery<BackofficeUser & Row>(USERS_API, buildListQuery({ perPage: 10, filters: { search: debounced } })),
   );
   return (
     <Select
@@ -56,7 +59,7 @@ function RecipientPicker({
 
 export function MessageModal({ opened, onClose, recipient }: Props) {
   const { t } = useTranslation('backoffice');
-  const { save } = useResourceActions<NotificationRow>(NOTIFICATIONS_API);
+  const { save } = useResourceActions<BackofficeNotification & Row>(NOTIFICATIONS_API);
   const [userId, setUserId] = useState<string | null>(recipient ? String(recipient.id) : null);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');

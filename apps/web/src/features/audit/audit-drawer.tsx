@@ -6,7 +6,7 @@ import { DetailList } from '../../components/backoffice/detail-list';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
 import { ResourceDrawer } from '../../lib/resource/resource-drawer';
-import { AUDIT_API, type AuditDetailRow } from '../users/api';
+import { AUDIT_API, type AuditDetailRow } from './api';
 
 type Snapshot = Record<string, unknown> | null;
 

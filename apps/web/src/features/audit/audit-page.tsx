@@ -4,6 +4,7 @@ import '@mantine/dates/styles.layer.css';
 import { Badge, Button, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { AUDIT_PAGE } from '../../lib/backoffice/paths';
 import { usePageMeta } from '../../lib/page-meta';
 import { useResourceActions } from '../../lib/resource/actions';
 import { BulkBar } from '../../lib/resource/bulk-bar';
@@ -13,7 +14,7 @@ import { type Column, ResourceTable } from '../../lib/resource/resource-table';
 import { useDetailRoute } from '../../lib/resource/use-detail-route';
 import { useResourceList } from '../../lib/resource/use-resource-list';
 import { useSelection } from '../../lib/resource/use-selection';
-import { AUDIT_ACTIONS, AUDIT_API, AUDIT_OBJECTS, AUDIT_PAGE, type AuditRow } from '../users/api';
+import { AUDIT_ACTIONS, AUDIT_API, AUDIT_OBJECTS, type AuditRow } from './api';
 import { AuditDrawer } from './audit-drawer';
 
 const ACTION_COLORS: Record<string, string> = {

@@ -8,8 +8,6 @@ import type { KycDecision, KycReviewDetail, KycReviewItem } from '@lombard/share
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 
-export const KYC_PAGE = '/customer/backoffice/kyc-reviews/';
-
 const kycKeys = {
   all: ['backoffice', 'kyc-reviews'] as const,
   list: (params: string) => ['backoffice', 'kyc-reviews', 'list', params] as const,

@@ -10,10 +10,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { KYC_PAGE } from '../../lib/backoffice/paths';
 import { currentLanguage } from '../../lib/i18n/i18n';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatDateTime } from '../../lib/resource/format';
-import { KYC_PAGE, kycQueueQuery } from './api';
+import { kycQueueQuery } from './api';
 
 const PER_PAGE = PER_PAGE_OPTIONS[2];
 

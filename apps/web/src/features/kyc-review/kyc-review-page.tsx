@@ -22,11 +22,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { KYC_PAGE } from '../../lib/backoffice/paths';
 import { currentLanguage } from '../../lib/i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatDate } from '../../lib/resource/format';
-import { KYC_PAGE, kycDetailQuery, useStepDecision } from './api';
+import { kycDetailQuery, useStepDecision } from './api';
 import { DocumentFileView } from './kyc-document-view';
 import { stepRows } from './kyc-step-data';
 

@@ -9,7 +9,7 @@ import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatDateTime } from '../../lib/resource/format';
-import { ledgerVerificationQuery } from '../transactions/backoffice/api';
+import { ledgerVerificationQuery } from './api';
 
 export function LedgerPage() {
   const { t } = useTranslation('backoffice');

@@ -1,6 +1,8 @@
 // What an operator can do to one user; shared by the row menu and the detail drawer.
+
+import { USERS_API } from '../../lib/backoffice/paths';
 import { useResourceActions } from '../../lib/resource/actions';
-import { USERS_API, type UserRow } from './api';
+import type { UserRow } from './api';
 
 export function useUserActions() {
   const actions = useResourceActions<UserRow>(USERS_API);

@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailList } from '../../components/backoffice/detail-list';
 import { MessageModal } from '../../components/backoffice/message-modal';
+import { AUDIT_PAGE, USERS_API } from '../../lib/backoffice/paths';
 import { isHttpError } from '../../lib/http/http-error';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
 import { ResourceDrawer } from '../../lib/resource/resource-drawer';
-import { AUDIT_PAGE, PROFILE_OPTIONS, USERS_API, type UserRow } from './api';
+import { PROFILE_OPTIONS, type UserRow } from './api';
 import { useUserActions } from './user-actions';
 import { LockBadge, ProfileBadges, StatusBadge } from './user-badges';
 

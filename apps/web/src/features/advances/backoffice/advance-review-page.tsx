@@ -11,18 +11,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailList } from '../../../components/backoffice/detail-list';
 import { ReasonModal } from '../../../components/backoffice/reason-modal';
+import { ADVANCES_PAGE, USERS_PAGE } from '../../../lib/backoffice/paths';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ConfirmDialog } from '../../../lib/resource/confirm-dialog';
-import { USERS_PAGE } from '../../users/api';
 import { CollateralSection, DocumentsSection, TimelineSection } from '../advance-sections';
 import { AdvanceStatusBadge } from '../advance-status';
 import { MarginCallAlert } from '../margin-call-alert';
 import {
-  ADVANCES_PAGE,
   type AdvanceDecision,
   BO_ADVANCES_API,
   backofficeAdvanceQuery,

@@ -5,11 +5,12 @@ import { Anchor, Box, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { ADVANCES_PAGE } from '../../../lib/backoffice/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
 import { TruncatedText } from '../../../lib/resource/truncated-text';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
-import { ADVANCES_PAGE, BO_INSTALMENTS_API, BO_MARGIN_CALLS_API } from './api';
+import { BO_INSTALMENTS_API, BO_MARGIN_CALLS_API } from './api';
 
 type InstalmentRow = z.infer<typeof backofficeInstalmentSchema> & Record<string, unknown>;
 type MarginCallRow = z.infer<typeof backofficeMarginCallSchema> & Record<string, unknown>;

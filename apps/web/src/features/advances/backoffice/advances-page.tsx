@@ -6,12 +6,13 @@ import { Badge, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CustomerCell } from '../../../components/backoffice/customer-cell';
+import { ADVANCES_PAGE } from '../../../lib/backoffice/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { FilterPanel, SelectFilter } from '../../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
 import { AdvanceStatusBadge } from '../advance-status';
-import { ADVANCES_PAGE, BO_ADVANCES_API } from './api';
+import { BO_ADVANCES_API } from './api';
 
 type Row = BackofficeAdvance & Record<string, unknown>;
 

@@ -9,16 +9,11 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import { http } from '../../../lib/http/client';
 import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/money/idempotency-key';
 import { resourceKeys } from '../../../lib/resource/queries';
-import { BACKOFFICE_PATH } from '../../users/api';
 
 export const BO_ADVANCES_API = '/api/v1/backoffice/advances/';
 export const BO_STOCK_PLANS_API = '/api/v1/backoffice/stock-plans/';
 export const BO_INSTALMENTS_API = '/api/v1/backoffice/advance-instalments/';
 export const BO_MARGIN_CALLS_API = '/api/v1/backoffice/margin-calls/';
-
-export const ADVANCES_PAGE = `${BACKOFFICE_PATH}advances/`;
-export const STOCK_PLANS_PAGE = `${BACKOFFICE_PATH}stock-plans/`;
-export const ADVANCE_WATCH_PAGE = `${BACKOFFICE_PATH}advance-watch/`;
 
 function refreshAdvanceDesk(client: QueryClient) {
   return Promise.all(

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/money/amount-input';
 import { AppLink } from '../../../lib/app-link';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
-import { LANDING_PATHS } from '../../landing/components/site-links';
+import { LOGIN_PATH } from '../../../lib/session/navigation';
 import { ScheduleTable } from '../schedule-table';
 
 const DEFAULT_AMOUNT = 50_000;
@@ -201,7 +201,7 @@ export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum
               >
                 {t('calculator.cta')}
               </Button>
-              <Button component={AppLink} to={LANDING_PATHS.login} variant="default">
+              <Button component={AppLink} to={LOGIN_PATH} variant="default">
                 {t('calculator.login')}
               </Button>
             </Group>

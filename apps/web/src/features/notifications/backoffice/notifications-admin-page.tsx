@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/backoffice/detail-list';
 import { MessageModal } from '../../../components/backoffice/message-modal';
+import { NOTIFICATIONS_API, NOTIFICATIONS_PAGE } from '../../../lib/backoffice/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useResourceActions } from '../../../lib/resource/actions';
 import { BulkBar } from '../../../lib/resource/bulk-bar';
@@ -19,7 +20,7 @@ import { TruncatedText } from '../../../lib/resource/truncated-text';
 import { useDetailRoute } from '../../../lib/resource/use-detail-route';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
 import { useSelection } from '../../../lib/resource/use-selection';
-import { NOTIFICATION_KINDS, NOTIFICATIONS_API, NOTIFICATIONS_PAGE, type NotificationRow } from '../../users/api';
+import { NOTIFICATION_KINDS, type NotificationRow } from './api';
 
 function NotificationDrawer({
   id,

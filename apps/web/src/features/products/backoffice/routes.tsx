@@ -6,7 +6,7 @@ const page = async () => ({
 });
 
 /**
- * The back office's products page, to mount under customer/backoffice/ (its drawer opens on
+ * The back office's products page, under customer/backoffice/ (its drawer opens on
  * products/{id}/ and products/new/ over the list).
  */
-export const productAdminRoutes: RouteObject[] = [{ path: 'products/:id?/', lazy: page }];
+export const productBackofficeRoutes: RouteObject[] = [{ path: 'products/:id?/', lazy: page }];

@@ -1,25 +1,15 @@
 // The operator's money desk (API under /api/v1/backoffice/…): orders to settle or reject, incoming bank
-// transfers to record, withdrawals to execute or reject, and the ledger's self-check. Every call that
-// moves money carries an Idempotency-Key, so a retried click cannot move it twice.
+// transfers to record, withdrawals to execute or reject. Every call that moves money carries an
+// Idempotency-Key, so a retried click cannot move it twice.
 import type { IncomingTransferResult, SettleResult, TransactionItem } from '@lombard/shared/schemas/transactions';
-import type { LedgerVerification } from '@lombard/shared/schemas/wallet';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http/client';
 import { idempotencyHeaders } from '../../../lib/money/idempotency-key';
 import { resourceKeys } from '../../../lib/resource/queries';
-import { BACKOFFICE_PATH } from '../../users/api';
 
 export const ORDERS_API = '/api/v1/backoffice/orders/';
 export const TRANSFERS_API = '/api/v1/backoffice/transfers/';
 export const WITHDRAWALS_API = '/api/v1/backoffice/withdrawals/';
-export const LEDGER_VERIFY_API = '/api/v1/backoffice/ledger/verify/';
-
-export const ORDERS_PAGE = `${BACKOFFICE_PATH}orders/`;
-export const TRANSFERS_PAGE = `${BACKOFFICE_PATH}transfers/`;
-export const WITHDRAWALS_PAGE = `${BACKOFFICE_PATH}withdrawals/`;
-export const LEDGER_PAGE = `${BACKOFFICE_PATH}ledger/`;
-/** The products catalogue's page (the products feature owns it; the app mounts it here). */
-export const PRODUCTS_PAGE = `${BACKOFFICE_PATH}products/`;
 
 /** A customer's transaction as the back-office lists it: with the person it belongs to. */
 export type DeskRow = TransactionItem & {
@@ -82,11 +72,3 @@ export function useRecordTransfer() {
     onSuccess: () => refreshDesk(client),
   });
 }
-
-export const ledgerVerificationQuery = queryOptions({
-  queryKey: [...resourceKeys.all(LEDGER_VERIFY_API), 'run'],
-  queryFn: async ({ signal }) => (await http.get<LedgerVerification>(LEDGER_VERIFY_API, { signal })).data,
-  // A verification reads the whole ledger: only when the operator asks for it.
-  enabled: false,
-  staleTime: Number.POSITIVE_INFINITY,
-});
