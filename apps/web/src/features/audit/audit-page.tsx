@@ -1,13 +1,12 @@
 // The audit log: every operator write, newest first, filterable by action, object, operator and date;
 // a row opens what changed, field by field.
-import '@mantine/dates/styles.layer.css';
 import { Badge, Button, Stack } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_PAGE } from '../../lib/backoffice/paths';
 import { usePageMeta } from '../../lib/page-meta';
 import { useResourceActions } from '../../lib/resource/actions';
 import { BulkBar } from '../../lib/resource/bulk-bar';
+import { DateRangeFilter } from '../../lib/resource/date-range-filter';
 import { exportXlsxAction } from '../../lib/resource/export-action';
 import { FilterPanel, SearchFilter, SelectFilter } from '../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../lib/resource/resource-table';
@@ -33,8 +32,6 @@ export function AuditPage() {
   const { exportXlsx } = useResourceActions(AUDIT_API);
   const detail = useDetailRoute(AUDIT_PAGE);
   const hasFilters = Object.keys(list.state.filters).length > 0;
-  const from = list.state.filters.created_at__gte ?? null;
-  const to = list.state.filters.created_at__lte ?? null;
 
   const columns: Column<AuditRow>[] = [
     { key: 'created_at', header: t('audit.columns.date'), type: 'datetime', sortField: 'created_at', primary: true },
@@ -74,20 +71,11 @@ export function AuditPage() {
           label={t('audit.columns.object')}
           data={AUDIT_OBJECTS.map((o) => ({ value: o, label: t(`audit.objects.${o}`) }))}
         />
-        <DatePickerInput
-          type="range"
+        <DateRangeFilter
+          list={list}
           label={t('audit.period')}
           placeholder={t('audit.periodPlaceholder')}
-          value={[from, to]}
-          onChange={([start, end]) => {
-            // Both ends or none: half a range would reload the list at every click.
-            if ((start && end) || (!start && !end)) list.setFilters({ created_at__gte: start, created_at__lte: end });
-          }}
-          clearable
-          w={{ base: '100%', xs: 240 }}
           valueFormat={t('dateFormat')}
-          data-testid="filter-period"
-          popoverProps={{ withinPortal: true }}
         />
         {hasFilters && (
           <Button variant="subtle" onClick={list.resetFilters} data-testid="reset-filters">

@@ -5,23 +5,11 @@ import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Anchor, Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SummaryRow } from '../../../components/summary-row';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatUnitPrice, formatUnits } from '../../../lib/money/format-units';
 import { TableScroll } from '../../../lib/table-scroll';
-
-function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 800 : 600} ta="right" data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 /** The sentence that says which limit binds, with both figures. */
 export function useBindingSentence(power: BorrowingPower): string {
@@ -140,17 +128,17 @@ export function BorrowingPowerCard({
         )}
         {!compact && (
           <Stack gap={4}>
-            <Figure
+            <SummaryRow
               label={t('power.collateralMaximum')}
               value={formatMoney(power.maximum_applicable, language)}
               testId="power-collateral"
             />
-            <Figure
+            <SummaryRow
               label={t('power.bankMaximum')}
               value={formatMoney(power.bank_maximum, language)}
               testId="power-bank"
             />
-            <Figure
+            <SummaryRow
               label={t('power.minimum')}
               value={formatMoney(power.minimum_amount, language)}
               testId="power-minimum"

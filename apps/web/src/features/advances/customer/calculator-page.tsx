@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/money/amount-input';
 import { PageHeading } from '../../../components/page-heading';
+import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatPercent, todayIso } from '../../../lib/format';
 import { globalConfigQuery } from '../../../lib/global-config';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -20,19 +21,6 @@ import { ScheduleTable } from '../schedule-table';
 import { InstalmentsInput } from './instalments-input';
 import { LOAN_PAGE } from './queries';
 import { amountText, useRuleMessage } from './rule-message';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
-        {label}
-      </Text>
-      <Text fw={700} fz="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 export function CalculatorPage() {
   const { t } = useTranslation('loan');
@@ -85,32 +73,38 @@ export function CalculatorPage() {
       </Paper>
       <Paper withBorder radius="md" p="md" aria-live="polite" data-testid="calculator-results">
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-          <Figure
+          <SummaryRow
+            stacked
             label={t('figures.quarterly')}
             value={quote ? formatMoney(quote.quarterlyInterest, language) : dash}
             testId="calc-quarterly"
           />
-          <Figure
+          <SummaryRow
+            stacked
             label={t('figures.totalInterest')}
             value={quote ? formatMoney(quote.totalInterest, language) : dash}
             testId="calc-total-interest"
           />
-          <Figure
+          <SummaryRow
+            stacked
             label={t('figures.totalPayable')}
             value={quote ? formatMoney(quote.totalRepayable, language) : dash}
             testId="calc-total-repayable"
           />
-          <Figure
+          <SummaryRow
+            stacked
             label={t('figures.rate')}
             value={quote ? formatPercent(quote.annualRate, language) : dash}
             testId="calc-rate"
           />
-          <Figure
+          <SummaryRow
+            stacked
             label={t('figures.apr')}
             value={quote ? formatPercent(quote.apr, language) : dash}
             testId="calc-apr"
           />
-          <Figure
+          <SummaryRow
+            stacked
             label={t('figures.maturity')}
             value={quote ? formatDate(quote.maturityDate, language) : dash}
             testId="calc-maturity"

@@ -12,6 +12,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CompleteProfileNotice, useMayInvest } from '../../../components/complete-profile-notice';
 import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
 import { PageHeading } from '../../../components/page-heading';
+import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
 import { codeErrorText } from '../../../lib/forms/one-time-code-errors';
 import { useSingleFlight } from '../../../lib/forms/single-flight';
@@ -24,19 +25,6 @@ import { investQuoteQuery, useInvest, useOrderSignature } from './api';
 import { orderFromSearch } from './order-params';
 import { useProductId } from './product-detail-page';
 import { TransferInstructions } from './transfer-instructions';
-
-function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 800 : 600}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 export function ConfirmOrderPage() {
   const { t } = useTranslation(['products', 'errors']);

@@ -1,9 +1,7 @@
 // The cash statement for a period (every ledger line on the cash), then every order and request of the
 // customer, newest first: filtered by type, status and period, paged, exported to XLSX; a row opens its detail.
-import '@mantine/dates/styles.layer.css';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lombard/shared/transaction-kinds';
 import { Button, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransactionStatusBadge } from '../../../components/money/transaction-status-badge';
@@ -14,6 +12,7 @@ import { TRANSACTIONS_API } from '../../../lib/money/keys';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useResourceActions } from '../../../lib/resource/actions';
 import { BulkBar } from '../../../lib/resource/bulk-bar';
+import { DateRangeFilter } from '../../../lib/resource/date-range-filter';
 import { exportXlsxAction } from '../../../lib/resource/export-action';
 import { FilterPanel, SelectFilter } from '../../../lib/resource/filters';
 import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
@@ -37,8 +36,6 @@ export function TransactionsPage({ section }: { section: TransactionsSection }) 
   const { exportXlsx } = useResourceActions(TRANSACTIONS_API);
   const [open, setOpen] = useState<TransactionRow | null>(null);
   const active = Object.keys(list.state.filters).length;
-  const from = list.state.filters.created_at__gte ?? null;
-  const to = list.state.filters.created_at__lte ?? null;
 
   const columns: Column<TransactionRow>[] = [
     { key: 'created_at', header: t('fields.createdAt'), type: 'datetime', sortField: 'created_at', primary: true },
@@ -87,20 +84,11 @@ export function TransactionsPage({ section }: { section: TransactionsSection }) 
           data={TRANSACTION_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
           w={{ base: '100%', xs: 200 }}
         />
-        <DatePickerInput
-          type="range"
+        <DateRangeFilter
+          list={list}
           label={t('filters.period')}
           placeholder={t('filters.periodPlaceholder')}
-          value={[from, to]}
-          onChange={([start, end]) => {
-            // Both ends or none: half a range would reload the list at every click.
-            if ((start && end) || (!start && !end)) list.setFilters({ created_at__gte: start, created_at__lte: end });
-          }}
-          clearable
-          w={{ base: '100%', xs: 240 }}
           valueFormat={t('dateFormat')}
-          data-testid="filter-period"
-          popoverProps={{ withinPortal: true }}
         />
         {active > 0 && (
           <Button variant="subtle" onClick={list.resetFilters} data-testid="reset-filters">
