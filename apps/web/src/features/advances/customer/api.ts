@@ -1,5 +1,5 @@
-// The calls of the advance screens: borrowing power and the customer's advances (lib/advances, shared with
-// the home), one advance, its quote, the stock plans, and every action of an advance's life. Calls that
+// The calls of the advance screens: borrowing power and the customer's advances (queries.ts, shared with
+// the home card), one advance, its quote, the stock plans, and every action of an advance's life. Calls that
 // move money or pledge collateral carry the Idempotency-Key their screen made once; every mutation
 // refreshes the advance keys and the money screens together.
 
