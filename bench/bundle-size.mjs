@@ -25,15 +25,22 @@ export const FIRST_VIEW_BUDGET_BYTES = 120 * 1024;
 // docs/decisions/017), and everything a signed-in customer's home needs from a cold cache.
 export const FIRST_INTERACTION_BUDGET_BYTES = 150 * 1024;
 export const CUSTOMER_HOME_BUDGET_BYTES = 250 * 1024;
-/** The modules of the routes that /customer/home/ matches (app/customer-routes.tsx), page last. */
+/**
+ * The modules of the routes that /customer/home/ matches (app/customer-routes.tsx), page last, then the
+ * advances feature's card, which the home's route loads beside the page.
+ */
 const CUSTOMER_HOME_ROUTE_SOURCES = [
   'src/components/require-auth.tsx',
   'src/app/layouts/main-layout.tsx',
   'src/components/require-profile.tsx',
   'src/features/home/home-page.tsx',
+  'src/features/advances/customer/advance-card.tsx',
 ];
+// The customer area and the back office: a domain's customer/ and backoffice/ folders, the features only
+// they use, the back office's shell. A domain's own shared files (features/advances/schedule-table.tsx)
+// and its public/ folder serve the public site too.
 const PRIVATE_SOURCES =
-  /^src\/(app\/layouts\/main-layout|app\/customer-routes|features\/(home|wallet|transactions|documents|products|loan|cash|account|backoffice)\/)/;
+  /^src\/(app\/layouts\/main-layout|app\/(customer|backoffice)-routes|components\/backoffice\/|features\/([^/]+\/(customer|backoffice)\/|(home|wallet|documents|products|cash|account|profile|users|audit|kyc-review|ledger)\/))/;
 const PUBLIC_PAGES = [
   '/home/',
   '/why-us/',

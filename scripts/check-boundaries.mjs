@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Enforces one import direction: shared → lib → features → app (docs/decisions/001-layers-and-boundaries.md).
-// Web:  lib/, components/ may not import features/ or app/; features/<a> may not import app/ or features/<b>.
+// Web:  lib/, components/ may not import features/ or app/; features/<a> imports only components/, lib/, the
+//       shared package and its own files (never app/ nor features/<b>; its tests may read test/). Features
+//       are domains, named like the API's modules: none is named for a group of users (no features/backoffice);
+//       a domain's pages for one group sit in its customer/, backoffice/ or public/ folder.
 // API:  lib/, db/, plugins/ may not import modules/ or app.ts; modules/<a> may import another module only
 //       through its service.ts (or its schemas in packages/shared), and only its own db/schema files.
 // Both: packages/shared imports neither app; the apps never import each other.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -79,6 +82,13 @@ function check(file) {
         fail(
           `feature '${feature}' may not import feature '${tFeature}': lift the shared part to lib/ or components/, or compose in app/`,
         );
+      const testFile = /\.test\.tsx?$/.test(from);
+      if (
+        layer === 'features' &&
+        !['features', 'app', 'lib', 'components'].includes(tLayer) &&
+        !(testFile && tLayer === 'test')
+      )
+        fail(`a feature imports only components/, lib/, the shared package and its own files, not '${tLayer}/'`);
     }
 
     const api = /^apps\/api\/src\/([^/.]+)(?:\/([^/.]+))?/.exec(from);
@@ -112,6 +122,16 @@ function check(file) {
 
 for (const dir of ['packages/shared/src', 'apps/api/src', 'apps/web/src']) {
   for (const file of walk(path.join(root, dir))) check(file);
+}
+
+// A web feature is a domain (advances, transactions, users…), not a group of users: the back office of a
+// domain is that domain's backoffice/ folder, its shell is components/backoffice and lib/backoffice.
+const webFeatures = path.join(root, 'apps/web/src/features');
+for (const group of ['backoffice', 'customer', 'public', 'admin']) {
+  if (existsSync(path.join(webFeatures, group)))
+    violations.push(
+      `apps/web/src/features/${group}: a feature is named for its domain, not for who uses it; put each page in its domain's feature (features/<domain>/${group}/)`,
+    );
 }
 
 // Modules depend on each other as a tree: a cycle (a → b → … → a) means two features are one, or that a

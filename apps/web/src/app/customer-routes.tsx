@@ -1,23 +1,23 @@
 // The customer area: every route under /customer/ requires a login and names the profiles that may
 // open it; children inherit their parent's profiles. Features own the routes inside their section;
-// this file decides who may enter it.
+// this file decides who may enter it. The back office is its own router (backoffice-routes.tsx), mounted
+// here for the admins.
 import { INVESTOR_PROFILES, type Profile } from '@lombard/shared/permissions';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountProfileRoutes, settingRoutes } from '../features/account/routes';
-import { backofficeRoutes } from '../features/backoffice/routes';
+import { advanceRoutes, loadAdvanceCard } from '../features/advances/customer/routes';
 import { cashRoutes } from '../features/cash/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { homeRoutes } from '../features/home/routes';
-import { loanRoutes } from '../features/loan/routes';
-import { notificationRoutes } from '../features/notifications/routes';
-import { productAdminRoutes } from '../features/products/admin-routes';
-import { productRoutes } from '../features/products/routes';
+import { notificationRoutes } from '../features/notifications/customer/routes';
+import { productRoutes } from '../features/products/customer/routes';
 import { profileTabRoutes } from '../features/profile/routes';
-import { transactionRoutes } from '../features/transactions/routes';
+import { transactionRoutes } from '../features/transactions/customer/routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { lazyImport } from '../lib/lazy-import';
 import type { ProfilesHandle } from '../lib/session/guard';
 import { DEFAULT_AUTHENTICATED_PATH } from '../lib/session/navigation';
+import { backofficeRoutes } from './backoffice-routes';
 
 const EVERYONE: readonly Profile[] = ['base', 'lead', 'customer', 'admin'];
 const LEAD_AND_ABOVE = INVESTOR_PROFILES;
@@ -45,17 +45,17 @@ export const customerRoutes: RouteObject[] = [
             }),
             children: [
               { index: true, element: <Navigate to={DEFAULT_AUTHENTICATED_PATH} replace /> },
-              gated('home/', LEAD_AND_ABOVE, homeRoutes),
+              gated('home/', LEAD_AND_ABOVE, homeRoutes(loadAdvanceCard)),
               gated('wallet/', LEAD_AND_ABOVE, walletRoutes),
               gated('transaction/', LEAD_AND_ABOVE, transactionRoutes),
               gated('document/', LEAD_AND_ABOVE, documentRoutes),
               gated('product/', EVERYONE, productRoutes),
-              gated('loan/', CUSTOMER_AND_ABOVE, loanRoutes),
+              gated('loan/', CUSTOMER_AND_ABOVE, advanceRoutes),
               gated('cash/', CUSTOMER_AND_ABOVE, cashRoutes),
               gated('profile/', EVERYONE, [...profileTabRoutes, ...accountProfileRoutes]),
               gated('setting/', EVERYONE, settingRoutes),
               gated('notifications/', EVERYONE, notificationRoutes),
-              gated('backoffice/', ADMIN_ONLY, backofficeRoutes(productAdminRoutes)),
+              gated('backoffice/', ADMIN_ONLY, backofficeRoutes),
             ],
           },
         ],

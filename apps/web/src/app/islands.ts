@@ -15,7 +15,7 @@ export const ISLANDS: Readonly<Record<string, Load>> = {
   'hero-calculate': island(() => import('../features/landing/home/hero-calculate').then((m) => m.HeroCalculate)),
   // With the catalogues of its messages, which it names in its keys rather than through its hook.
   'advance-calculator': island(() =>
-    withNamespaces(() => import('../features/landing/home/advance-calculator'), 'validation', 'advance').then(
+    withNamespaces(() => import('../features/advances/public/advance-calculator'), 'validation', 'advance').then(
       (m) => m.AdvanceCalculator,
     ),
   ),

@@ -38,7 +38,8 @@ import { readColorSchemeCookie } from '../lib/theme/color-scheme-manager';
 import { App } from './app';
 import { IslandRoot } from './island-root';
 import { ISLANDS } from './islands';
-import { routes, type ServerRenderedHandle } from './router';
+import type { ServerRenderedHandle } from './public-routes';
+import { routes } from './router';
 
 // The API sends this status with the app shell when it cannot render a page (see route-status.ts).
 export { routeStatus } from './route-status';

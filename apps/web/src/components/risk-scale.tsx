@@ -1,9 +1,19 @@
 import { Box, Group } from '@mantine/core';
 
 /** The summary risk indicator: seven steps, the product's one filled in; read out as one label. */
-export function RiskScale({ value, label, size = 22 }: { value: number; label: string; size?: number }) {
+export function RiskScale({
+  value,
+  label,
+  size = 22,
+  testId = 'risk-scale',
+}: {
+  value: number;
+  label: string;
+  size?: number;
+  testId?: string;
+}) {
   return (
-    <Group gap={3} wrap="nowrap" role="img" aria-label={label} data-testid="risk-scale" data-value={value}>
+    <Group gap={3} wrap="nowrap" role="img" aria-label={label} data-testid={testId} data-value={value}>
       {[1, 2, 3, 4, 5, 6, 7].map((step) => (
         <Box
           key={step}

@@ -1,6 +1,47 @@
 // Help-centre copy in Italian (source language) and English. Bodies are HTML, sanitised again by the
 // support module on the way out. An article without `en` is shown in Italian only (the browser test
 // relies on "verifica-del-credito" being one).
+import { MAX_INSTALMENTS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import { ADVANCE_RATE_BANDS, quoteAdvance } from '@lombard/shared/money/advance-calculator';
+import Decimal from 'decimal.js';
+
+type Language = 'it' | 'en';
+
+/** An amount in euros as the article writes it: 50.000 € and 49.999,99 €; €50,000 and €49,999.99. */
+function euros(amount: Decimal.Value, language: Language): string {
+  const [whole = '', cents] = new Decimal(amount).toFixed(2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'it' ? '.' : ',');
+  const figure = cents === '00' ? grouped : `${grouped}${language === 'it' ? ',' : '.'}${cents}`;
+  return language === 'it' ? `${figure} €` : `€${figure}`;
+}
+
+/** A rate (0.049) as a percentage with two decimals: 4,90% and 4.90%. */
+function percent(rate: Decimal.Value, language: Language): string {
+  const figure = new Decimal(rate).times(100).toFixed(2);
+  return `${language === 'it' ? figure.replace('.', ',') : figure}%`;
+}
+
+/** The rate bands as list items, written from the bands the calculator prices with: the text cannot drift. */
+function rateBands(language: Language): string {
+  const words = language === 'it' ? { upTo: 'fino a', from: 'da', to: 'a' } : { upTo: 'up to', from: 'from', to: 'to' };
+  return ADVANCE_RATE_BANDS.map((band, index) => {
+    const next = ADVANCE_RATE_BANDS[index + 1];
+    const upTo = next && euros(new Decimal(next.from).minus('0.01'), language);
+    const range =
+      index === 0 && upTo
+        ? `${words.upTo} ${upTo}`
+        : `${words.from} ${euros(band.from, language)}${upTo ? ` ${words.to} ${upTo}` : ''}`;
+    return `<li>${percent(band.annualRate, language)} ${range}</li>`;
+  }).join('');
+}
+
+// The APR beside its nominal rate, for the smallest advance over the longest term (a fixed start date, so
+// that the seed writes the same text every day; the APR moves in its third decimal with the calendar).
+const example = quoteAdvance({ amount: MINIMUM_ADVANCE_AMOUNT, instalments: MAX_INSTALMENTS, startDate: '2026-01-01' });
+const EXAMPLE = {
+  it: { apr: percent(example.apr, 'it'), rate: percent(example.annualRate, 'it') },
+  en: { apr: percent(example.apr, 'en'), rate: percent(example.annualRate, 'en') },
+};
 
 interface Text {
   title: string;
@@ -53,12 +94,12 @@ export const SUPPORT_CONTENT: Collection[] = [
         it: {
           title: 'Tassi, TAEG e costi',
           description: 'Nessuna commissione: paghi solo gli interessi.',
-          body: '<p>Il tasso annuo nominale è fisso per tutta la durata e scende al crescere dell’importo:</p><ul><li>4,90% fino a 49.999,99 €</li><li>4,40% da 50.000 € a 199.999,99 €</li><li>3,90% da 200.000 €</li></ul><p>Non ci sono spese di apertura, di gestione o di estinzione anticipata. Poiché gli interessi si pagano ogni trimestre, il TAEG è di poco superiore al tasso nominale: per esempio 4,99% con un tasso del 4,90%.</p><p>Con il calcolatore sulla home page vedi subito la rata trimestrale, gli interessi totali e il piano delle scadenze.</p>',
+          body: `<p>Il tasso annuo nominale è fisso per tutta la durata e scende al crescere dell’importo:</p><ul>${rateBands('it')}</ul><p>Non ci sono spese di apertura, di gestione o di estinzione anticipata. Poiché gli interessi si pagano ogni trimestre, il TAEG è di poco superiore al tasso nominale: per esempio ${EXAMPLE.it.apr} con un tasso del ${EXAMPLE.it.rate}.</p><p>Con il calcolatore sulla home page vedi subito la rata trimestrale, gli interessi totali e il piano delle scadenze.</p>`,
         },
         en: {
           title: 'Rates, APR and costs',
           description: 'No fees: you pay interest only.',
-          body: '<p>The nominal annual rate is fixed for the whole term and falls as the amount grows:</p><ul><li>4.90% up to €49,999.99</li><li>4.40% from €50,000 to €199,999.99</li><li>3.90% from €200,000</li></ul><p>There are no arrangement, management or early-repayment fees. As interest is paid every quarter, the APR is slightly above the nominal rate: for example 4.99% for a 4.90% rate.</p><p>The calculator on the home page shows the quarterly payment, the total interest and the schedule straight away.</p>',
+          body: `<p>The nominal annual rate is fixed for the whole term and falls as the amount grows:</p><ul>${rateBands('en')}</ul><p>There are no arrangement, management or early-repayment fees. As interest is paid every quarter, the APR is slightly above the nominal rate: for example ${EXAMPLE.en.apr} for a ${EXAMPLE.en.rate} rate.</p><p>The calculator on the home page shows the quarterly payment, the total interest and the schedule straight away.</p>`,
         },
       },
       {

@@ -29,7 +29,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { UserMenu } from '../../components/user-menu';
 import { SiteFooter } from '../../features/landing/components/site-footer';
-import { NotificationBell } from '../../features/notifications/notification-bell';
+import { NotificationBell } from '../../features/notifications/customer/notification-bell';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { rememberRoute } from '../../lib/session/last-route';
 import { PROFILE_PATH } from '../../lib/session/navigation';

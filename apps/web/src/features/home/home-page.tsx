@@ -2,6 +2,7 @@
 // approved, and the latest transactions.
 import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureCard } from '../../components/money/figure-card';
 import { SignedMoney } from '../../components/money/signed-money';
@@ -13,13 +14,13 @@ import { homeSummaryQuery } from '../../lib/money/home-summary';
 import { usePageMeta } from '../../lib/page-meta';
 import { profileQuery } from '../../lib/profile/profile-query';
 import { useActiveProfile, useCurrentUser } from '../../lib/session/session-queries';
-import { AdvanceCard } from './advance-card';
 import { NextSteps, nextSteps } from './next-steps';
 import { RecentTransactions } from './recent-transactions';
 
 export type HomeSection = 'overview';
 
-export function HomePage({ section }: { section: HomeSection }) {
+/** `advanceCard`: the advances feature's card (borrowing power, the advance under way), passed in by the app. */
+export function HomePage({ section, advanceCard: AdvanceCard }: { section: HomeSection; advanceCard: ComponentType }) {
   const { t } = useTranslation('home');
   usePageMeta(t(`sections.${section}.title`));
   const language = useLanguage();

@@ -21,7 +21,15 @@ const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType, ..
   lazy: async () => ({ Component: pick(await withNamespaces(() => lazyImport(load), 'landing', ...namespaces)) }),
 });
 
-export const landingRoutes: RouteObject[] = [
+/**
+ * `advanceCalculator`: the advances feature's calculator, for the home (a feature imports no other: the
+ * app passes it in).
+ */
+export const landingRoutes = ({
+  advanceCalculator,
+}: {
+  advanceCalculator: ComponentType<{ maximum?: string }>;
+}): RouteObject[] => [
   {
     path: 'home/',
     id: 'landing-home',
@@ -30,7 +38,10 @@ export const landingRoutes: RouteObject[] = [
     ...withProducts,
     ...page(
       () => import('./home/home-page'),
-      (m) => m.HomePage,
+      (m) =>
+        function LandingHome() {
+          return <m.HomePage advanceCalculator={advanceCalculator} />;
+        },
     ),
   },
   {

@@ -7,39 +7,11 @@ import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/co
 import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RiskScale } from '../../../components/risk-scale';
 import { formatDate, formatMoney, formatPercent, formatPercentPoints } from '../../../lib/format';
 import { LANDING_PATHS } from './site-links';
 
 export const registerForProduct = (slug: string) => `${LANDING_PATHS.register}?product=${encodeURIComponent(slug)}`;
-
-/** The SRI scale: seven steps, the product's one filled in. */
-export function RiskIndicator({ value, label }: { value: number; label: string }) {
-  return (
-    <Group gap={3} wrap="nowrap" role="img" aria-label={label} data-testid="risk-indicator">
-      {[1, 2, 3, 4, 5, 6, 7].map((step) => (
-        <Box
-          key={step}
-          w={22}
-          h={22}
-          style={{
-            borderRadius: 5,
-            display: 'grid',
-            placeItems: 'center',
-            fontSize: 11,
-            fontWeight: 700,
-            background:
-              step === value
-                ? 'var(--mantine-color-navy-7)'
-                : 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-5))',
-            color: step === value ? '#fff' : 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))',
-          }}
-        >
-          {step}
-        </Box>
-      ))}
-    </Group>
-  );
-}
 
 export function ProductCard({ product, language }: { product: PublicProduct; language: Language }) {
   const { t } = useTranslation('landing');
@@ -100,9 +72,10 @@ export function ProductCard({ product, language }: { product: PublicProduct; lan
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={6} style={{ letterSpacing: '0.04em' }}>
             {t('products.fields.risk')}
           </Text>
-          <RiskIndicator
+          <RiskScale
             value={product.risk_indicator}
             label={t('products.riskLabel', { value: product.risk_indicator })}
+            testId="risk-indicator"
           />
         </div>
         <Box

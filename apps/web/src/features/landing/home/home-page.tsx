@@ -7,6 +7,7 @@ import { calculatorMaximum } from '@lombard/shared/money/advance-calculator';
 import { Box, Button, Container } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
@@ -17,20 +18,18 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { LazyWhenVisible } from '../components/lazy-when-visible';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS } from '../components/site-links';
-import { withNamespaces } from '../load-namespaces';
 import { CALCULATOR_ANCHOR, CALCULATOR_ISLAND } from './hero-calculate';
 import { HomeHero } from './home-hero';
 import { ClosingCta, Guarantees, HowItWorks, WhyPledge } from './home-sections';
 
-// The calculator brings its own validation messages with it.
-const AdvanceCalculator = lazyComponent('advance-calculator', () =>
-  withNamespaces(() => import('./advance-calculator'), 'validation', 'advance').then((m) => m.AdvanceCalculator),
-);
 const ProductsTeaser = lazyComponent('products-teaser', () =>
   import('./products-teaser').then((m) => m.ProductsTeaser),
 );
 
-export function HomePage() {
+/** The advances feature's calculator, which the app passes in (a feature imports no other). */
+type Calculator = ComponentType<{ maximum?: string }>;
+
+export function HomePage({ advanceCalculator }: { advanceCalculator: Calculator }) {
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
   usePageMeta(
@@ -44,12 +43,12 @@ export function HomePage() {
   return (
     <>
       <HomeHero />
-      <BelowTheFold language={language} />
+      <BelowTheFold language={language} advanceCalculator={advanceCalculator} />
     </>
   );
 }
 
-function BelowTheFold({ language }: { language: Language }) {
+function BelowTheFold({ language, advanceCalculator }: { language: Language; advanceCalculator: Calculator }) {
   const { t } = useTranslation('landing');
   // The bank's maximum of the configuration (read on the server before the page is drawn): the same figure
   // the customer area offers.
@@ -70,7 +69,7 @@ function BelowTheFold({ language }: { language: Language }) {
             <LazyWhenVisible minHeight={560}>
               <Island
                 id={CALCULATOR_ISLAND}
-                component={AdvanceCalculator}
+                component={advanceCalculator}
                 props={{ maximum: calculatorMaximum(config?.bank_maximum_advance_amount) }}
               />
             </LazyWhenVisible>

@@ -5,9 +5,9 @@ import type { Language } from '@lombard/shared/locale';
 import { Box, Container, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RiskScale } from '../../../components/risk-scale';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PageHero } from '../components/page-hero';
-import { RiskIndicator } from '../components/product-card';
 import { ProductList } from './product-list';
 
 const CATEGORIES = ['all', 'money_market', 'bond', 'balanced', 'equity'] as const;
@@ -46,7 +46,7 @@ export function ProductsPage() {
             <Text size="sm" c="dimmed" mt={6} mb="md">
               {t('productsPage.riskKey.body')}
             </Text>
-            <RiskIndicator value={4} label={t('products.riskLabel', { value: 4 })} />
+            <RiskScale value={4} label={t('products.riskLabel', { value: 4 })} testId="risk-indicator" />
           </Paper>
           <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="coupon-key-title">
             <Title order={2} fz="lg" id="coupon-key-title">

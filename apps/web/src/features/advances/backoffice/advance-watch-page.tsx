@@ -1,0 +1,96 @@
+// What needs watching on running advances: instalments the interest job could not collect (overdue) and
+// margin calls still open, each with its customer and a link to the advance's review page.
+import type { backofficeInstalmentSchema, backofficeMarginCallSchema } from '@lombard/shared/schemas/advances';
+import { Anchor, Box, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { ADVANCES_PAGE } from '../../../lib/backoffice/paths';
+import { usePageMeta } from '../../../lib/page-meta';
+import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
+import { TruncatedText } from '../../../lib/resource/truncated-text';
+import { useResourceList } from '../../../lib/resource/use-resource-list';
+import { BO_INSTALMENTS_API, BO_MARGIN_CALLS_API } from './api';
+
+type InstalmentRow = z.infer<typeof backofficeInstalmentSchema> & Record<string, unknown>;
+type MarginCallRow = z.infer<typeof backofficeMarginCallSchema> & Record<string, unknown>;
+type Person = { id: number; email: string | null; full_name: string | null };
+
+function PersonCell({ user }: { user: Person }) {
+  return (
+    <Box component="span" display="block">
+      <TruncatedText text={user.full_name || user.email || `#${user.id}`} display="block" />
+      {user.full_name && user.email && <TruncatedText text={user.email} display="block" size="xs" c="dimmed" />}
+    </Box>
+  );
+}
+
+function AdvanceLink({ id }: { id: number }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <Anchor component={Link} to={`${ADVANCES_PAGE}${id}/`} size="sm">
+      {t('watch.openAdvance', { id })}
+    </Anchor>
+  );
+}
+
+export function AdvanceWatchPage() {
+  const { t } = useTranslation('backoffice');
+  usePageMeta(t('sections.advanceWatch'));
+  const overdue = useResourceList<InstalmentRow>(BO_INSTALMENTS_API, {
+    defaultOrder: 'due_date',
+    bindToUrl: false,
+    initialFilters: { state: 'overdue' },
+  });
+  const calls = useResourceList<MarginCallRow>(BO_MARGIN_CALLS_API, {
+    defaultOrder: 'opened_at',
+    bindToUrl: false,
+    initialFilters: { open: 'true' },
+  });
+
+  const instalmentColumns: Column<InstalmentRow>[] = [
+    { key: 'due_date', header: t('watch.columns.dueDate'), type: 'date', sortField: 'due_date' },
+    { key: 'user', header: t('desk.columns.customer'), primary: true, render: (row) => <PersonCell user={row.user} /> },
+    { key: 'number', header: t('watch.columns.number'), type: 'number' },
+    { key: 'total', header: t('watch.columns.amount'), type: 'amount', align: 'right' },
+    { key: 'advance_id', header: t('watch.columns.advance'), render: (row) => <AdvanceLink id={row.advance_id} /> },
+  ];
+  const callColumns: Column<MarginCallRow>[] = [
+    { key: 'opened_at', header: t('watch.columns.openedAt'), type: 'datetime', sortField: 'opened_at' },
+    { key: 'user', header: t('desk.columns.customer'), primary: true, render: (row) => <PersonCell user={row.user} /> },
+    { key: 'outstanding', header: t('watch.columns.outstanding'), type: 'amount', align: 'right' },
+    { key: 'limit', header: t('watch.columns.limit'), type: 'amount', align: 'right' },
+    { key: 'shortfall', header: t('watch.columns.shortfall'), type: 'amount', align: 'right' },
+    { key: 'collateral_to_add', header: t('watch.columns.collateralToAdd'), type: 'amount', align: 'right' },
+    { key: 'advance_id', header: t('watch.columns.advance'), render: (row) => <AdvanceLink id={row.advance_id} /> },
+  ];
+
+  return (
+    <Stack gap="lg" data-testid="advance-watch-page">
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          {t('watch.overdue')}
+        </Title>
+        <ResourceTable
+          list={overdue}
+          columns={instalmentColumns}
+          label={t('watch.overdue')}
+          empty={t('watch.noOverdue')}
+          testId="overdue-table"
+        />
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          {t('watch.marginCalls')}
+        </Title>
+        <ResourceTable
+          list={calls}
+          columns={callColumns}
+          label={t('watch.marginCalls')}
+          empty={t('watch.noMarginCalls')}
+          testId="margin-calls-table"
+        />
+      </Stack>
+    </Stack>
+  );
+}

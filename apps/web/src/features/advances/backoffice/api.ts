@@ -1,0 +1,66 @@
+// The operator's advance desk (API under /api/v1/backoffice/): advance requests and their decisions
+// (pre-approve, approve, record disbursement, reject with a reason), stock plans to verify, overdue
+// instalments and open margin calls. Every decision may move money or units (a disbursement credits cash,
+// a rejection releases the pledge), so each carries an Idempotency-Key; every decision refreshes every
+// advance list and detail.
+import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
+import type { StockPlan } from '@lombard/shared/schemas/stock-plans';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http/client';
+import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { resourceKeys } from '../../../lib/resource/queries';
+
+export const BO_ADVANCES_API = '/api/v1/backoffice/advances/';
+export const BO_STOCK_PLANS_API = '/api/v1/backoffice/stock-plans/';
+export const BO_INSTALMENTS_API = '/api/v1/backoffice/advance-instalments/';
+export const BO_MARGIN_CALLS_API = '/api/v1/backoffice/margin-calls/';
+
+function refreshAdvanceDesk(client: QueryClient) {
+  return Promise.all(
+    [BO_ADVANCES_API, BO_STOCK_PLANS_API, BO_INSTALMENTS_API, BO_MARGIN_CALLS_API].map((path) =>
+      client.invalidateQueries({ queryKey: resourceKeys.all(path) }),
+    ),
+  );
+}
+
+export function backofficeAdvanceQuery(id: number) {
+  return queryOptions({
+    queryKey: resourceKeys.detail(BO_ADVANCES_API, id),
+    queryFn: async ({ signal }) => (await http.get<AdvanceDetail>(`${BO_ADVANCES_API}${id}/`, { signal })).data,
+  });
+}
+
+export type AdvanceDecision = 'pre-approve' | 'approve' | 'disburse';
+
+export function useAdvanceDecision(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ decision, key }: { decision: AdvanceDecision; key: string }) =>
+      (await http.post<AdvanceDetail>(`${BO_ADVANCES_API}${id}/${decision}/`, {}, { headers: idempotencyHeaders(key) }))
+        .data,
+    onSuccess: () => refreshAdvanceDesk(client),
+  });
+}
+
+export function useRejectAdvance(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string) =>
+      (await http.post<AdvanceDetail>(`${BO_ADVANCES_API}${id}/reject/`, { reason }, { silent: [400] })).data,
+    onSuccess: () => refreshAdvanceDesk(client),
+  });
+}
+
+export function useStockPlanDecision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, decision, reason }: { id: number; decision: 'verify' | 'reject'; reason?: string }) =>
+      (
+        await http.post<StockPlan>(`${BO_STOCK_PLANS_API}${id}/${decision}/`, decision === 'reject' ? { reason } : {}, {
+          silent: [400],
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
+    onSuccess: () => refreshAdvanceDesk(client),
+  });
+}

@@ -1,0 +1,77 @@
+// Signing the contract by code, as orders are signed: the code is sent by SMS, typed, and the contract
+// signed; a wrong code leaves the customer on the panel with an empty code, told the tries left under it;
+// a double-click on "send me the code" is one call.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifySuccess } from '../../../lib/notify';
+import { renderWithQueryClient } from '../../../test/render';
+import { SignPanel } from './sign-panel';
+
+const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: unknown }>, wrong: false }));
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
+    const url = config.url ?? '';
+    const body = JSON.parse(String(config.data ?? '{}'));
+    server.calls.push({ url, body });
+    if (url === '/api/v1/advances/4/signature/') {
+      return reply({
+        document_hash: 'abc',
+        detail: 'We sent a code to +39 *** *** 4567.',
+        expires_at: '2026-11-24T18:40:00Z',
+      });
+    }
+    if (url === '/api/v1/advances/4/sign/' && server.wrong) {
+      return reply(
+        { detail: 'The code is not correct. You have 4 attempts left.', code: 'ONE_TIME_CODE_INVALID' },
+        400,
+      );
+    }
+    throw new Error(`unexpected call ${url}`);
+  }),
+);
+
+function renderPanel(contractUrl?: string) {
+  renderWithQueryClient(<SignPanel advanceId={4} contractUrl={contractUrl} />);
+}
+
+describe('Contract signature', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    server.calls = [];
+    vi.mocked(notifySuccess).mockClear();
+  });
+
+  it('sends the code, and after a wrong one empties the code to try again', async () => {
+    server.wrong = true;
+    renderPanel();
+    await userEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText('We sent a code to +39 *** *** 4567.')).toBeInTheDocument();
+    const submit = screen.getByTestId('sign-contract');
+    expect(submit).toBeDisabled();
+    const digits = within(screen.getByTestId('sign-panel')).getAllByRole('textbox');
+    await userEvent.type(digits[0]!, '654321');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(digits.every((digit) => (digit as HTMLInputElement).value === '')).toBe(true);
+    expect(server.calls.find((call) => call.url.endsWith('/sign/'))?.body).toEqual({ code: '654321' });
+    expect(notifySuccess).not.toHaveBeenCalled();
+    expect(screen.getByTestId('code-error')).toHaveTextContent('The code is not correct. You have 4 attempts left.');
+  });
+
+  it('asks for one code when "send me the code" is double-clicked', async () => {
+    renderPanel();
+    await userEvent.dblClick(screen.getByTestId('send-code'));
+    expect(await screen.findByText('We sent a code to +39 *** *** 4567.')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.url.endsWith('/signature/'))).toHaveLength(1);
+  });
+
+  it('offers the contract to read beside the code, when there is one', async () => {
+    renderPanel('/api/v1/advances/4/contract/');
+    expect(screen.getByTestId('sign-contract-download')).toHaveTextContent('Download the contract (PDF)');
+    cleanup();
+    renderPanel();
+    expect(screen.queryByTestId('sign-contract-download')).not.toBeInTheDocument();
+  });
+});

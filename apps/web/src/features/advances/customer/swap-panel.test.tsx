@@ -1,0 +1,120 @@
+// Swapping collateral: the panel shows the server's quote (what the new collateral must secure and the units
+// it pledges, part of a line included) before any code is sent, says when the offer falls short, then sends
+// the code and signs the swap, each call with its own Idempotency-Key.
+import type { AdvanceDetail, BorrowingPower, SwapQuote } from '@lombard/shared/schemas/advances';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { SwapPanel } from './swap-panel';
+
+const line = (key: string, label: string, contribution: string, pledged: boolean) => ({
+  key,
+  kind: 'position' as const,
+  label,
+  units: '100.000000',
+  unit_price: '100.000000',
+  value: '10000.00',
+  loan_to_value: '0.5000',
+  contribution,
+  pledged,
+});
+
+const ADVANCE = {
+  id: 3,
+  collateral: [line('position:1', 'Lombard Bond Euro', '5000.00', true)],
+} as unknown as AdvanceDetail;
+
+const POWER: BorrowingPower = {
+  lines: [
+    line('position:7', 'Lombard Equity World', '4000.00', false),
+    line('position:8', 'Lombard Cash', '6000.00', false),
+  ],
+  collateral_total: '10000.00',
+  maximum_applicable: '10000.00',
+  bank_maximum: '500000.00',
+  maximum_amount: '10000.00',
+  binding: 'collateral',
+  minimum_amount: '5000.00',
+};
+
+/** The server's quote: 5,000 to secure; the equity line falls short, the cash line is pledged in part. */
+function quoteFor(pledge: string[]): SwapQuote {
+  const cash = pledge.includes('position:8');
+  return {
+    returned: '5000.00',
+    outstanding: '20000.00',
+    required: '5000.00',
+    offered: cash ? '10000.00' : '4000.00',
+    pledged: cash ? '5000.00' : '4000.00',
+    covered: cash,
+    pledges: cash
+      ? [
+          {
+            key: 'position:8',
+            kind: 'position',
+            label: 'Lombard Cash',
+            units: '83.333400',
+            free_units: '100.000000',
+            value: '10000.00',
+            contribution: '5000.00',
+            whole: false,
+          },
+        ]
+      : [],
+  };
+}
+
+const server = vi.hoisted(() => ({ calls: [] as Array<{ body: Record<string, unknown>; key: unknown }> }));
+vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
+    if (config.method?.toLowerCase() === 'get') {
+      const params = config.params as URLSearchParams;
+      return reply(quoteFor(params.getAll('pledge')));
+    }
+    const body = JSON.parse(String(config.data));
+    server.calls.push({ body, key: config.headers['Idempotency-Key'] });
+    const data = { detail: body.code ? 'Collateral swapped' : 'Code sent', swappable_amount: '5000.00', advance: null };
+    return reply(data);
+  }),
+);
+
+function renderPanel() {
+  renderWithQueryClient(<SwapPanel advance={ADVANCE} power={POWER} />);
+}
+
+describe('Collateral swap', { timeout: 20_000 }, () => {
+  it('says when the offered holdings secure too little, before any code is sent', async () => {
+    renderPanel();
+    await userEvent.click(screen.getByLabelText(/Lombard Bond Euro/));
+    await userEvent.click(screen.getByLabelText(/Lombard Equity World/));
+    expect(await screen.findByTestId('swap-short')).toHaveTextContent(
+      'The holdings you picked secure €4,000.00 in all: pick more to reach €5,000.00.',
+    );
+    expect(screen.getByTestId('swap-send-code')).toBeDisabled();
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('shows the part of a line it pledges, then sends the code and signs the swap, each call with its own key', async () => {
+    renderPanel();
+    await userEvent.click(screen.getByLabelText(/Lombard Bond Euro/));
+    await userEvent.click(screen.getByLabelText(/Lombard Cash/));
+    expect(await screen.findByTestId('swap-pledges-position:8')).toHaveTextContent(
+      'Lombard Cash: 83.333 of 100.000 units, securing €5,000.00',
+    );
+    expect(screen.getByTestId('swap-amounts')).toHaveTextContent('The new collateral must secure €5,000.00');
+    await userEvent.click(screen.getByTestId('swap-send-code'));
+    const submit = await screen.findByTestId('swap-submit');
+    const digits = within(screen.getByTestId('swap-panel')).getAllByRole('textbox');
+    await userEvent.type(digits[0]!, '123456');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() => expect(server.calls).toHaveLength(2));
+    const [send, sign] = server.calls;
+    expect(send?.body).toEqual({ give_back: ['position:1'], pledge: ['position:8'], amount: '5000.00' });
+    expect(sign?.body).toEqual({ ...send?.body, code: '123456' });
+    expect(send?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sign?.key).not.toBe(send?.key);
+  });
+});

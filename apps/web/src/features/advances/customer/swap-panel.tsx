@@ -1,0 +1,155 @@
+// Swapping collateral (docs/decisions/019): give back pledged lines and offer free ones; the new collateral
+// must secure what the returned lines secure today, at most what is owed, and only the units needed are
+// pledged (part of a fund, whole shares of part of a stock plan). The server's quote says what will be
+// pledged before the code is sent; the code signs the swap.
+import type { AdvanceDetail, BorrowingPower, SwapResult } from '@lombard/shared/schemas/advances';
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { notifySuccess } from '../../../lib/notify';
+import { swapQuoteQuery, useSwapCollateral } from './api';
+
+export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: BorrowingPower }) {
+  const { t } = useTranslation('loan');
+  const language = useLanguage();
+  const swap = useSwapCollateral(advance.id);
+  const [giveBack, setGiveBack] = useState<string[]>([]);
+  const [pledge, setPledge] = useState<string[]>([]);
+  const [codeSent, setCodeSent] = useState(false);
+  const [code, setCode] = useState('');
+  const quote = useQuery(swapQuoteQuery(advance.id, giveBack, pledge));
+  const free = power.lines.filter((line) => !line.pledged);
+  const picked = giveBack.length > 0 && pledge.length > 0;
+  // The quote of what is picked now, not the previous one kept on screen while the new one loads.
+  const plan = picked && !quote.isPlaceholderData ? quote.data : undefined;
+  const body = { give_back: giveBack, pledge, amount: plan?.required ?? '0.00' };
+  const money = (value: string) => formatMoney(value, language);
+  // A double-click lands its second click before React disables the button: one call at a time, held here.
+  const busy = useRef(false);
+  const once = (variables: typeof body & { code?: string }, onSuccess: (result: SwapResult) => void) => {
+    if (busy.current) return;
+    busy.current = true;
+    swap.mutate(variables, {
+      onSuccess,
+      onSettled: () => {
+        busy.current = false;
+      },
+    });
+  };
+
+  const reset = () => {
+    setCodeSent(false);
+    setCode('');
+  };
+
+  return (
+    <Stack gap="sm" data-testid="swap-panel">
+      <Text size="sm">{t('swap.intro')}</Text>
+      <Checkbox.Group
+        label={t('swap.giveBack')}
+        value={giveBack}
+        onChange={(value) => {
+          setGiveBack(value);
+          reset();
+        }}
+      >
+        <Stack gap={4} mt={6}>
+          {advance.collateral
+            .filter((line) => line.pledged)
+            .map((line) => (
+              <Checkbox
+                key={line.key}
+                value={line.key}
+                label={t('request.line', { label: line.label, contribution: money(line.contribution) })}
+                data-testid={`swap-give-back-${line.key}`}
+              />
+            ))}
+        </Stack>
+      </Checkbox.Group>
+      <Checkbox.Group
+        label={t('swap.pledge')}
+        value={pledge}
+        onChange={(value) => {
+          setPledge(value);
+          reset();
+        }}
+      >
+        <Stack gap={4} mt={6}>
+          {free.map((line) => (
+            <Checkbox
+              key={line.key}
+              value={line.key}
+              label={t('request.line', { label: line.label, contribution: money(line.contribution) })}
+              data-testid={`swap-pledge-${line.key}`}
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      {plan && (
+        <Stack gap={6} data-testid="swap-plan">
+          <Text size="sm" fw={600} data-testid="swap-amounts">
+            {t('swap.required', { amount: money(plan.required), returned: money(plan.returned) })}
+          </Text>
+          {plan.covered ? (
+            <>
+              <Text size="sm">{t('swap.willPledge')}</Text>
+              <List size="sm" spacing={2}>
+                {plan.pledges.map((line) => (
+                  <List.Item key={line.key} data-testid={`swap-pledges-${line.key}`}>
+                    {t(line.whole ? 'swap.pledgeWhole' : 'swap.pledgePart', {
+                      label: line.label,
+                      units: formatNumber(line.units, language, line.kind === 'stock_plan' ? 0 : 3),
+                      of: formatNumber(line.free_units, language, line.kind === 'stock_plan' ? 0 : 3),
+                      contribution: money(line.contribution),
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          ) : (
+            <Alert color="orange" p="xs" data-testid="swap-short">
+              {t('swap.short', { offered: money(plan.offered), amount: money(plan.required) })}
+            </Alert>
+          )}
+        </Stack>
+      )}
+      {!codeSent ? (
+        <Group>
+          <Button
+            disabled={!plan?.covered}
+            loading={swap.isPending}
+            onClick={() => once(body, () => setCodeSent(true))}
+            data-testid="swap-send-code"
+          >
+            {t('swap.sendCode')}
+          </Button>
+        </Group>
+      ) : (
+        <Stack gap="sm">
+          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} />
+          <Group>
+            <Button
+              disabled={!isCompleteCode(code)}
+              loading={swap.isPending}
+              onClick={() =>
+                once({ ...body, code }, (result) => {
+                  notifySuccess(result.detail);
+                  setGiveBack([]);
+                  setPledge([]);
+                  reset();
+                })
+              }
+              data-testid="swap-submit"
+            >
+              {t('swap.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

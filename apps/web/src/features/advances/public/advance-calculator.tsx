@@ -1,0 +1,258 @@
+// The advance calculator: amount and number of quarterly instalments in; quarterly interest, total
+// interest, maturity, nominal rate, APR and the schedule out. The figures come from the shared
+// quoteAdvance(), the same function the customer area and the server use.
+
+import { advanceSearch } from '@lombard/shared/advance-search';
+import {
+  CALCULATOR_MAX_AMOUNT,
+  INSTALMENTS_PER_YEAR,
+  MAX_INSTALMENTS,
+  MIN_INSTALMENTS,
+  MINIMUM_ADVANCE_AMOUNT,
+} from '@lombard/shared/constants';
+import { type Language, localeOf } from '@lombard/shared/locale';
+import {
+  ADVANCE_RATE_BANDS,
+  type CalculatorMessage,
+  quoteAdvance,
+  validateAdvanceInput,
+} from '@lombard/shared/money/advance-calculator';
+import { Box, Button, Grid, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/money/amount-input';
+import { AppLink } from '../../../lib/app-link';
+import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
+import { LOGIN_PATH } from '../../../lib/session/navigation';
+import { ScheduleTable } from '../schedule-table';
+
+const DEFAULT_AMOUNT = 50_000;
+const DEFAULT_INSTALMENTS = 8;
+/** The request form of the customer area (loan/); a visitor who is not signed in logs in first. */
+const LOAN_REQUEST_PATH = '/customer/loan/';
+
+/** `maximum`: the largest amount offered, the configured bank maximum (`calculatorMaximum`). */
+export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum?: string }) {
+  const { t, i18n } = useTranslation('landing');
+  const language: Language = i18n.language === 'en' ? 'en' : 'it';
+  const [amount, setAmount] = useState<string>(String(DEFAULT_AMOUNT));
+  const [instalments, setInstalments] = useState<number | string>(DEFAULT_INSTALMENTS);
+
+  const issues = validateAdvanceInput({
+    amount: amount === '' ? null : amount,
+    instalments: typeof instalments === 'number' ? instalments : Number.NaN,
+    maximum,
+  });
+  const valid = !issues.amount && !issues.instalments;
+  const quote = useMemo(
+    () =>
+      valid ? quoteAdvance({ amount: String(amount), instalments: Number(instalments), startDate: todayIso() }) : null,
+    [valid, amount, instalments],
+  );
+
+  /** A message with its figures written as the language writes them: euros for the amount, counts else. */
+  const message = (issue: CalculatorMessage | undefined, figure: (value: string | number) => string) => {
+    if (!issue) return undefined;
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(issue.params ?? {})) values[name] = figure(value);
+    return t(issue.key, values) as string;
+  };
+  const euros = (value: string | number) => formatMoney(String(value), language, { cents: false });
+  const count = (value: string | number) => formatNumber(String(value), language);
+
+  const term = typeof instalments === 'number' && instalments > 0 ? formatTerm(instalments, language) : null;
+
+  return (
+    <Paper radius="xl" withBorder shadow="sm" p={0} style={{ overflow: 'hidden' }} data-testid="advance-calculator">
+      <Grid gap={0}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg" p={{ base: 'lg', sm: 32 }}>
+            <AmountInput
+              label={t('calculator.amount.label')}
+              description={t('calculator.amount.description', {
+                min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+                max: formatMoney(maximum, language, { cents: false }),
+              })}
+              value={amount}
+              onChange={setAmount}
+              clampBehavior="none"
+              size="lg"
+              error={message(issues.amount, euros)}
+              data-testid="calculator-amount"
+            />
+            <NumberInput
+              label={t('calculator.instalments.label')}
+              description={
+                term !== null && !issues.instalments
+                  ? t('calculator.instalments.duration', { term })
+                  : t('calculator.instalments.description', { min: MIN_INSTALMENTS, max: MAX_INSTALMENTS })
+              }
+              value={instalments}
+              onChange={setInstalments}
+              min={MIN_INSTALMENTS}
+              max={MAX_INSTALMENTS}
+              step={1}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              size="lg"
+              inputMode="numeric"
+              error={message(issues.instalments, count)}
+              data-testid="calculator-instalments"
+            />
+            <Box>
+              <Text size="sm" fw={600} mb={6}>
+                {t('calculator.bands.title')}
+              </Text>
+              <Stack gap={4}>
+                {ADVANCE_RATE_BANDS.map((band, index) => {
+                  const next = ADVANCE_RATE_BANDS[index + 1];
+                  return (
+                    <Group key={band.from} justify="space-between" gap="xs">
+                      <Text size="sm" c="dimmed">
+                        {next
+                          ? t('calculator.bands.range', {
+                              // The first band starts at the minimum advance: nothing smaller is lent.
+                              from: formatMoney(index === 0 ? MINIMUM_ADVANCE_AMOUNT : band.from, language, {
+                                cents: false,
+                              }),
+                              to: formatMoney(next.from, language, { cents: false }),
+                            })
+                          : t('calculator.bands.above', { from: formatMoney(band.from, language, { cents: false }) })}
+                      </Text>
+                      <Text size="sm" fw={700}>
+                        {formatPercent(band.annualRate, language)}
+                      </Text>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            </Box>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack
+            gap="lg"
+            p={{ base: 'lg', sm: 32 }}
+            h="100%"
+            bg="light-dark(var(--mantine-color-navy-0), rgba(65, 109, 225, 0.1))"
+            aria-live="polite"
+            data-testid="calculator-results"
+          >
+            <div>
+              <Text size="sm" fw={600} c="dimmed">
+                {t('calculator.results.quarterly')}
+              </Text>
+              <Text
+                fz={{ base: 36, sm: 44 }}
+                fw={800}
+                lh={1.1}
+                style={{ letterSpacing: '-0.02em' }}
+                data-testid="calc-quarterly"
+              >
+                {quote ? formatMoney(quote.quarterlyInterest, language) : '—'}
+              </Text>
+              {!quote && (
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t('calculator.results.invalid')}
+                </Text>
+              )}
+            </div>
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
+              <Figure
+                label={t('calculator.results.totalInterest')}
+                value={quote && formatMoney(quote.totalInterest, language)}
+                testId="calc-total-interest"
+              />
+              <Figure
+                label={t('calculator.results.maturity')}
+                value={quote && formatDate(quote.maturityDate, language)}
+                testId="calc-maturity"
+              />
+              <Figure
+                label={t('calculator.results.totalRepayable')}
+                value={quote && formatMoney(quote.totalRepayable, language)}
+                testId="calc-total-repayable"
+              />
+              <Figure
+                label={t('calculator.results.rate')}
+                value={quote && formatPercent(quote.annualRate, language)}
+                testId="calc-rate"
+              />
+              <Figure
+                label={t('calculator.results.apr')}
+                value={quote && formatPercent(quote.apr, language)}
+                testId="calc-apr"
+              />
+              <Figure
+                label={t('calculator.results.fees')}
+                value={quote && formatMoney('0', language)}
+                testId="calc-fees"
+              />
+            </SimpleGrid>
+            <Group gap="sm" mt="auto">
+              {/* Signed out, the customer area sends the visitor to log in and then back to this request. */}
+              <Button
+                component={AppLink}
+                to={requestPath(quote)}
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+                data-testid="calculator-request"
+              >
+                {t('calculator.cta')}
+              </Button>
+              <Button component={AppLink} to={LOGIN_PATH} variant="default">
+                {t('calculator.login')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {quote && (
+        <Box p={{ base: 'lg', sm: 32 }} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Title order={3} fz="lg" mb="sm">
+            {t('calculator.schedule.title')}
+          </Title>
+          <ScheduleTable rows={quote.schedule} language={language} />
+          <Text size="xs" c="dimmed" mt="md">
+            {t('calculator.disclaimer')}
+          </Text>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** The customer area's request form, filled in with this quote's amount and instalments. */
+function requestPath(quote: { amount: string; instalments: number } | null): string {
+  if (!quote) return LOAN_REQUEST_PATH;
+  return `${LOAN_REQUEST_PATH}?${advanceSearch(quote)}`;
+}
+
+/**
+ * The term of `instalments` quarterly payments in years and months, as the language says it, singular
+ * or plural: 1 → "3 months", 4 → "1 year", 6 → "1 year and 6 months" ("1 anno e 6 mesi").
+ */
+export function formatTerm(instalments: number, language: Language): string {
+  const months = instalments * (12 / INSTALMENTS_PER_YEAR);
+  const locale = localeOf(language);
+  const unit = (value: number, name: 'year' | 'month') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  const parts = [];
+  if (months >= 12) parts.push(unit(Math.floor(months / 12), 'year'));
+  if (months % 12 > 0) parts.push(unit(months % 12, 'month'));
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(parts);
+}
+
+function Figure({ label, value, testId }: { label: string; value: string | null; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {value ?? '—'}
+      </Text>
+    </div>
+  );
+}
