@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { TransactionStatusBadge } from '../../components/money/transaction-status-badge';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { formatUnits } from '../../lib/money/format-units';
+import { formatDate } from '../../lib/resource/format';
 import type { Column } from '../../lib/resource/resource-table';
 import { TruncatedText } from '../../lib/resource/truncated-text';
 import type { DeskRow } from './money-api';
 
-export function useDeskColumns(options: { product?: boolean; units?: boolean } = {}): Column<DeskRow>[] {
+export function useDeskColumns<T extends DeskRow = DeskRow>(
+  options: { product?: boolean; units?: boolean; payer?: boolean } = {},
+): Column<T>[] {
   const { t } = useTranslation('backoffice');
   const language = useLanguage();
-  const columns: Column<DeskRow>[] = [
+  const columns: Column<T>[] = [
     { key: 'created_at', header: t('desk.columns.date'), type: 'datetime', sortField: 'created_at' },
     {
       key: 'user',
@@ -39,6 +42,23 @@ export function useDeskColumns(options: { product?: boolean; units?: boolean } =
       ),
     },
   ];
+  if (options.payer) {
+    columns.push({
+      key: 'payer_name',
+      header: t('desk.columns.payer'),
+      // Who paid, with the value date under it: what the operator typed from the bank's statement.
+      render: (row) => (
+        <Box component="span" display="block" data-testid="desk-payer">
+          <TruncatedText text={row.payer_name ?? '—'} display="block" />
+          {row.value_date && (
+            <Text component="span" size="xs" c="dimmed" display="block">
+              {t('desk.valueDate', { date: formatDate(row.value_date, language) })}
+            </Text>
+          )}
+        </Box>
+      ),
+    });
+  }
   if (options.product) {
     columns.push({
       key: 'product',

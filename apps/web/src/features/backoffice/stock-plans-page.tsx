@@ -8,6 +8,7 @@ import { Anchor, Badge, Box, Button, Group, Stack } from '@mantine/core';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unlessShown, useSingleFlight } from '../../lib/forms/single-flight';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { formatUnitPrice, formatUnits } from '../../lib/money/format-units';
 import { notifySuccess } from '../../lib/notify';
@@ -80,8 +81,15 @@ export function StockPlansPage() {
     },
   ];
 
-  const verify = (row: Row) =>
-    decide.mutate({ id: row.id, decision: 'verify' }, { onSuccess: () => notifySuccess(t('plans.verified')) });
+  // One verification per press: a double-click's second click comes before the button shows it is busy.
+  const [verify, verifying] = useSingleFlight(async (row: Row) => {
+    try {
+      await decide.mutateAsync({ id: row.id, decision: 'verify' });
+      notifySuccess(t('plans.verified'));
+    } catch (error) {
+      unlessShown(error);
+    }
+  });
 
   return (
     <Stack gap="md" data-testid="stock-plans-page">
@@ -117,8 +125,8 @@ export function StockPlansPage() {
                   size="compact-sm"
                   variant="subtle"
                   leftSection={<IconCheck size={14} aria-hidden />}
-                  loading={decide.isPending}
-                  onClick={() => verify(row)}
+                  loading={verifying}
+                  onClick={() => void verify(row)}
                   data-testid={`verify-${row.id}`}
                 >
                   {t('plans.verify')}

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { unlessShown, useSingleFlight } from '../../lib/forms/single-flight';
 import { isHttpError } from '../../lib/http/http-error';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
@@ -28,6 +29,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
   const language = i18n.language === 'en' ? 'en' : 'it';
   const user = useQuery({ ...resourceDetailQuery<UserRow>(USERS_API, id ?? ''), enabled: id !== null });
   const actions = useUserActions();
+  // One call per press (a second resend would send a second e-mail); a refusal was shown by the HTTP layer.
+  const [run, running] = useSingleFlight((action: () => Promise<unknown>) => action().catch(unlessShown));
   const [profiles, setProfiles] = useState<string[]>([]);
   const [profileError, setProfileError] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
@@ -39,14 +42,13 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
   }, [data]);
 
   const saveProfiles = () =>
-    actions.save.mutate(
-      { id: data!.id, values: { attributes: profiles as Profile[] } },
-      {
-        onError: (error) => {
-          const body = isHttpError(error) ? (error.response?.data as Record<string, string[]> | undefined) : undefined;
-          setProfileError(body ? Object.values(body).flat().join(' ') : null);
-        },
-      },
+    run(() =>
+      actions.save.mutateAsync({ id: data!.id, values: { attributes: profiles as Profile[] } }).catch((error) => {
+        // A 400 names the field (shown under it); anything else the HTTP layer showed already.
+        if (!isHttpError(error) || error.response?.status !== 400) return unlessShown(error);
+        const body = error.response.data as Record<string, string[]> | undefined;
+        setProfileError(body ? Object.values(body).flat().join(' ') : null);
+      }),
     );
 
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('users.never'));
@@ -91,8 +93,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 variant="light"
                 leftSection={<IconUserCheck size={16} aria-hidden />}
-                loading={actions.setStatus.isPending}
-                onClick={() => void actions.unblock(data)}
+                loading={running}
+                onClick={() => void run(() => actions.unblock(data))}
                 data-testid="drawer-unblock"
               >
                 {t('users.actions.unblock')}
@@ -102,8 +104,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 variant="light"
                 leftSection={<IconLockOpen size={16} aria-hidden />}
-                loading={actions.action.isPending}
-                onClick={() => void actions.unlock(data)}
+                loading={running}
+                onClick={() => void run(() => actions.unlock(data))}
               >
                 {t('users.actions.unlock')}
               </Button>
@@ -112,8 +114,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 variant="light"
                 leftSection={<IconMailForward size={16} aria-hidden />}
-                loading={actions.action.isPending}
-                onClick={() => void actions.resendActivation(data)}
+                loading={running}
+                onClick={() => void run(() => actions.resendActivation(data))}
               >
                 {t('users.actions.resendActivation')}
               </Button>
@@ -163,7 +165,7 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 onClick={saveProfiles}
                 disabled={!changed || profiles.length === 0}
-                loading={actions.save.isPending}
+                loading={running}
                 data-testid="save-profiles"
               >
                 {t('save')}
