@@ -19,6 +19,8 @@ export function useDeskColumns<T extends DeskRow = DeskRow>(
     {
       key: 'user',
       header: t('desk.columns.customer'),
+      // A phone's card is titled by the customer, so that the row's actions fit beside it.
+      primary: true,
       render: (row) => (
         <Box component="span" display="block">
           <TruncatedText text={row.user.full_name || row.user.email} display="block" />

@@ -51,6 +51,8 @@ function PayoutAccount({ row }: { row: Row }) {
               </Text>
             ),
             testId: 'payout-iban',
+            // On one line: an IBAN is read and compared in groups of four.
+            wide: true,
           },
           { label: t('desk.withdrawals.holder'), value: account.holder_name },
           ...(account.bank_name ? [{ label: t('desk.withdrawals.bank'), value: account.bank_name }] : []),
