@@ -75,6 +75,8 @@ export const ERROR_STATUS = {
   WITHDRAWAL_ABOVE_AVAILABLE: 422,
   /** Withdrawals go only to an approved bank account of the customer's own. */
   WITHDRAWAL_NO_BANK_ACCOUNT: 409,
+  /** Back-office: the customer's bank account is not approved (changed and waiting for review): no payout. */
+  WITHDRAWAL_PAYOUT_ACCOUNT_UNAPPROVED: 409,
   /** Back-office: no customer or waiting order has this reference code. */
   TRANSFER_REFERENCE_UNKNOWN: 422,
   /** The order or withdrawal is not in a state that allows this action (already settled, rejected…). */

@@ -23,6 +23,37 @@ describe('OpenAPI', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('describes the upload routes’ multipart forms: text fields and binary files, with the required ones', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const form = (path: string) => {
+      const body = doc.paths[path].post.requestBody;
+      expect(Object.keys(body.content)).toEqual(['multipart/form-data']);
+      return body.content['multipart/form-data'].schema;
+    };
+    const binary = { type: 'string', format: 'binary' };
+
+    const identity = form('/api/v1/documents/kyc/identity/');
+    expect(identity.properties.front).toMatchObject(binary);
+    expect(identity.properties.back).toMatchObject(binary);
+    expect(identity.properties.back.description).toContain('passport');
+    expect(identity.properties.type.enum).toEqual(['identity_card', 'passport', 'driving_licence']);
+    expect(identity.properties).toHaveProperty('number');
+    expect(identity.properties).toHaveProperty('issued_on');
+    expect(identity.properties).toHaveProperty('expires_on');
+    expect([...identity.required].sort()).toEqual(['expires_on', 'front', 'issued_on', 'number', 'type']);
+
+    const address = form('/api/v1/documents/kyc/address-proof/');
+    expect(address.properties.file).toMatchObject(binary);
+    expect([...address.required].sort()).toEqual(['file', 'issued_on', 'type']);
+
+    const plan = form('/api/v1/stock-plans/');
+    expect(plan.properties.file).toMatchObject(binary);
+    for (const field of ['partner_id', 'company_name', 'plan_name', 'vested_units', 'unit_price', 'price_source']) {
+      expect(plan.properties).toHaveProperty(field);
+    }
+    expect([...plan.required].sort()).toEqual(['file', 'plan_name', 'price_source', 'unit_price', 'vested_units']);
+  });
+
   it('hides the health probes from the document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths).not.toHaveProperty('/healthz');

@@ -22,7 +22,12 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // An upload route describes its multipart form apart from `body` (Fastify does not parse it): the
+    // document shows it as the route's body, which `consumes` makes multipart/form-data.
+    transform: (input) => {
+      const { multipartBody, ...schema } = input.schema ?? {};
+      return jsonSchemaTransform({ ...input, schema: multipartBody ? { ...schema, body: multipartBody } : schema });
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -144,3 +144,12 @@ export const backofficeTransactionSchema = transactionSchema.extend({
   value_date: z.string().nullable(),
 });
 export type BackofficeTransaction = z.infer<typeof backofficeTransactionSchema>;
+
+/**
+ * Back-office withdrawals: also the bank account the payout goes to, the customer's approved one (null
+ * while none is approved, e.g. a changed IBAN waiting for review: then nothing may be paid out).
+ */
+export const backofficeWithdrawalSchema = backofficeTransactionSchema.extend({
+  payout_account: z.object({ iban: z.string(), holder_name: z.string(), bank_name: z.string().nullable() }).nullable(),
+});
+export type BackofficeWithdrawal = z.infer<typeof backofficeWithdrawalSchema>;

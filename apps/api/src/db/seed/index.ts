@@ -21,6 +21,7 @@ import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
 import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
 import { MIFID_QUESTIONNAIRE } from './mifid-questionnaire';
+import { seedMoreDemoProducts } from './more-products';
 import { seedPartners } from './partners';
 import { backfillDemoNavs, completeDemoProducts, seedProducts } from './products';
 import { seedDemoSocialLinks, seedPartnerBankSettings, seedSettings } from './settings';
@@ -121,6 +122,14 @@ export const SEED_STEPS: readonly SeedStep[] = [
       // A verified stock plan of a partner company for the demo customer: a second kind of collateral
       // on the advance screens. No advance is seeded, so the customer can request one.
       await seedDemoStockPlans(db, context);
+    },
+  },
+  {
+    set: 'demo',
+    version: 6,
+    async run(db) {
+      // Four more funds, so that the catalogue's filters and sorts have something to choose between.
+      await seedMoreDemoProducts(db);
     },
   },
 ];

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { productNavs, products } from '../schema/products';
 
-interface DemoProduct {
+export interface DemoProduct {
   slug: string;
   isin: string;
   name: string;
@@ -185,7 +185,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 ];
 
 /** A deterministic pseudo-random walk, so that every install shows the same history. */
-function navHistory(start: number, drift: number, volatility: number, days: number, seed: number) {
+export function navHistory(start: number, drift: number, volatility: number, days: number, seed: number) {
   let state = seed;
   const random = () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -208,37 +208,52 @@ function navHistory(start: number, drift: number, volatility: number, days: numb
 
 export async function seedProducts(db: Queryable) {
   for (const [index, p] of DEMO_PRODUCTS.entries()) {
-    const [inserted] = await db
-      .insert(products)
-      .values({
-        slug: p.slug,
-        isin: p.isin,
-        name: p.name,
-        category: p.category,
-        riskIndicator: p.riskIndicator,
-        couponFrequency: p.couponFrequency,
-        couponRate: p.couponRate,
-        minInvestment: p.minInvestment,
-        maxInvestment: p.maxInvestment,
-        minHoldingDays: p.minHoldingDays,
-        capitalProtection: p.capitalProtection,
-        entryCost: p.entryCost,
-        annualFee: p.annualFee,
-        maturityDate: p.maturityDate,
-        loanToValue: p.loanToValue,
-        position: index,
-        translatedContent: { it: p.it, en: p.en },
-      })
-      .onConflictDoNothing()
-      .returning({ id: products.id });
-    if (!inserted) continue;
-    const history = navHistory(p.nav.start, p.nav.drift, p.nav.volatility, 400, index + 7);
-    for (let i = 0; i < history.length; i += 500) {
-      await db
-        .insert(productNavs)
-        .values(history.slice(i, i + 500).map((h) => ({ productId: inserted.id, navDate: h.date, nav: h.nav })))
-        .onConflictDoNothing();
-    }
+    await insertDemoProduct(db, p, { position: index, navDays: 400, seed: index + 7 });
+  }
+}
+
+/**
+ * One demo product and its NAV history (`navDays` back from today, drawn by `navHistory` from `seed`);
+ * nothing when its slug or ISIN is taken. `extra` sets what the first products got in a later step
+ * (descriptions, the recommended holding period).
+ */
+export async function insertDemoProduct(
+  db: Queryable,
+  p: DemoProduct,
+  options: { position: number; navDays: number; seed: number },
+  extra: Partial<Pick<typeof products.$inferInsert, 'recommendedHoldingYears' | 'translatedContent'>> = {},
+) {
+  const [inserted] = await db
+    .insert(products)
+    .values({
+      slug: p.slug,
+      isin: p.isin,
+      name: p.name,
+      category: p.category,
+      riskIndicator: p.riskIndicator,
+      couponFrequency: p.couponFrequency,
+      couponRate: p.couponRate,
+      minInvestment: p.minInvestment,
+      maxInvestment: p.maxInvestment,
+      minHoldingDays: p.minHoldingDays,
+      capitalProtection: p.capitalProtection,
+      entryCost: p.entryCost,
+      annualFee: p.annualFee,
+      maturityDate: p.maturityDate,
+      loanToValue: p.loanToValue,
+      position: options.position,
+      translatedContent: { it: p.it, en: p.en },
+      ...extra,
+    })
+    .onConflictDoNothing()
+    .returning({ id: products.id });
+  if (!inserted) return;
+  const history = navHistory(p.nav.start, p.nav.drift, p.nav.volatility, options.navDays, options.seed);
+  for (let i = 0; i < history.length; i += 500) {
+    await db
+      .insert(productNavs)
+      .values(history.slice(i, i + 500).map((h) => ({ productId: inserted.id, navDate: h.date, nav: h.nav })))
+      .onConflictDoNothing();
   }
 }
 

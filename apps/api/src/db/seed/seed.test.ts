@@ -1,5 +1,6 @@
 // Seeding as an operator meets it: demo data only where the configuration allows it, once per data set,
 // never bringing back what was deleted, and no notification about something that does not exist.
+import { type BackofficeProduct, productWriteSchema } from '@lombard/shared/schemas/products';
 import { supportCollectionsResponseSchema } from '@lombard/shared/schemas/support';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -47,7 +48,29 @@ describe('demo data on the embedded quick start', () => {
       'demo@3',
       'demo@4',
       'demo@5',
+      'demo@6',
     ]);
+  });
+
+  // Their NAV history and descriptions: the products module's catalogue test.
+  it('offers ten funds of every category, each one an operator could have saved, with its KID', async () => {
+    const admin = await loginAs(t.app, 'admin@demo.lombard.test');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/backoffice/products/?per_page=100', ...admin });
+    const catalogue = res.json().results as BackofficeProduct[];
+    expect(catalogue).toHaveLength(10);
+    expect(new Set(catalogue.map((p) => p.isin)).size).toBe(10);
+    expect(new Set(catalogue.map((p) => p.position)).size).toBe(10);
+    expect(new Set(catalogue.map((p) => p.category))).toEqual(new Set(['money_market', 'bond', 'balanced', 'equity']));
+    for (const p of catalogue) {
+      // What the back office's form would send for it: the same rules (valid ISIN, both languages…).
+      const written = productWriteSchema.safeParse(p);
+      expect(written.success, `${p.name}: ${written.error?.message}`).toBe(true);
+      for (const language of ['it', 'en'] as const) expect(p.translated_content[language].description).not.toBe('');
+    }
+    const tech = catalogue.find((p) => p.slug === 'azionario-tecnologia-globale')!;
+    const kid = await t.app.inject({ method: 'GET', url: `/api/v1/products/${tech.id}/kid/?language=en`, ...admin });
+    expect(kid.statusCode).toBe(200);
+    expect(kid.headers['content-type']).toContain('application/pdf');
   });
 
   it('does not bring back a demo account or help-centre article an operator deleted', async () => {

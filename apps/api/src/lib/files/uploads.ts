@@ -11,12 +11,41 @@ import {
   type UploadContentType,
 } from '@lombard/shared/schemas/documents';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError, type FieldMessage } from '../errors';
 import { safeFileName } from './store';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * An upload route's form, for the OpenAPI document only (see `multipartBody`): the route reads and
+     * checks the form itself (`readMultipartForm`), so it is no `body` for Fastify to validate.
+     */
+    multipartBody?: z.ZodObject;
+  }
+}
 
 /** Fields of a form are short (type, number, dates); more than this is not a form of ours. */
 const MAX_FIELD_BYTES = 1024;
 const MAX_FIELDS = 20;
+
+const FILE_KINDS = `A PDF, JPEG or PNG file of at most ${MAX_UPLOAD_MEGABYTES} MB`;
+
+/**
+ * The form of an upload route as a generated client needs it: its text fields (the shared schema the route
+ * checks them with) and its files, each a binary part, required or optional (with why, when it depends).
+ */
+export function multipartBody(fields: z.ZodObject, files: Record<string, { required: true } | { optional: string }>) {
+  const parts = Object.fromEntries(
+    Object.entries(files).map(([name, need]) => [
+      name,
+      'required' in need
+        ? z.file().describe(FILE_KINDS)
+        : z.file().optional().describe(`${FILE_KINDS}. ${need.optional}`),
+    ]),
+  );
+  return z.object({ ...fields.shape, ...parts });
+}
 
 /** Registers multipart parsing in the calling plugin's scope; call it inside a non-`fp` plugin. */
 export async function registerUploads(scope: FastifyInstance, options: { maxFiles: number }) {

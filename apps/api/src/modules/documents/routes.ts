@@ -19,11 +19,18 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { z } from 'zod';
 import { documents } from '../../db/schema/documents';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { type FieldMessage, notFound, validationFailed, type ZodLikeIssue } from '../../lib/errors';
 import { sendFile, storedFileSummary } from '../../lib/files/store';
-import { checkUpload, type ReceivedFile, readMultipartForm, registerUploads } from '../../lib/files/uploads';
+import {
+  checkUpload,
+  multipartBody,
+  type ReceivedFile,
+  readMultipartForm,
+  registerUploads,
+} from '../../lib/files/uploads';
 import { registerResource } from '../../lib/resource/routes';
 import { defineResource } from '../../lib/resource/types';
 import {
@@ -108,11 +115,27 @@ async function uploadRoutes(scope: FastifyInstance) {
   await registerUploads(scope, { maxFiles: IDENTITY_DOCUMENT_FILE_FIELDS.length });
   const db = scope.database.db;
   const storage = scope.files;
-  const schema = (summary: string) => ({ tags: ['documents'], summary, consumes: ['multipart/form-data'] });
+  const schema = (summary: string, form: z.ZodObject) => ({
+    tags: ['documents'],
+    summary,
+    consumes: ['multipart/form-data'],
+    multipartBody: form,
+  });
 
   scope.post(
     '/api/v1/documents/kyc/identity/',
-    { onRequest: requireAuth, schema: schema('Upload the identity document (front, back)') },
+    {
+      onRequest: requireAuth,
+      schema: schema(
+        'Upload the identity document (front, back)',
+        multipartBody(identityDocumentFieldsSchema, {
+          front: { required: true },
+          back: {
+            optional: `Required unless the document has one side (${SINGLE_SIDED_IDENTITY_DOCUMENTS.join(', ')})`,
+          },
+        }),
+      ),
+    },
     async (request, reply) => {
       const form = await readMultipartForm(request, IDENTITY_DOCUMENT_FILE_FIELDS);
       const fields = identityDocumentFieldsSchema.safeParse(form.fields);
@@ -133,7 +156,13 @@ async function uploadRoutes(scope: FastifyInstance) {
 
   scope.post(
     '/api/v1/documents/kyc/address-proof/',
-    { onRequest: requireAuth, schema: schema('Upload the proof of address') },
+    {
+      onRequest: requireAuth,
+      schema: schema(
+        'Upload the proof of address',
+        multipartBody(addressProofFieldsSchema, { [ADDRESS_PROOF_FILE_FIELD]: { required: true } }),
+      ),
+    },
     async (request, reply) => {
       const form = await readMultipartForm(request, [ADDRESS_PROOF_FILE_FIELD]);
       const fields = addressProofFieldsSchema.safeParse(form.fields);

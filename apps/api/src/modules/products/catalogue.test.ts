@@ -181,7 +181,7 @@ describe('demo products', () => {
   it('have two years of NAVs, a description, a holding period and a valid ISIN', async () => {
     const body = productListSchema.parse((await list('?per_page=100')).json());
     const demo = body.results.filter((p) => p.id !== fixtureId && p.name !== 'Hidden Fund');
-    expect(demo.length).toBeGreaterThanOrEqual(6);
+    expect(demo).toHaveLength(10);
     const twoYearsAgo = new Date();
     twoYearsAgo.setUTCFullYear(twoYearsAgo.getUTCFullYear() - 2);
     const limit = new Date(twoYearsAgo.getTime() + 5 * 86_400_000).toISOString().slice(0, 10);

@@ -13,7 +13,7 @@ import {
   occupationSchema,
 } from '@lombard/shared/schemas/profile';
 import type { PhoneState, ProfileProgress, ProfileView, StepStatus } from '@lombard/shared/schemas/profile-views';
-import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { profileSteps, profileTabs } from '../../db/schema/profile';
 import { AppError } from '../../lib/errors';
@@ -269,6 +269,19 @@ export function hasApprovedBankAccount(userId: number) {
     and ${profileSteps.step} = 'bank-account' and ${profileSteps.status} = 'approved')
     and exists (select 1 from ${profileTabs} where ${profileTabs.userId} = ${userId}
     and ${profileTabs.tab} = 'bank-account' and jsonb_typeof(${profileTabs.data}) = 'object'))`;
+}
+
+/**
+ * The bank account a user's withdrawals are paid to (see `approvedBankAccount`), as an SQL expression, for
+ * a list that shows it beside each row: null until an operator approved the step. `userId` names the outer
+ * query's column with its table (`table.user_id`): this subquery's own tables have a `user_id` too.
+ */
+export function approvedBankAccountOf(userId: SQLWrapper) {
+  return sql<BankAccountData | null>`(select jsonb_build_object('iban', bank.data->>'iban',
+    'holder_name', bank.data->>'holder_name')
+    from ${profileTabs} bank join ${profileSteps} step on step.user_id = bank.user_id
+      and step.step = 'bank-account' and step.status = 'approved'
+    where bank.user_id = ${userId} and bank.tab = 'bank-account' and jsonb_typeof(bank.data) = 'object')`;
 }
 
 /** The bank account withdrawals are paid to: only once an operator approved the step. */

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { inTransaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { type FieldMessage, validationFailed, type ZodLikeIssue } from '../../lib/errors';
-import { checkUpload, readMultipartForm, registerUploads } from '../../lib/files/uploads';
+import { checkUpload, multipartBody, readMultipartForm, registerUploads } from '../../lib/files/uploads';
 import { registerResource } from '../../lib/resource/routes';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
 import { backofficeStockPlans, myStockPlans } from './resources';
@@ -41,6 +41,7 @@ async function uploadRoutes(scope: FastifyInstance) {
         tags: ['stock-plans'],
         summary: 'Register a stock plan with its document',
         consumes: ['multipart/form-data'],
+        multipartBody: multipartBody(stockPlanRequestSchema, { [PLAN_FILE_FIELD]: { required: true } }),
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inTransaction } from '../../db/client';
 import { translator } from '../../lib/i18n';
 import { claimKeys } from '../../lib/idempotency/idempotency';
-import { createTestApp, type TestApp } from '../../test/app';
+import { type CreateTestAppOptions, createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session } from '../../test/auth';
 import { getAccountByEmail } from '../account/service';
 import { lockCustomerCash } from '../ledger/service';
@@ -43,9 +43,11 @@ export interface MoneyFixture {
 
 let counter = 0;
 
-export async function moneyFixture(options: { onQuery?: (query: string) => void } = {}): Promise<MoneyFixture> {
+export async function moneyFixture(
+  options: Pick<CreateTestAppOptions, 'onQuery' | 'env' | 'logStream'> = {},
+): Promise<MoneyFixture> {
   const clock = { now: new Date() };
-  const t = await createTestApp({ clock: () => clock.now, onQuery: options.onQuery });
+  const t = await createTestApp({ ...options, clock: () => clock.now });
   const app = t.app;
   const admin = await loginAs(app, 'admin@demo.lombard.test');
   const operatorId = (await getAccountByEmail(app.database.db, 'admin@demo.lombard.test'))!.id;

@@ -12,6 +12,7 @@ import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
 import { postEntry } from '../ledger/service';
 import { notifyUser } from '../notifications/service';
+import { approvedBankAccount } from '../profile/service';
 import type { FlowContext } from './context';
 import {
   depositReferenceOwner,
@@ -162,9 +163,13 @@ async function lockWithdrawal(tx: Transaction, id: number) {
   return row;
 }
 
-/** The bank paid the withdrawal out: the reserved cash leaves the platform. */
+/**
+ * The bank paid the withdrawal out: the reserved cash leaves the platform. Only to an approved account: the
+ * customer may have changed their IBAN since asking, and the new one waits for an operator's review.
+ */
 export async function executeWithdrawal(tx: Transaction, context: FlowContext, id: number): Promise<TransactionItem> {
   const row = await lockWithdrawal(tx, id);
+  if (!(await approvedBankAccount(tx, row.userId))) throw new AppError('WITHDRAWAL_PAYOUT_ACCOUNT_UNAPPROVED');
   const amount = new Decimal(row.amount!);
   const userId = row.userId;
   await postEntry(tx, {

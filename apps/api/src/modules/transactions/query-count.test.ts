@@ -13,7 +13,7 @@ const POSITIONS = 20;
 
 beforeAll(async () => {
   f = await moneyFixture({ onQuery: () => statements++ });
-  // Enough funds for twenty positions: the demo catalogue has six, the scene adds the rest.
+  // Twenty funds of the scene's own, whatever the demo catalogue holds.
   const db = f.t.database.db;
   const today = new Date().toISOString().slice(0, 10);
   for (let i = 0; i < POSITIONS; i++) {

@@ -1,11 +1,17 @@
 // The lists: the customer's own transactions, and the operators' orders, incoming transfers and
 // withdrawals of every customer (generic resources: paging, filters, sorting, XLSX export).
-import { backofficeTransactionSchema, transactionSchema } from '@lombard/shared/schemas/transactions';
+import { bankNameFromIban } from '@lombard/shared/schemas/profile';
+import {
+  backofficeTransactionSchema,
+  backofficeWithdrawalSchema,
+  transactionSchema,
+} from '@lombard/shared/schemas/transactions';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lombard/shared/transaction-kinds';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { transactions } from '../../db/schema/transactions';
 import type { Translate } from '../../lib/i18n';
 import { defineResource, type ExportColumn, type FieldSpec } from '../../lib/resource/types';
+import { approvedBankAccountOf, type BankAccountData } from '../profile/service';
 import { operatorColumns, serializeTransaction, type TransactionRow, transactionColumns } from './records';
 
 const fields = {
@@ -64,6 +70,7 @@ const operatorFields = {
   user: { expr: transactions.userId, type: 'id', filterable: true },
   user_email: { expr: operatorColumns.userEmail, type: 'text', sortable: true, filterable: true },
   payer_name: { expr: transactions.payerName, type: 'text', filterable: true },
+  value_date: { expr: transactions.valueDate, type: 'date', sortable: true, filterable: true },
 } satisfies Record<string, FieldSpec>;
 
 const operatorExport: ExportColumn<OperatorRow>[] = [
@@ -75,7 +82,15 @@ const operatorExport: ExportColumn<OperatorRow>[] = [
   { header: 'transactions:export.valueDate', type: 'date', value: 'valueDate' },
 ];
 
-function operatorList(input: { name: string; path: string; summary: string; title: string; types: string[] }) {
+function operatorList(input: {
+  name: string;
+  path: string;
+  summary: string;
+  title: string;
+  /** Which rows of `transactions` the list shows. */
+  rows: SQL | undefined;
+  defaultOrder?: string[];
+}) {
   return defineResource({
     name: input.name,
     path: input.path,
@@ -86,10 +101,10 @@ function operatorList(input: { name: string; path: string; summary: string; titl
     from: transactions,
     select: operatorColumns,
     id: transactions.id,
-    scope: () => inArray(transactions.type, input.types),
+    scope: () => input.rows,
     fields: operatorFields,
     search: [operatorColumns.userEmail, operatorColumns.userFullName, transactions.referenceCode],
-    defaultOrder: ['-created_at'],
+    defaultOrder: input.defaultOrder ?? ['-created_at'],
     item: backofficeTransactionSchema,
     serialize: (row, context) => {
       const typed = row as OperatorRow;
@@ -109,19 +124,41 @@ export const backofficeOrders = operatorList({
   path: '/api/v1/backoffice/orders/',
   summary: 'Orders of every customer',
   title: 'transactions:export.ordersTitle',
-  types: ['invest', 'disinvest'],
+  rows: inArray(transactions.type, ['invest', 'disinvest']),
 });
+/**
+ * Every transfer an operator recorded: a deposit to cash, and an investment the transfer paid for (which
+ * keeps its own row and reference, the one the payer quoted). Only a recorded transfer writes the payer.
+ * Newest value date first: a funded order was placed days before its money arrived.
+ */
 export const backofficeTransfers = operatorList({
   name: 'backoffice.transfers',
   path: '/api/v1/backoffice/transfers/',
   summary: 'Incoming bank transfers recorded',
   title: 'transactions:export.transfersTitle',
-  types: ['deposit'],
+  rows: or(eq(transactions.type, 'deposit'), isNotNull(transactions.payerName)),
+  defaultOrder: ['-value_date', '-created_at'],
 });
-export const backofficeWithdrawals = operatorList({
+const withdrawals = operatorList({
   name: 'backoffice.withdrawals',
   path: '/api/v1/backoffice/withdrawals/',
   summary: 'Withdrawals of every customer',
   title: 'transactions:export.withdrawalsTitle',
-  types: ['withdrawal'],
+  rows: eq(transactions.type, 'withdrawal'),
+});
+/** Withdrawals also name the account each is paid to: the operator checks it before paying out. */
+export const backofficeWithdrawals = defineResource({
+  ...withdrawals,
+  select: {
+    ...operatorColumns,
+    payoutAccount: approvedBankAccountOf(sql`${transactions}.${sql.identifier(transactions.userId.name)}`),
+  },
+  item: backofficeWithdrawalSchema,
+  serialize: (row, context) => {
+    const account = (row as OperatorRow & { payoutAccount: BankAccountData | null }).payoutAccount;
+    return {
+      ...withdrawals.serialize(row as OperatorRow, context),
+      payout_account: account && { ...account, bank_name: bankNameFromIban(account.iban) },
+    };
+  },
 });

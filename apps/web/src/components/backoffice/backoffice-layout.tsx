@@ -1,6 +1,7 @@
 // The back-office area (profile admin): its own menu — users, KYC reviews, the money desk (orders, incoming
 // transfers, withdrawals, advances, stock plans, arrears, ledger), audit log, notifications — above the page.
-import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
+// Each section is a link to its own address (a new tab, a bookmark, a reload open that section), not a tab.
+import { Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowsExchange,
@@ -15,9 +16,9 @@ import {
   IconScale,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import {
   ADVANCE_WATCH_PAGE,
   ADVANCES_PAGE,
@@ -33,6 +34,7 @@ import {
   WITHDRAWALS_PAGE,
 } from '../../lib/backoffice/paths';
 import { PageLoader } from '../page-loader';
+import classes from './backoffice-nav.module.css';
 
 const SECTIONS = [
   { path: USERS_PAGE, key: 'users', icon: IconUsers },
@@ -52,8 +54,20 @@ const SECTIONS = [
 export function BackofficeLayout() {
   const { t } = useTranslation('backoffice');
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const active = SECTIONS.find((s) => pathname.startsWith(s.path))?.path ?? USERS_PAGE;
+  const active = SECTIONS.find((s) => pathname.startsWith(s.path)) ?? SECTIONS[0];
+  const nav = useRef<HTMLElement>(null);
+  // On a phone most sections are off to the side: the one opened (by a link, a bookmark) is brought into
+  // view, by scrolling the row itself (scrollIntoView would scroll the page too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again whenever another section opens
+  useLayoutEffect(() => {
+    const row = nav.current;
+    const link = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !link) return;
+    const outside =
+      link.offsetLeft < row.scrollLeft || link.offsetLeft + link.offsetWidth > row.scrollLeft + row.clientWidth;
+    if (outside) row.scrollLeft = link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2;
+  }, [active.path]);
+
   return (
     <Stack gap="lg" data-testid="backoffice">
       <Group justify="space-between" align="flex-end" gap="xs">
@@ -62,29 +76,23 @@ export function BackofficeLayout() {
             {t('area')}
           </Text>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t(`sections.${SECTIONS.find((s) => s.path === active)?.key ?? 'users'}`)}
+            {t(`sections.${active.key}`)}
           </Title>
         </div>
       </Group>
-      <Tabs
-        value={active}
-        onChange={(value) => value && value !== active && void navigate(value)}
-        variant="outline"
-        aria-label={t('menu')}
-      >
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      <nav ref={nav} aria-label={t('menu')} className={classes.nav} data-testid="backoffice-sections">
+        <ul className={classes.list}>
           {SECTIONS.map(({ path, key, icon: Icon }) => (
-            <Tabs.Tab
-              key={path}
-              value={path}
-              leftSection={<Icon size={16} aria-hidden />}
-              data-testid={`backoffice-tab-${key}`}
-            >
-              {t(`sections.${key}`)}
-            </Tabs.Tab>
+            <li key={path}>
+              {/* NavLink marks the section shown (its detail pages too) with aria-current="page". */}
+              <NavLink to={path} className={classes.link} data-testid={`backoffice-section-${key}`}>
+                <Icon size={16} aria-hidden className={classes.icon} />
+                {t(`sections.${key}`)}
+              </NavLink>
+            </li>
           ))}
-        </Tabs.List>
-      </Tabs>
+        </ul>
+      </nav>
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATIONS_API, USERS_API } from '../../lib/backoffice/paths';
+import { unlessShown, useSingleFlight } from '../../lib/forms/single-flight';
 import { isHttpError } from '../../lib/http/http-error';
 import { useResourceActions } from '../../lib/resource/actions';
 import type { Row } from '../../lib/resource/queries';
@@ -73,27 +74,28 @@ export function MessageModal({ opened, onClose, recipient }: Props) {
     setErrors({});
   }, [opened, recipient]);
 
-  const submit = () =>
-    save.mutate(
-      { values: { user_id: userId ? Number(userId) : null, title, body } },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          const data = isHttpError(error) ? (error.response?.data as Record<string, string[]> | undefined) : undefined;
-          if (!data) return;
-          setErrors(
-            Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.join(' ') : String(v)])),
-          );
-        },
-      },
-    );
+  // One message per press: a double-click's second submit comes before the button shows it is busy.
+  const [submit, sending] = useSingleFlight(() =>
+    save
+      .mutateAsync({ values: { user_id: userId ? Number(userId) : null, title, body } })
+      .then(onClose)
+      .catch((error: unknown) => {
+        // A 400 names the fields (shown under them); anything else the HTTP layer showed already.
+        if (!isHttpError(error) || error.response?.status !== 400) return unlessShown(error);
+        const data = error.response.data as Record<string, string[]> | undefined;
+        if (!data) return;
+        setErrors(
+          Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.join(' ') : String(v)])),
+        );
+      }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('message.title')} centered size="lg" data-testid="message-modal">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <Stack gap="sm">
@@ -126,7 +128,7 @@ export function MessageModal({ opened, onClose, recipient }: Props) {
             <Button variant="default" onClick={onClose}>
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending} data-testid="message-send">
+            <Button type="submit" loading={sending} data-testid="message-send">
               {t('message.send')}
             </Button>
           </Group>

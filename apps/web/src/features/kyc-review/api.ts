@@ -48,7 +48,7 @@ export function useStepDecision(userId: number) {
           decision === 'reject' ? { reason } : {},
         )
       ).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: kycKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: kycKeys.all }),
   });
 }
 

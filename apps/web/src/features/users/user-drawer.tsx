@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { DetailList } from '../../components/backoffice/detail-list';
 import { MessageModal } from '../../components/backoffice/message-modal';
 import { AUDIT_PAGE, USERS_API } from '../../lib/backoffice/paths';
+import { unlessShown, useSingleFlight } from '../../lib/forms/single-flight';
 import { isHttpError } from '../../lib/http/http-error';
 import { formatDateTime } from '../../lib/resource/format';
 import { resourceDetailQuery } from '../../lib/resource/queries';
@@ -29,6 +30,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
   const language = i18n.language === 'en' ? 'en' : 'it';
   const user = useQuery({ ...resourceDetailQuery<UserRow>(USERS_API, id ?? ''), enabled: id !== null });
   const actions = useUserActions();
+  // One call per press (a second resend would send a second e-mail); a refusal was shown by the HTTP layer.
+  const [run, running] = useSingleFlight((action: () => Promise<unknown>) => action().catch(unlessShown));
   const [profiles, setProfiles] = useState<string[]>([]);
   const [profileError, setProfileError] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
@@ -40,14 +43,13 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
   }, [data]);
 
   const saveProfiles = () =>
-    actions.save.mutate(
-      { id: data!.id, values: { attributes: profiles as Profile[] } },
-      {
-        onError: (error) => {
-          const body = isHttpError(error) ? (error.response?.data as Record<string, string[]> | undefined) : undefined;
-          setProfileError(body ? Object.values(body).flat().join(' ') : null);
-        },
-      },
+    run(() =>
+      actions.save.mutateAsync({ id: data!.id, values: { attributes: profiles as Profile[] } }).catch((error) => {
+        // A 400 names the field (shown under it); anything else the HTTP layer showed already.
+        if (!isHttpError(error) || error.response?.status !== 400) return unlessShown(error);
+        const body = error.response.data as Record<string, string[]> | undefined;
+        setProfileError(body ? Object.values(body).flat().join(' ') : null);
+      }),
     );
 
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('users.never'));
@@ -92,8 +94,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 variant="light"
                 leftSection={<IconUserCheck size={16} aria-hidden />}
-                loading={actions.setStatus.isPending}
-                onClick={() => void actions.unblock(data)}
+                loading={running}
+                onClick={() => void run(() => actions.unblock(data))}
                 data-testid="drawer-unblock"
               >
                 {t('users.actions.unblock')}
@@ -103,8 +105,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 variant="light"
                 leftSection={<IconLockOpen size={16} aria-hidden />}
-                loading={actions.action.isPending}
-                onClick={() => void actions.unlock(data)}
+                loading={running}
+                onClick={() => void run(() => actions.unlock(data))}
               >
                 {t('users.actions.unlock')}
               </Button>
@@ -113,8 +115,8 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 variant="light"
                 leftSection={<IconMailForward size={16} aria-hidden />}
-                loading={actions.action.isPending}
-                onClick={() => void actions.resendActivation(data)}
+                loading={running}
+                onClick={() => void run(() => actions.resendActivation(data))}
               >
                 {t('users.actions.resendActivation')}
               </Button>
@@ -164,7 +166,7 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
               <Button
                 onClick={saveProfiles}
                 disabled={!changed || profiles.length === 0}
-                loading={actions.save.isPending}
+                loading={running}
                 data-testid="save-profiles"
               >
                 {t('save')}

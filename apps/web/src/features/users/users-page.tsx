@@ -213,7 +213,7 @@ export function UsersPage() {
         onCancel={() => setBlocking(null)}
         onConfirm={() => {
           const rows = blocking ?? [];
-          void setStatusOf(rows, false).finally(() => {
+          return setStatusOf(rows, false).finally(() => {
             setBlocking(null);
             if (rows.length > 1) selection.clear();
           });

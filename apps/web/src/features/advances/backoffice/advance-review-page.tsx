@@ -176,18 +176,12 @@ export function AdvanceReviewPage() {
         confirmLabel={t('advances.confirm.submit')}
         loading={decide.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() =>
-          pending &&
-          decide.mutate(
-            { decision: pending, key: idempotency.key },
-            {
-              onSuccess: () => {
-                notifySuccess(t(`advances.confirm.${pending}.done`));
-                setPending(null);
-              },
-            },
-          )
-        }
+        onConfirm={async () => {
+          if (!pending) return;
+          await decide.mutateAsync({ decision: pending, key: idempotency.key });
+          notifySuccess(t(`advances.confirm.${pending}.done`));
+          setPending(null);
+        }}
       />
       <ReasonModal
         opened={rejecting}

@@ -2,7 +2,7 @@
 // (pre-approve, approve, record disbursement, reject with a reason), stock plans to verify, overdue
 // instalments and open margin calls. Every decision may move money or units (a disbursement credits cash,
 // a rejection releases the pledge), so each carries an Idempotency-Key; every decision refreshes every
-// advance list and detail.
+// advance list and detail, a refused one too (someone else may have decided first).
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
 import type { StockPlan } from '@lombard/shared/schemas/stock-plans';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export function useAdvanceDecision(id: number) {
     mutationFn: async ({ decision, key }: { decision: AdvanceDecision; key: string }) =>
       (await http.post<AdvanceDetail>(`${BO_ADVANCES_API}${id}/${decision}/`, {}, { headers: idempotencyHeaders(key) }))
         .data,
-    onSuccess: () => refreshAdvanceDesk(client),
+    onSettled: () => refreshAdvanceDesk(client),
   });
 }
 
@@ -47,7 +47,7 @@ export function useRejectAdvance(id: number) {
   return useMutation({
     mutationFn: async (reason: string) =>
       (await http.post<AdvanceDetail>(`${BO_ADVANCES_API}${id}/reject/`, { reason }, { silent: [400] })).data,
-    onSuccess: () => refreshAdvanceDesk(client),
+    onSettled: () => refreshAdvanceDesk(client),
   });
 }
 
@@ -61,6 +61,6 @@ export function useStockPlanDecision() {
           headers: idempotencyHeaders(newIdempotencyKey()),
         })
       ).data,
-    onSuccess: () => refreshAdvanceDesk(client),
+    onSettled: () => refreshAdvanceDesk(client),
   });
 }

@@ -20,6 +20,7 @@ import { type Column, ResourceTable } from '../../../lib/resource/resource-table
 import { TruncatedText } from '../../../lib/resource/truncated-text';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
 import { BO_STOCK_PLANS_API, useStockPlanDecision } from './api';
+import { unlessShown, useSingleFlight } from '../../../lib/forms/single-flight';
 
 type Row = BackofficeStockPlan & Record<string, unknown>;
 const STATUS_COLOR = { submitted: 'blue', verified: 'teal', rejected: 'red' } as const;
@@ -80,8 +81,15 @@ export function StockPlansPage() {
     },
   ];
 
-  const verify = (row: Row) =>
-    decide.mutate({ id: row.id, decision: 'verify' }, { onSuccess: () => notifySuccess(t('plans.verified')) });
+  // One verification per press: a double-click's second click comes before the button shows it is busy.
+  const [verify, verifying] = useSingleFlight(async (row: Row) => {
+    try {
+      await decide.mutateAsync({ id: row.id, decision: 'verify' });
+      notifySuccess(t('plans.verified'));
+    } catch (error) {
+      unlessShown(error);
+    }
+  });
 
   return (
     <Stack gap="md" data-testid="stock-plans-page">
@@ -117,8 +125,8 @@ export function StockPlansPage() {
                   size="compact-sm"
                   variant="subtle"
                   leftSection={<IconCheck size={14} aria-hidden />}
-                  loading={decide.isPending}
-                  onClick={() => verify(row)}
+                  loading={verifying}
+                  onClick={() => void verify(row)}
                   data-testid={`verify-${row.id}`}
                 >
                   {t('plans.verify')}

@@ -178,15 +178,15 @@ export function NotificationsAdminPage() {
         danger
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSettled: () => setDeleting(null),
-            onSuccess: () => {
-              if (detail.id === String(deleting.id)) detail.close();
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            if (detail.id === String(deleting.id)) detail.close();
+          } finally {
+            setDeleting(null);
+          }
+        }}
       />
     </Stack>
   );

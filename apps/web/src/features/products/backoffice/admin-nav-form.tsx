@@ -11,6 +11,7 @@ import { http } from '../../../lib/http/client';
 import { notifySuccess } from '../../../lib/notify';
 import { resourceKeys } from '../../../lib/resource/queries';
 import { useLanguage } from '../product-format';
+import { useSingleFlight } from '../../../lib/forms/single-flight';
 
 export function AdminNavForm({ path, productId, recent }: { path: string; productId: number; recent: NavPoint[] }) {
   const { t } = useTranslation('products');
@@ -26,9 +27,11 @@ export function AdminNavForm({ path, productId, recent }: { path: string; produc
       return client.invalidateQueries({ queryKey: resourceKeys.all(path) });
     },
   });
-  const submit = form.onSubmit((values) =>
-    record.mutate(values, { onError: (error) => void applyServerErrors(form, ['date', 'nav'], error) }),
+  // One recording per press: a double-click's second submit comes before the button shows it is busy.
+  const [send, sending] = useSingleFlight((values: { date: string; nav: string }) =>
+    record.mutateAsync(values).catch((error: unknown) => applyServerErrors(form, ['date', 'nav'], error)),
   );
+  const submit = form.onSubmit((values) => void send(values));
   return (
     <Stack gap="sm" data-testid="admin-nav-form">
       <Title order={3} fz="md">
@@ -44,7 +47,7 @@ export function AdminNavForm({ path, productId, recent }: { path: string; produc
             {...form.getInputProps('nav')}
             data-testid="admin-nav-value"
           />
-          <Button type="submit" mt={25} loading={record.isPending} data-testid="admin-nav-save">
+          <Button type="submit" mt={25} loading={sending} data-testid="admin-nav-save">
             {t('admin.nav.save')}
           </Button>
         </Group>

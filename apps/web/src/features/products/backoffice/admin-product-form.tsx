@@ -21,6 +21,7 @@ import { applyServerErrors } from '../../../lib/forms/server-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { fieldPaths } from '../../../lib/forms/zod-form';
 import { useFrequencyLabel } from '../product-format';
+import { useSingleFlight } from '../../../lib/forms/single-flight';
 
 /** Form values: every field as the inputs hold it (text for decimals, '' for "none"). */
 type Values = Record<string, unknown> & {
@@ -88,13 +89,15 @@ export function AdminProductForm({ product, saving, onSave, onCancel }: Props) {
   const frequency = useFrequencyLabel();
   const form = useZodForm<Values>(productWriteSchema, initialValues(product), toBody);
   const text = (name: string) => form.getInputProps(name);
-  const submit = form.onSubmit(async (values) => {
+  // One save per press: a double-click's second submit would create the product twice.
+  const [save] = useSingleFlight(async (values: Values) => {
     try {
       await onSave(values);
     } catch (error) {
       await applyServerErrors(form, fieldPaths(initialValues(null)), error);
     }
   });
+  const submit = form.onSubmit((values) => void save(values));
 
   return (
     <form onSubmit={submit} noValidate data-testid="admin-product-form">

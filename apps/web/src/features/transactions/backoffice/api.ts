@@ -14,6 +14,9 @@ export const WITHDRAWALS_API = '/api/v1/backoffice/withdrawals/';
 /** A customer's transaction as the back-office lists it: with the person it belongs to. */
 export type DeskRow = TransactionItem & {
   user: { id: number; email: string; full_name: string };
+  /** Incoming transfers: who paid, and the value date. */
+  payer_name?: string | null;
+  value_date?: string | null;
 } & Record<string, unknown>;
 
 /** Orders are investments and disinvestments; the operator acts on those still submitted. */
@@ -21,7 +24,10 @@ export const ORDER_TYPES = ['invest', 'disinvest'] as const;
 export const ACTIONABLE = ['awaiting_transfer', 'submitted'] as const;
 export const isActionable = (row: DeskRow) => (ACTIONABLE as readonly string[]).includes(row.status);
 
-/** One desk's action changes the others' rows (a funded order, a credited deposit): all are read again. */
+/**
+ * One desk's action changes the others' rows (a funded order, a credited deposit): all are read again, after
+ * a refusal too (a 409 says the row changed under the operator, e.g. another operator acted first).
+ */
 function refreshDesk(client: QueryClient) {
   return Promise.all(
     [ORDERS_API, TRANSFERS_API, WITHDRAWALS_API].map((path) =>
@@ -35,7 +41,7 @@ export function useSettleOrders() {
   return useMutation({
     mutationFn: async ({ ids, key }: { ids: number[]; key: string }) =>
       (await http.post<SettleResult>(`${ORDERS_API}settle/`, { ids }, { headers: idempotencyHeaders(key) })).data,
-    onSuccess: () => refreshDesk(client),
+    onSettled: () => refreshDesk(client),
   });
 }
 
@@ -45,7 +51,7 @@ export function useRejectTransaction(path: typeof ORDERS_API | typeof WITHDRAWAL
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string }) =>
       (await http.post<TransactionItem>(`${path}${id}/reject/`, { reason }, { silent: [400] })).data,
-    onSuccess: () => refreshDesk(client),
+    onSettled: () => refreshDesk(client),
   });
 }
 
@@ -55,7 +61,7 @@ export function useExecuteWithdrawal() {
     mutationFn: async ({ id, key }: { id: number; key: string }) =>
       (await http.post<TransactionItem>(`${WITHDRAWALS_API}${id}/execute/`, {}, { headers: idempotencyHeaders(key) }))
         .data,
-    onSuccess: () => refreshDesk(client),
+    onSettled: () => refreshDesk(client),
   });
 }
 
@@ -69,6 +75,6 @@ export function useRecordTransfer() {
           silent: [400],
         })
       ).data,
-    onSuccess: () => refreshDesk(client),
+    onSettled: () => refreshDesk(client),
   });
 }

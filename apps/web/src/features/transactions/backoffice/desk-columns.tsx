@@ -7,15 +7,20 @@ import { formatUnits } from '../../../lib/money/format-units';
 import type { Column } from '../../../lib/resource/resource-table';
 import { TruncatedText } from '../../../lib/resource/truncated-text';
 import type { DeskRow } from './api';
+import { formatDate } from '../../../lib/resource/format';
 
-export function useDeskColumns(options: { product?: boolean; units?: boolean } = {}): Column<DeskRow>[] {
+export function useDeskColumns<T extends DeskRow = DeskRow>(
+  options: { product?: boolean; units?: boolean; payer?: boolean } = {},
+): Column<T>[] {
   const { t } = useTranslation('backoffice');
   const language = useLanguage();
-  const columns: Column<DeskRow>[] = [
+  const columns: Column<T>[] = [
     { key: 'created_at', header: t('desk.columns.date'), type: 'datetime', sortField: 'created_at' },
     {
       key: 'user',
       header: t('desk.columns.customer'),
+      // A phone's card is titled by the customer, so that the row's actions fit beside it.
+      primary: true,
       render: (row) => (
         <Box component="span" display="block">
           <TruncatedText text={row.user.full_name || row.user.email} display="block" />
@@ -39,6 +44,23 @@ export function useDeskColumns(options: { product?: boolean; units?: boolean } =
       ),
     },
   ];
+  if (options.payer) {
+    columns.push({
+      key: 'payer_name',
+      header: t('desk.columns.payer'),
+      // Who paid, with the value date under it: what the operator typed from the bank's statement.
+      render: (row) => (
+        <Box component="span" display="block" data-testid="desk-payer">
+          <TruncatedText text={row.payer_name ?? '—'} display="block" />
+          {row.value_date && (
+            <Text component="span" size="xs" c="dimmed" display="block">
+              {t('desk.valueDate', { date: formatDate(row.value_date, language) })}
+            </Text>
+          )}
+        </Box>
+      ),
+    });
+  }
   if (options.product) {
     columns.push({
       key: 'product',

@@ -104,18 +104,12 @@ export function OrdersPage() {
         confirmLabel={t('desk.settle.confirm')}
         loading={settle.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          settle.mutate(
-            { ids, key: idempotency.key },
-            {
-              onSuccess: (answer) => {
-                setConfirming(false);
-                setResult(answer);
-                selection.clear();
-              },
-            },
-          )
-        }
+        onConfirm={async () => {
+          const answer = await settle.mutateAsync({ ids, key: idempotency.key });
+          setConfirming(false);
+          setResult(answer);
+          selection.clear();
+        }}
       />
       <RejectModal row={rejecting} onClose={() => setRejecting(null)} reject={reject.mutateAsync} />
     </Stack>

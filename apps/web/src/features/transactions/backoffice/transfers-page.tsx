@@ -1,5 +1,5 @@
-// Incoming bank transfers: the deposits recorded so far, and "Record transfer" for one that just reached
-// the bank's account.
+// Incoming bank transfers: every transfer recorded so far (a deposit to cash, or the investment it paid
+// for), newest value date first, and "Record transfer" for one that just reached the bank's account.
 import { TRANSACTION_STATUSES } from '@lombard/shared/transaction-kinds';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
@@ -16,8 +16,8 @@ import { RecordTransferModal, type TransferOutcome } from './record-transfer-for
 export function TransfersPage() {
   const { t } = useTranslation('backoffice');
   usePageMeta(t('sections.transfers'));
-  const list = useResourceList<DeskRow>(TRANSFERS_API, { defaultOrder: '-created_at' });
-  const columns = useDeskColumns();
+  const list = useResourceList<DeskRow>(TRANSFERS_API, { defaultOrder: '-value_date' });
+  const columns = useDeskColumns({ payer: true });
   const [recording, setRecording] = useState(false);
   const [outcome, setOutcome] = useState<TransferOutcome | null>(null);
   const active = Object.keys(list.state.filters).length;
