@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerCell } from '../../../components/backoffice/customer-cell';
 import { ReasonModal } from '../../../components/backoffice/reason-modal';
+import { unlessShown, useSingleFlight } from '../../../lib/forms/single-flight';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatUnitPrice, formatUnits } from '../../../lib/money/format-units';
 import { notifySuccess } from '../../../lib/notify';
@@ -20,7 +21,6 @@ import { type Column, ResourceTable } from '../../../lib/resource/resource-table
 import { TruncatedText } from '../../../lib/resource/truncated-text';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
 import { BO_STOCK_PLANS_API, useStockPlanDecision } from './api';
-import { unlessShown, useSingleFlight } from '../../../lib/forms/single-flight';
 
 type Row = BackofficeStockPlan & Record<string, unknown>;
 const STATUS_COLOR = { submitted: 'blue', verified: 'teal', rejected: 'red' } as const;

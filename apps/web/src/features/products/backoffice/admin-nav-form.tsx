@@ -6,12 +6,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, todayIso } from '../../../lib/format';
 import { applyServerErrors } from '../../../lib/forms/server-errors';
+import { useSingleFlight } from '../../../lib/forms/single-flight';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { http } from '../../../lib/http/client';
 import { notifySuccess } from '../../../lib/notify';
 import { resourceKeys } from '../../../lib/resource/queries';
 import { useLanguage } from '../product-format';
-import { useSingleFlight } from '../../../lib/forms/single-flight';
 
 export function AdminNavForm({ path, productId, recent }: { path: string; productId: number; recent: NavPoint[] }) {
   const { t } = useTranslation('products');

@@ -18,10 +18,10 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../lib/forms/server-errors';
+import { useSingleFlight } from '../../../lib/forms/single-flight';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { fieldPaths } from '../../../lib/forms/zod-form';
 import { useFrequencyLabel } from '../product-format';
-import { useSingleFlight } from '../../../lib/forms/single-flight';
 
 /** Form values: every field as the inputs hold it (text for decimals, '' for "none"). */
 type Values = Record<string, unknown> & {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { TransactionStatusBadge } from '../../../components/money/transaction-status-badge';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatUnits } from '../../../lib/money/format-units';
+import { formatDate } from '../../../lib/resource/format';
 import type { Column } from '../../../lib/resource/resource-table';
 import { TruncatedText } from '../../../lib/resource/truncated-text';
 import type { DeskRow } from './api';
-import { formatDate } from '../../../lib/resource/format';
 
 export function useDeskColumns<T extends DeskRow = DeskRow>(
   options: { product?: boolean; units?: boolean; payer?: boolean } = {},

@@ -5,6 +5,7 @@ import { TRANSACTION_STATUSES } from '@lombard/shared/transaction-kinds';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../../components/backoffice/detail-list';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
@@ -16,7 +17,6 @@ import { ResourceTable } from '../../../lib/resource/resource-table';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
 import { type DeskRow, isActionable, useExecuteWithdrawal, useRejectTransaction, WITHDRAWALS_API } from './api';
 import { useDeskColumns } from './desk-columns';
-import { DetailList } from '../../../components/backoffice/detail-list';
 import { RejectModal } from './reject-modal';
 
 type Row = DeskRow & Pick<BackofficeWithdrawal, 'payout_account'>;
