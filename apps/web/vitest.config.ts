@@ -14,6 +14,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A form test types and waits like a person; 5 s (the default) was too little when the suite shared
+    // its two cores with the browser tests. A test that hangs still fails, after 15 s.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,
