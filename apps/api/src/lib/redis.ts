@@ -26,7 +26,10 @@ export function openRedis(url: string, keyPrefix: string, log: FastifyBaseLogger
   client.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log.error({ err: error }, 'Redis unreachable: sign-in and code sends are refused, other limits count per instance');
+    log.error(
+      { err: error },
+      "Redis unreachable: calls with a limit of their own (sign-in, code sends, messages) are refused; the API's limit counts per instance",
+    );
   });
   client.on('ready', () => {
     if (!down) return;
