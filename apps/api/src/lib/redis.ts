@@ -19,6 +19,8 @@ export function openRedis(url: string, keyPrefix: string, log: FastifyBaseLogger
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: 2_000,
     maxRetriesPerRequest: 1,
+    // The requests of one event-loop turn share one write to Redis rather than one each.
+    enableAutoPipelining: true,
     retryStrategy: (times) => Math.min(times * 100, MAX_RECONNECT_DELAY_MS),
   });
   // One line when the counters go away and one when they are back, not one per reconnection attempt.
@@ -26,7 +28,10 @@ export function openRedis(url: string, keyPrefix: string, log: FastifyBaseLogger
   client.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log.error({ err: error }, 'Redis unreachable: sign-in and code sends are refused, other limits count per instance');
+    log.error(
+      { err: error },
+      "Redis unreachable: calls with a limit of their own (sign-in, code sends, messages) are refused; the API's limit counts per instance",
+    );
   });
   client.on('ready', () => {
     if (!down) return;
