@@ -33,7 +33,6 @@ test('a customer borrows against a fund and stock units, signs, is paid out, rep
   baseURL,
   request,
 }) => {
-  // The longest journey of the suite (two people, fifteen screens): 2.5 min on a busy two-core machine.
   test.setTimeout(240_000);
   const { email, phone, lines } = await borrower(request, 'advance', { first: 'Giulia', last: 'Marchetti' });
   const customer = await signedIn(browser, baseURL!, email, NEW_USER_PASSWORD);
