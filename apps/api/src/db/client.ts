@@ -75,18 +75,26 @@ async function openPostgres(url: string, onQuery?: DatabaseOptions['onQuery']): 
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, loggerOf(onQuery)) as unknown as Database;
+  const withSession = async <T>(fn: (session: Database) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await fn(drizzlePg(client, loggerOf(onQuery)) as unknown as Database);
+    } finally {
+      // A client whose connection is gone is not queryable: the pool drops it instead of keeping it.
+      client.release();
+    }
+  };
+  // drizzle's pooled transaction sends BEGIN before its try/finally: when the connection is cut between
+  // the checkout and BEGIN (the server terminated it while it sat idle), the client is never released,
+  // and the pool can never end (nor serve again once all ten are lost). Every transaction runs instead on
+  // a client checked out here, whose release is ours; on a single client drizzle releases nothing.
+  const session = (db as unknown as { session: { transaction: Database['transaction'] } }).session;
+  session.transaction = (fn, config) => withSession((pinned) => pinned.transaction(fn, config));
   let closed = false;
   return {
     db,
     kind: 'postgres',
-    async withSession(fn) {
-      const client = await pool.connect();
-      try {
-        return await fn(drizzlePg(client, loggerOf(onQuery)) as unknown as Database);
-      } finally {
-        client.release();
-      }
-    },
+    withSession,
     async ping() {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
