@@ -1,7 +1,8 @@
 // Two instances behind a load balancer, as deploy/compose.yaml runs them: one PostgreSQL database, one
 // Redis, one S3-compatible bucket (s3rver on loopback), no JWT_SECRET and a data folder each. Whatever
 // instance a request lands on, the answer is the same: limits count together, tokens and sign-outs hold
-// everywhere, a file stored through one is read through the other, a job runs once.
+// everywhere, a file stored through one is read through the other, a job runs once, a setting changed
+// through one is served by the other.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,6 +96,26 @@ describe.runIf(serverUrl)('two instances on one database, one Redis and one buck
       payload: { refresh: onA.refresh },
     });
     expect(refreshed.statusCode).toBe(401);
+  });
+
+  it('serve a setting an operator changed through the other at once', async () => {
+    const operator = await createUser(a.app, { email: 'operator-both@example.com', attributes: ['admin'] });
+    const onA = await loginAs(a.app, operator.email);
+    const config = async (t: TestApp) =>
+      (await t.app.inject({ method: 'GET', url: '/api/get-global-config/', remoteAddress: '203.0.113.60' })).json();
+    // B has built and keeps its configuration before the change.
+    expect((await config(b)).bank_maximum_advance_amount).toBe('500000.00');
+    const settings = (
+      await a.app.inject({ method: 'GET', url: '/api/v1/backoffice/settings/', headers: onA.headers })
+    ).json();
+    const saved = await a.app.inject({
+      method: 'PUT',
+      url: '/api/v1/backoffice/settings/',
+      headers: onA.headers,
+      payload: { ...settings, bank_maximum_advance_amount: '250000.00' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await expect.poll(async () => (await config(b)).bank_maximum_advance_amount, { timeout: 2_000 }).toBe('250000.00');
   });
 
   it('store a document through one and give it back through the other', async () => {

@@ -28,7 +28,16 @@ export { addMonths };
 /** A private Decimal: ROUND_HALF_UP for money, enough precision for powers of rates. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 
-/** Nominal annual rate (TAN) by amount band, lowest band first; `from` is inclusive. */
+/** A nominal annual rate (TAN, a fraction) from an amount up (inclusive), in EUR decimal strings. */
+export interface RateBand {
+  from: string;
+  annualRate: string;
+}
+
+/**
+ * The product's published rate bands, lowest first: what every data set starts with. Operators set the
+ * bands in force (with the day they take effect) in the settings; quotes take those.
+ */
 export const ADVANCE_RATE_BANDS = [
   { from: '0.00', annualRate: '0.0490' },
   { from: '50000.00', annualRate: '0.0440' },
@@ -116,19 +125,22 @@ export function validateAdvanceInput(input: {
   instalments: unknown;
   /** The largest amount offered: `calculatorMaximum` of the configured bank maximum. */
   maximum?: string;
+  /** The smallest advance (operator settings); the product's published one until they are known. */
+  minimum?: string;
 }) {
   const issues: CalculatorIssues = {};
   const maximum = input.maximum ?? CALCULATOR_MAX_AMOUNT;
+  const minimum = input.minimum ?? MINIMUM_ADVANCE_AMOUNT;
   const amount = input.amount === null || input.amount === undefined ? null : toDecimal(input.amount);
   if (!amount || amount.lte(0) || amount.gt(maximum)) {
     issues.amount = {
       key: CALCULATOR_MESSAGES.amount,
-      params: { min: MINIMUM_ADVANCE_AMOUNT, max: new D(maximum).toFixed(2) },
+      params: { min: new D(minimum).toFixed(2), max: new D(maximum).toFixed(2) },
     };
-  } else if (amount.lt(MINIMUM_ADVANCE_AMOUNT)) {
+  } else if (amount.lt(minimum)) {
     issues.amount = {
       key: CALCULATOR_MESSAGES.minimumAdvance,
-      params: { minimumInvestment: MINIMUM_ADVANCE_AMOUNT },
+      params: { minimumInvestment: new D(minimum).toFixed(2) },
     };
   }
   const n = input.instalments;
@@ -149,11 +161,11 @@ export function calculatorMaximum(bankMaximum: string | null | undefined): strin
 }
 
 /** The nominal annual rate (fraction string) for an amount. */
-export function annualRateFor(amount: string | number): string {
+export function annualRateFor(amount: string | number, bands: readonly RateBand[] = ADVANCE_RATE_BANDS): string {
   const value = toDecimal(amount);
   if (!value) throw new RangeError(`not an amount: ${amount}`);
-  let rate: string = ADVANCE_RATE_BANDS[0].annualRate;
-  for (const band of ADVANCE_RATE_BANDS) if (value.gte(band.from)) rate = band.annualRate;
+  let rate: string = bands[0]!.annualRate;
+  for (const band of bands) if (value.gte(band.from)) rate = band.annualRate;
   return rate;
 }
 
@@ -161,7 +173,7 @@ export function annualRateFor(amount: string | number): string {
  * Quotes an advance. The input must pass the amount range and instalment rules (the minimum advance is
  * a business rule the caller reports, so smaller amounts still get a quote); otherwise a RangeError.
  */
-export function quoteAdvance(input: AdvanceInput): AdvanceQuote {
+export function quoteAdvance(input: AdvanceInput, bands: readonly RateBand[] = ADVANCE_RATE_BANDS): AdvanceQuote {
   const amount = toDecimal(input.amount);
   if (!amount || amount.lte(0) || amount.gt(CALCULATOR_MAX_AMOUNT)) {
     throw new RangeError(`amount out of range: ${input.amount}`);
@@ -171,7 +183,7 @@ export function quoteAdvance(input: AdvanceInput): AdvanceQuote {
     throw new RangeError(`instalments out of range: ${instalments}`);
   }
   const principal = amount.toDecimalPlaces(2);
-  const annualRate = new D(annualRateFor(principal.toFixed(2)));
+  const annualRate = new D(annualRateFor(principal.toFixed(2), bands));
   const quarterlyRate = annualRate.div(INSTALMENTS_PER_YEAR);
   const quarterlyInterest = principal.mul(quarterlyRate).toDecimalPlaces(2);
   const totalInterest = quarterlyInterest.mul(instalments);

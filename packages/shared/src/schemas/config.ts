@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './common';
+import { rateScheduleSchema } from './settings';
 
 /** GET /api/get-global-config/: the global configuration. */
 export const globalConfigSchema = z.object({
@@ -17,6 +18,10 @@ export const globalConfigSchema = z.object({
   fallback_locale: z.string(),
   minimum_advance_amount: moneySchema,
   bank_maximum_advance_amount: moneySchema,
+  /** The rate bands pricing today's quotes (operator settings), with the day they took effect. */
+  advance_rate_bands: rateScheduleSchema,
+  /** Hours from a signed contract to the money on the customer's account. */
+  advance_payout_hours: z.number().int(),
   calculator_max_amount: moneySchema,
   max_instalments: z.number().int(),
   deposit_guarantee_amount: moneySchema,

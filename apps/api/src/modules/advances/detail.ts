@@ -14,7 +14,7 @@ import type { Translate } from '../../lib/i18n';
 import { getAccount } from '../account/service';
 import { collateralOf } from './collateral';
 import { type AdvanceRow, statusLabel } from './records';
-import { priceAdvance } from './request-service';
+import { ownRate, priceAdvance } from './request-service';
 
 const eur = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
@@ -86,7 +86,7 @@ export async function advanceDetail(
           state: item.state as 'scheduled' | 'paid' | 'overdue',
           paid_at: item.paidAt?.toISOString() ?? null,
         }))
-      : priceAdvance(row.amount, row.instalments, today).schedule.map((item) => ({
+      : priceAdvance(row.amount, row.instalments, today, ownRate(row)).schedule.map((item) => ({
           number: item.number,
           due_date: item.dueDate,
           interest: item.interest,

@@ -23,6 +23,7 @@ const terms = {
     },
   ],
   supportEmail: 'support@lombard.test',
+  payoutHours: 48,
 };
 
 describe('advance documents', () => {

@@ -1,7 +1,6 @@
 // The advance's documents, in the reader's language: the SECCI (the directive's standard pre-contract
 // information, from the same shared quote the screen shows) and the contract the customer signs, which
 // carries the SECCI as its annex. Built with pdf-lib; the same terms always give the same bytes.
-import { ADVANCE_PAYOUT_HOURS } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import type { AdvanceQuote as SharedQuote } from '@lombard/shared/money/advance-calculator';
 import type { CollateralLine } from '@lombard/shared/schemas/advances';
@@ -17,6 +16,8 @@ export interface AdvanceTerms {
   /** The pledged lines; empty before the customer picked them (the calculator's SECCI). */
   collateral: CollateralLine[];
   supportEmail: string;
+  /** Hours from the signed contract to the payout, as the operator settings promise them. */
+  payoutHours: number;
 }
 
 function figures(language: Language, terms: AdvanceTerms) {
@@ -33,7 +34,7 @@ function figures(language: Language, terms: AdvanceTerms) {
     maturity: formatDate(q.maturityDate, language),
     date: formatDate(terms.date, language),
     count: q.instalments,
-    hours: ADVANCE_PAYOUT_HOURS,
+    hours: terms.payoutHours,
     money,
   };
 }

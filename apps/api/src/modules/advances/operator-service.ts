@@ -1,12 +1,12 @@
 // The bank's side of an advance: pre-approval (the contract is issued), approval, disbursement (cash
 // credited through the ledger, the instalment schedule written) and rejection (collateral released).
-import { ADVANCE_PAYOUT_HOURS } from '@lombard/shared/constants';
 import Decimal from 'decimal.js';
 import type { Queryable, Transaction } from '../../db/client';
 import { advanceInstalments } from '../../db/schema/advances';
 import { translator } from '../../lib/i18n';
 import { enqueueJob } from '../../lib/jobs/queue';
 import { getAccount } from '../account/service';
+import { type AdvanceSettings, advanceSettings } from '../config/service';
 import { createDocument, firstStoredFile } from '../documents/service';
 import { postEntry } from '../ledger/service';
 import type { FlowContext } from '../transactions/service';
@@ -14,14 +14,14 @@ import { collateralOf, releaseCollateral } from './collateral';
 import { assertCollateralCovers } from './coverage';
 import { type AdvanceTerms, buildContract, contractFileName } from './documents';
 import { type AdvanceRow, assertAllowed, findAdvance, transition } from './records';
-import { priceAdvance } from './request-service';
+import { ownRate, priceAdvance } from './request-service';
 
 export const ADVANCE_PAYOUT_JOB = 'advances.payout';
 /**
  * The payout job runs a day before the promised payout time, leaving a day for its retries: an approved
  * advance no operator has paid out by then is paid out by the job.
  */
-export const PAYOUT_JOB_DELAY_HOURS = ADVANCE_PAYOUT_HOURS - 24;
+export const payoutJobDelayHours = (settings: Pick<AdvanceSettings, 'payoutHours'>) => settings.payoutHours - 24;
 
 /** The terms of an advance as its documents state them, priced from `date`. */
 export async function advanceTerms(
@@ -35,9 +35,10 @@ export async function advanceTerms(
   return {
     customerName: [account?.firstName, account?.lastName].filter(Boolean).join(' ') || (account?.email ?? ''),
     date,
-    quote: priceAdvance(row.amount, row.instalments, date),
+    quote: priceAdvance(row.amount, row.instalments, date, ownRate(row)),
     collateral,
     supportEmail: context.supportEmail,
+    payoutHours: (await advanceSettings(db, date)).payoutHours,
   };
 }
 
@@ -92,7 +93,11 @@ export async function approve(tx: Transaction, context: FlowContext, id: number)
     tx,
     ADVANCE_PAYOUT_JOB,
     { advanceId: id },
-    { runAt: new Date(context.now.getTime() + PAYOUT_JOB_DELAY_HOURS * 3_600_000) },
+    {
+      runAt: new Date(
+        context.now.getTime() + payoutJobDelayHours(await advanceSettings(tx, context.today)) * 3_600_000,
+      ),
+    },
   );
   return updated;
 }
@@ -126,7 +131,7 @@ export async function disburse(tx: Transaction, context: FlowContext, id: number
       { account: { kind: 'platform.advances' }, amount: amount.neg() },
     ],
   });
-  const schedule = priceAdvance(row.amount, row.instalments, context.today).schedule;
+  const schedule = priceAdvance(row.amount, row.instalments, context.today, ownRate(row)).schedule;
   await tx.insert(advanceInstalments).values(
     schedule.map((item) => ({
       advanceId: id,

@@ -1,5 +1,5 @@
-// The payout job: an approved advance no operator has paid out is paid out before ADVANCE_PAYOUT_HOURS
-// (queued at approval, see operator-service). Already paid out, or no longer approved: nothing to do.
+// The payout job: an approved advance no operator has paid out is paid out within the payout hours the
+// settings promise (queued at approval, see operator-service). Already paid out, or no longer approved: nothing to do.
 import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { FastifyInstance } from 'fastify';

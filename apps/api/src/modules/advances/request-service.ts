@@ -1,12 +1,13 @@
 // The customer's side before signing: the calculator's quote checked against their collateral, the
 // request (collateral pledged in the same transaction, creditworthiness recorded) and its cancellation.
 import { IN_PROGRESS_STATUSES } from '@lombard/shared/advance-status';
-import { INCOME_BANDS, MAX_CREDIT_INCOME_RATIO, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import { INCOME_BANDS, MAX_CREDIT_INCOME_RATIO } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import {
   CALCULATOR_MESSAGES,
   type CalculatorMessage,
   quoteAdvance,
+  type RateBand,
   type AdvanceQuote as SharedQuote,
   validateAdvanceInput,
 } from '@lombard/shared/money/advance-calculator';
@@ -18,6 +19,7 @@ import type { Queryable, Transaction } from '../../db/client';
 import { advances } from '../../db/schema/advances';
 import { AppError, fieldError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
+import { advanceSettings } from '../config/service';
 import { readTabs } from '../profile/service';
 import type { FlowContext } from '../transactions/service';
 import { checkPicked, collateralLines, pledgeLines, powerOf, releaseCollateral, type ValuedLine } from './collateral';
@@ -25,10 +27,17 @@ import { bankMaximumAdvance } from './config';
 import { type AdvanceRow, addEvent, findAdvance, tellCustomerStatus, transition } from './records';
 
 /**
- * The shared quote for an amount and a number of instalments, paid out today. Outside the calculator's
- * range (amount, 1–40 instalments) a 400 with the calculator's own messages.
+ * The shared quote for an amount and a number of instalments, paid out today, at `bands` (the ones in
+ * force for a new advance, `ownRate` for an existing one). Outside the calculator's range (amount, 1–40
+ * instalments) a 400 with the calculator's own messages.
  */
-export function priceAdvance(amount: string, instalments: number, today: string, language?: Language): SharedQuote {
+export function priceAdvance(
+  amount: string,
+  instalments: number,
+  today: string,
+  bands: readonly RateBand[],
+  language?: Language,
+): SharedQuote {
   const issues = validateAdvanceInput({ amount, instalments });
   if (issues.instalments) throw fieldError({ instalments: issues.instalments });
   if (issues.amount && issues.amount.key !== CALCULATOR_MESSAGES.minimumAdvance) {
@@ -40,8 +49,11 @@ export function priceAdvance(amount: string, instalments: number, today: string,
     );
     throw fieldError({ amount: { key: issues.amount.key, params } });
   }
-  return quoteAdvance({ amount, instalments, startDate: today });
+  return quoteAdvance({ amount, instalments, startDate: today }, bands);
 }
+
+/** An advance keeps the rate it was requested at: a later change of the bands never reprices it. */
+export const ownRate = (row: { annualRate: string }): RateBand[] => [{ from: '0.00', annualRate: row.annualRate }];
 
 /** Euro parameters of a rule message formatted for the reader. */
 function formatParams(message: CalculatorMessage, context: FlowContext) {
@@ -58,24 +70,35 @@ interface Checked {
   lines: ValuedLine[];
   picked: ValuedLine[];
   messages: Record<string, RuleMessage>;
+  /** The smallest advance in force (operator settings). */
+  minimum: string;
 }
 
 /** Prices the request and checks it against the picked (or every free) line and the bank's maximum. */
 async function check(db: Queryable, context: FlowContext, userId: number, body: AdvanceQuoteRequest): Promise<Checked> {
-  const quote = priceAdvance(body.amount, body.instalments, context.today, context.language);
-  const [lines, bankMaximum] = await Promise.all([collateralLines(db, userId, context.t), bankMaximumAdvance(db)]);
+  const [lines, bankMaximum, settings] = await Promise.all([
+    collateralLines(db, userId, context.t),
+    bankMaximumAdvance(db),
+    advanceSettings(db, context.today),
+  ]);
+  const quote = priceAdvance(body.amount, body.instalments, context.today, settings.bands, context.language);
   if (body.collateral) checkPicked(lines, body.collateral);
-  const messages = ruleMessages(context, body, powerOf(lines, bankMaximum, body.collateral));
+  const messages = ruleMessages(context, body, powerOf(lines, bankMaximum, body.collateral), settings.minimum);
   const picked = lines.filter((line) => !line.pledged && (!body.collateral || body.collateral.includes(line.key)));
-  return { quote, lines, picked, messages };
+  return { quote, lines, picked, messages, minimum: settings.minimum };
 }
 
 /** The request's amount and instalments against what the lines allow, as translated rule messages. */
-function ruleMessages(context: FlowContext, body: AdvanceQuoteRequest, power: ReturnType<typeof powerOf>) {
+function ruleMessages(
+  context: FlowContext,
+  body: AdvanceQuoteRequest,
+  power: ReturnType<typeof powerOf>,
+  minimum: string,
+) {
   const issues = validateAdvanceRequest({
     amount: body.amount,
     instalments: body.instalments,
-    minimum: MINIMUM_ADVANCE_AMOUNT,
+    minimum,
     maximumApplicable: power.maximumApplicable,
     bankMaximum: power.bankMaximum,
   });
@@ -178,7 +201,7 @@ export async function requestAdvance(
   // Requests of one customer take turns, so that two at once cannot both pass the "one in progress" check.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`advance-request:${userId}`}))`);
   if (await hasAdvanceInProgress(tx, userId)) throw new AppError('ADVANCE_IN_PROGRESS');
-  const { quote, picked, messages } = await check(tx, context, userId, body);
+  const { quote, picked, messages, minimum } = await check(tx, context, userId, body);
   if (Object.keys(messages).length > 0) refuse(messages);
   const bankMaximum = await bankMaximumAdvance(tx);
   const yearly = new Decimal(quote.amount).mul(quote.annualRate).toDecimalPlaces(2);
@@ -200,7 +223,7 @@ export async function requestAdvance(
     })
     .returning();
   const pledged = await pledgeLines(tx, userId, row!.id, picked);
-  const underLock = ruleMessages(context, body, powerOf(pledged, bankMaximum));
+  const underLock = ruleMessages(context, body, powerOf(pledged, bankMaximum), minimum);
   if (Object.keys(underLock).length > 0) refuse(underLock);
   await tx
     .update(advances)

@@ -2,7 +2,7 @@
 // cancellation, the contract's signature by one-time code, the detail and its documents.
 
 import { ADVANCE_QUOTE_PATH } from '@lombard/shared/advance-search';
-import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import { calendarDate } from '@lombard/shared/money/business-days';
 import {
   type AdvanceQuoteRequest,
   type AdvanceRequest,
@@ -26,6 +26,7 @@ import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { keptJson, sendJson } from '../../lib/read-cache';
 import { registerResource } from '../../lib/resource/routes';
 import { getAccount } from '../account/service';
+import { advanceSettings } from '../config/service';
 import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
 import { backofficeRoutes } from './backoffice-routes';
 import { borrowingPowerOf } from './collateral';
@@ -64,7 +65,10 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       const { id } = currentUser(request);
-      const load = () => borrowingPowerOf(db, id, request.t, MINIMUM_ADVANCE_AMOUNT);
+      const load = async () => {
+        const { minimum } = await advanceSettings(db, calendarDate(app.clock()));
+        return borrowingPowerOf(db, id, request.t, minimum);
+      };
       return sendJson(
         request,
         reply,
@@ -100,12 +104,14 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
       const query = request.query as z.infer<typeof secciQuerySchema>;
       const context = flowContext(request);
       const account = await getAccount(db, context.actor.id);
+      const settings = await advanceSettings(db, context.today);
       const terms = {
         customerName: [account?.firstName, account?.lastName].filter(Boolean).join(' ') || context.actor.email,
         date: context.today,
-        quote: priceAdvance(query.amount, query.instalments, context.today, context.language),
+        quote: priceAdvance(query.amount, query.instalments, context.today, settings.bands, context.language),
         collateral: [],
         supportEmail: context.supportEmail,
+        payoutHours: settings.payoutHours,
       };
       return sendPdf(reply, await buildSecci(context.language, terms), secciFileName(context.language, terms));
     },

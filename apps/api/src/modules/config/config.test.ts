@@ -1,7 +1,8 @@
 import { globalConfigSchema } from '@lombard/shared/schemas/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createConfigService, SETTING_KEYS, writeSetting } from './service';
+import { createConfigService } from './global-config';
+import { readOperatorSettings, SETTING_KEYS, writeSetting } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,7 +76,11 @@ describe('GET /api/get-global-config/', () => {
   });
 
   it('an answer built while a setting changed is not the one kept', async () => {
-    const service = createConfigService(t.app.database.db, t.app.config);
+    const service = createConfigService(
+      t.app.config,
+      () => readOperatorSettings(t.app.database.db),
+      () => '2026-11-29',
+    );
     const stale = service.answer();
     // The change's notice arrives while the first answer is being built from the old settings.
     service.invalidate();

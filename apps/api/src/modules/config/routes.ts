@@ -1,10 +1,14 @@
+import { calendarDate } from '@lombard/shared/money/business-days';
 import { globalConfigSchema } from '@lombard/shared/schemas/config';
+import { operatorSettingsSchema } from '@lombard/shared/schemas/settings';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { sendEncoded } from '../../lib/content-encoding';
-import { type ConfigAnswer, createConfigService } from './service';
+import { type ConfigAnswer, createConfigService } from './global-config';
+import { readOperatorSettings, updateOperatorSettings } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +39,12 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, { body, etag }
 
 /** Registered with fastify-plugin so that other modules can read `app.globalConfig`. */
 export const configModule = fp(async (app: FastifyInstance) => {
-  const service = createConfigService(app.database.db, app.config);
+  const db = app.database.db;
+  const service = createConfigService(
+    app.config,
+    () => readOperatorSettings(db),
+    () => calendarDate(app.clock()),
+  );
   app.decorate('globalConfig', service);
 
   await app.database.db.transaction(async (tx) => {
@@ -67,6 +76,40 @@ export const configModule = fp(async (app: FastifyInstance) => {
       const ready = service.ready();
       if (ready) return sendAnswer(request, reply, ready);
       return service.answer().then((built) => sendAnswer(request, reply, built));
+    },
+  );
+
+  const admin = requireProfile('admin');
+  app.get(
+    '/api/v1/backoffice/settings/',
+    {
+      onRequest: admin,
+      schema: { tags: ['backoffice'], summary: 'Operator settings', response: { 200: operatorSettingsSchema } },
+    },
+    () => readOperatorSettings(db),
+  );
+  app.put(
+    '/api/v1/backoffice/settings/',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['backoffice'],
+        summary: 'Replace the operator settings (audited; every instance serves them at once)',
+        body: operatorSettingsSchema,
+        response: { 200: operatorSettingsSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const saved = await updateOperatorSettings(
+        db,
+        { id: user.id, email: user.email },
+        request.body as z.infer<typeof operatorSettingsSchema>,
+        { requestId: request.id, ip: request.ip },
+      );
+      // This instance answers with the new configuration at once, before its own notification arrives.
+      service.invalidate();
+      return saved;
     },
   );
 });

@@ -1,26 +1,30 @@
-import { createHash } from 'node:crypto';
+// The operator settings: the bank's advance limits, the rate bands with the day each set takes effect,
+// the account customers pay into, the payout promise, the newsletter and social links. Read with the
+// product's defaults for what was never set; written together (checked by the shared schema, audited
+// with before and after, in one transaction). Every instance hears a write through the settings table's
+// trigger (routes.ts) and rebuilds the global configuration it serves.
+import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import type { RateBand } from '@lombard/shared/money/advance-calculator';
 import {
-  CALCULATOR_MAX_AMOUNT,
-  COOKIE_CONSENT_DAYS,
-  DEFAULT_CURRENCY,
-  DEFAULT_REPLAY_ON_ERROR_SAMPLE_RATE,
-  DEFAULT_REPLAY_SESSION_SAMPLE_RATE,
-  DEPOSIT_GUARANTEE_EUR,
-  MAX_INSTALMENTS,
-  MINIMUM_ADVANCE_AMOUNT,
-} from '@lombard/shared/constants';
-import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@lombard/shared/locale';
-import { type GlobalConfig, globalConfigSchema } from '@lombard/shared/schemas/config';
+  DEFAULT_ADVANCE_LIMITS,
+  DEFAULT_RATE_SCHEDULE,
+  type OperatorSettings,
+  type RateSchedule,
+  rateBandsOf,
+  ratesInForce,
+} from '@lombard/shared/schemas/settings';
 import { eq, sql } from 'drizzle-orm';
-import type { AppConfig } from '../../config';
-import type { Database, Queryable } from '../../db/client';
+import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { settings } from '../../db/schema/settings';
-import { EncodedBody } from '../../lib/content-encoding';
+import { type AuditActor, recordAudit } from '../../lib/resource/audit';
 
 /** Keys of the operator-editable settings that feed the global configuration. */
 export const SETTING_KEYS = {
   newsletter: 'newsletter_settings',
   bankMaximumAdvance: 'bank_maximum_advance_amount',
+  minimumAdvance: 'minimum_advance_amount',
+  rateSchedules: 'advance_rate_schedules',
+  payoutHours: 'advance_payout_hours',
   socialLinks: 'social_links',
   partnerBank: 'partner_bank',
 } as const;
@@ -60,90 +64,111 @@ export async function writeSetting(db: Queryable, key: string, value: unknown): 
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
-/** The configuration as sent: its JSON bytes, serialized (and compressed) once, and their entity tag. */
-export interface ConfigAnswer {
-  value: GlobalConfig;
-  body: EncodedBody;
-  etag: string;
-}
+type Stored = {
+  [SETTING_KEYS.newsletter]: OperatorSettings['newsletter_settings'];
+  [SETTING_KEYS.bankMaximumAdvance]: { amount: string };
+  [SETTING_KEYS.minimumAdvance]: { amount: string };
+  [SETTING_KEYS.rateSchedules]: RateSchedule[];
+  [SETTING_KEYS.payoutHours]: { hours: number };
+  [SETTING_KEYS.socialLinks]: OperatorSettings['social_links'];
+  [SETTING_KEYS.partnerBank]: PartnerBank;
+};
+const read = <K extends keyof Stored>(db: Queryable, key: K) => readSetting<Stored[K]>(db, key);
 
-/**
- * The global configuration the client reads at start. Built once from the environment and the settings
- * table, then served from memory; `invalidate()` when a setting changes (routes.ts: the database says so).
- */
-export function createConfigService(db: Database, config: AppConfig) {
-  let cached: Promise<ConfigAnswer> | null = null;
-  // The same answer once it is built, so that a request can be answered without waiting on a promise.
-  let ready: ConfigAnswer | null = null;
-
-  async function build(): Promise<GlobalConfig> {
-    const [newsletter, bankMaximum, socialLinks] = await Promise.all([
-      readSetting<GlobalConfig['newsletter_settings']>(db, SETTING_KEYS.newsletter),
-      readSetting<{ amount: string }>(db, SETTING_KEYS.bankMaximumAdvance),
-      readSetting<GlobalConfig['social_links']>(db, SETTING_KEYS.socialLinks),
-    ]);
-    return {
-      environment: config.env,
-      error_reporting: {
-        dsn: config.sentry.dsn,
-        environment: config.sentry.environment,
-        traces_sample_rate: config.sentry.tracesSampleRate,
-        replays_session_sample_rate: DEFAULT_REPLAY_SESSION_SAMPLE_RATE,
-        replays_on_error_sample_rate: DEFAULT_REPLAY_ON_ERROR_SAMPLE_RATE,
-      },
-      newsletter_settings: newsletter ?? {},
-      currency: DEFAULT_CURRENCY,
-      default_locale: DEFAULT_LOCALE,
-      fallback_locale: FALLBACK_LOCALE,
-      minimum_advance_amount: MINIMUM_ADVANCE_AMOUNT,
-      bank_maximum_advance_amount: bankMaximum?.amount ?? '500000.00',
-      calculator_max_amount: CALCULATOR_MAX_AMOUNT,
-      max_instalments: MAX_INSTALMENTS,
-      deposit_guarantee_amount: DEPOSIT_GUARANTEE_EUR,
-      cookie_consent_days: COOKIE_CONSENT_DAYS,
-      map: { tile_url: config.map.tileUrl, attribution: config.map.attribution },
-      social_links: socialLinks ?? [],
-      support_email: config.supportEmail,
-    };
-  }
-
-  async function answer(): Promise<ConfigAnswer> {
-    // Checked against the shared schema once here, rather than on every answer.
-    const value = globalConfigSchema.parse(await build());
-    const bytes = Buffer.from(JSON.stringify(value));
-    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-    return { value, body: new EncodedBody(bytes), etag };
-  }
-
+/** Every setting as it is now; a key never written reads as the product's published value. */
+export async function readOperatorSettings(db: Queryable): Promise<OperatorSettings> {
+  const [newsletter, maximum, minimum, schedules, payout, social, bank] = await Promise.all([
+    read(db, SETTING_KEYS.newsletter),
+    read(db, SETTING_KEYS.bankMaximumAdvance),
+    read(db, SETTING_KEYS.minimumAdvance),
+    read(db, SETTING_KEYS.rateSchedules),
+    read(db, SETTING_KEYS.payoutHours),
+    read(db, SETTING_KEYS.socialLinks),
+    read(db, SETTING_KEYS.partnerBank),
+  ]);
   return {
-    answer(): Promise<ConfigAnswer> {
-      if (cached) return cached;
-      const pending = answer().then(
-        (built) => {
-          // Unless a setting changed while it was being built.
-          if (cached === pending) ready = built;
-          return built;
-        },
-        (error) => {
-          if (cached === pending) cached = null;
-          throw error;
-        },
-      );
-      cached = pending;
-      return pending;
-    },
-    /** The answer if it is built and still current, else null (then `answer()`). */
-    ready(): ConfigAnswer | null {
-      return ready;
-    },
-    async get(): Promise<GlobalConfig> {
-      return (await this.answer()).value;
-    },
-    invalidate() {
-      cached = null;
-      ready = null;
-    },
+    minimum_advance_amount: minimum?.amount ?? DEFAULT_ADVANCE_LIMITS.minimum_advance_amount,
+    bank_maximum_advance_amount: maximum?.amount ?? '500000.00',
+    rate_schedules: schedules?.length ? schedules : [DEFAULT_RATE_SCHEDULE],
+    advance_payout_hours: payout?.hours ?? DEFAULT_ADVANCE_LIMITS.advance_payout_hours,
+    partner_bank: bank ?? DEFAULT_PARTNER_BANK,
+    newsletter_settings: newsletter ?? {},
+    social_links: social ?? [],
   };
 }
 
-export type ConfigService = ReturnType<typeof createConfigService>;
+/** What a new advance is priced and bounded by on `today`. */
+export interface AdvanceSettings {
+  bands: RateBand[];
+  minimum: string;
+  payoutHours: number;
+}
+
+export async function advanceSettings(db: Queryable, today: string): Promise<AdvanceSettings> {
+  const [schedules, minimum, payout] = await Promise.all([
+    read(db, SETTING_KEYS.rateSchedules),
+    read(db, SETTING_KEYS.minimumAdvance),
+    read(db, SETTING_KEYS.payoutHours),
+  ]);
+  return {
+    bands: rateBandsOf(ratesInForce(schedules?.length ? schedules : [DEFAULT_RATE_SCHEDULE], today)),
+    minimum: minimum?.amount ?? MINIMUM_ADVANCE_AMOUNT,
+    payoutHours: payout?.hours ?? DEFAULT_ADVANCE_LIMITS.advance_payout_hours,
+  };
+}
+
+/** JSON with every object's keys sorted: jsonb keeps its own key order, so stored and sent differ in it. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+
+/** How each field of the document is kept. */
+const STORED: { [F in keyof OperatorSettings]: (value: OperatorSettings[F]) => [keyof Stored, unknown] } = {
+  minimum_advance_amount: (amount) => [SETTING_KEYS.minimumAdvance, { amount }],
+  bank_maximum_advance_amount: (amount) => [SETTING_KEYS.bankMaximumAdvance, { amount }],
+  rate_schedules: (schedules) => [
+    SETTING_KEYS.rateSchedules,
+    [...schedules].sort((a, b) => a.valid_from.localeCompare(b.valid_from)),
+  ],
+  advance_payout_hours: (hours) => [SETTING_KEYS.payoutHours, { hours }],
+  partner_bank: (bank) => [SETTING_KEYS.partnerBank, bank],
+  newsletter_settings: (links) => [SETTING_KEYS.newsletter, links],
+  social_links: (links) => [SETTING_KEYS.socialLinks, links],
+};
+
+/**
+ * Replaces the settings with `next` (already checked by the shared schema). Only the fields that change
+ * are written and audited; an unchanged document writes nothing. Answers the settings as now stored.
+ */
+export async function updateOperatorSettings(
+  db: Database,
+  actor: AuditActor,
+  next: OperatorSettings,
+  request: { requestId?: string; ip?: string },
+): Promise<OperatorSettings> {
+  return inTransaction(db, async (tx) => {
+    // Two operators saving at once: the second sees the first's document as its "before".
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('operator-settings'))`);
+    const before = await readOperatorSettings(tx);
+    const changed = (Object.keys(STORED) as Array<keyof OperatorSettings>).filter(
+      (field) => canonical(STORED[field](before[field] as never)) !== canonical(STORED[field](next[field] as never)),
+    );
+    for (const field of changed) {
+      const [key, value] = STORED[field](next[field] as never);
+      await writeSetting(tx, key, value);
+    }
+    if (changed.length > 0)
+      await recordAudit(tx, actor, {
+        action: 'update',
+        objectType: 'settings',
+        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, next[field]])),
+        requestId: request.requestId,
+        ip: request.ip,
+      });
+    return readOperatorSettings(tx);
+  });
+}
