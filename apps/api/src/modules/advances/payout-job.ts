@@ -5,8 +5,8 @@ import { calendarDate } from '@lombard/shared/money/business-days';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { translator } from '../../lib/i18n';
-import type { FlowContext } from '../transactions/service';
 import { ADVANCE_PAYOUT_JOB, disburse } from './operator-service';
 import { findAdvance } from './records';
 

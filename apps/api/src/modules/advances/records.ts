@@ -13,13 +13,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { advanceEvents, advances } from '../../db/schema/advances';
 import { AppError, notFound } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
 import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
 import { notifyUser } from '../notifications/service';
-import type { FlowContext } from '../transactions/service';
 
 export type AdvanceRow = typeof advances.$inferSelect;
 

@@ -12,12 +12,12 @@ import { and, eq, gt } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, sqlState, type Transaction } from '../../db/client';
 import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { type Translate, translator } from '../../lib/i18n';
 import { enqueueJob, type JobHandler } from '../../lib/jobs/queue';
 import { recordAudit } from '../../lib/resource/audit';
 import { customerBalances, lockCustomerCash, postEntry } from '../ledger/service';
-import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
 import {
   type AdvanceRow,

@@ -4,10 +4,10 @@
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Queryable, Transaction } from '../../db/client';
+import type { FlowContext } from '../../lib/flow-context';
 import { translator } from '../../lib/i18n';
 import { getAccountByEmail } from '../account/service';
 import { activePartners } from '../partners/service';
-import type { FlowContext } from '../transactions/service';
 import { registerStockPlan, verifyStockPlan } from './service';
 
 const DAY_MS = 86_400_000;

@@ -4,10 +4,10 @@
 // lead's investment waiting for its bank transfer.
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { Queryable, Transaction } from '../../db/client';
+import type { FlowContext } from '../../lib/flow-context';
 import { translator } from '../../lib/i18n';
 import { getAccountByEmail } from '../account/service';
 import { productIdsBySlug } from '../products/service';
-import type { FlowContext } from './context';
 import { placeDisinvestment, requestWithdrawal } from './customer-flows';
 import { placeInvestment } from './invest';
 import { executeWithdrawal, recordTransfer } from './operator-flows';

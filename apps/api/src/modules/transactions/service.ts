@@ -148,9 +148,7 @@ export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVeri
   };
 }
 
-// What other money features (advances, stock plans) share with the orders: the request's context, the
-// idempotent money handler, and the lead → customer promotion.
-export { type FlowContext, flowContext, idParams, movingMoney, pathId } from './context';
+// The lead → customer promotion, which stock plans share with the orders' settlement.
 export { promoteLead } from './settle';
 
 /** The reference codes of the customer's transactions by id (for lines that refer to them). */
