@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { translator } from '../../lib/i18n';
-import { ADVANCE_PAYOUT_JOB, disburse } from './operator-service';
+import { disburse } from './operator-service';
 import { findAdvance } from './records';
 
 export interface PayoutPayload {
@@ -41,8 +41,4 @@ export function payoutHandler(app: FastifyInstance) {
       app.log.warn({ advance: payload.advanceId, code: error.code }, 'advance not paid out: collateral short');
     }
   };
-}
-
-export function registerPayoutJob(app: FastifyInstance) {
-  app.jobs.register(ADVANCE_PAYOUT_JOB, payoutHandler(app));
 }

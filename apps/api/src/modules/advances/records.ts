@@ -37,6 +37,20 @@ export async function findAdvance(
   return row;
 }
 
+/**
+ * The advance, locked until the transaction ends: interest, repayments, withdrawal and swap of one advance
+ * run one after the other. With a user, someone else's advance is not found.
+ */
+export async function lockAdvance(tx: Transaction, id: number, userId?: number): Promise<AdvanceRow> {
+  const [row] = await tx
+    .select()
+    .from(advances)
+    .where(userId === undefined ? eq(advances.id, id) : and(eq(advances.id, id), eq(advances.userId, userId)))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
 export async function addEvent(
   tx: Queryable,
   advanceId: number,

@@ -19,17 +19,10 @@ import { enqueueJob, type JobHandler } from '../../lib/jobs/queue';
 import { recordAudit } from '../../lib/resource/audit';
 import { customerBalances, lockCustomerCash, postEntry } from '../ledger/service';
 import { releaseCollateral } from './collateral';
-import {
-  type AdvanceRow,
-  executedRepayments,
-  lockAdvance,
-  type NoticeSettings,
-  payoutDay,
-  postPayback,
-  tellCustomer,
-} from './life-records';
+import { type NoticeSettings, tellCustomer } from './customer-notice';
 import { checkAdvance, closeMarginCall } from './margin-calls';
-import { addEvent, assertAllowed, statusLabel } from './records';
+import { executedRepayments, payoutDay, postPayback } from './payback';
+import { type AdvanceRow, addEvent, assertAllowed, lockAdvance, statusLabel } from './records';
 
 export const ADVANCE_REPAYMENT_JOB = 'advances.repayment';
 

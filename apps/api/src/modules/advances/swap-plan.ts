@@ -15,9 +15,8 @@ import { AppError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { lockBalances } from '../ledger/service';
 import { collateralLines, type ValuedLine } from './collateral';
-import { lockAdvance } from './life-records';
 import { pledgedLinesNow } from './margin-calls';
-import { type AdvanceRow, findAdvance, statusLabel } from './records';
+import { type AdvanceRow, findAdvance, lockAdvance, statusLabel } from './records';
 
 export interface SwapChoice {
   give_back: readonly string[];

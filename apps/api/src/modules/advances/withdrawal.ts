@@ -18,9 +18,10 @@ import { recordAudit } from '../../lib/resource/audit';
 import { endIssuedDocument } from '../documents/service';
 import { customerBalances, lockCustomerCash } from '../ledger/service';
 import { releaseCollateral } from './collateral';
-import { type AdvanceRow, executedRepayments, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
+import { tellCustomer } from './customer-notice';
 import { closeMarginCall } from './margin-calls';
-import { addEvent, assertAllowed, findAdvance } from './records';
+import { executedRepayments, payoutDay, postPayback } from './payback';
+import { type AdvanceRow, addEvent, assertAllowed, findAdvance, lockAdvance } from './records';
 
 /** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
 export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {
