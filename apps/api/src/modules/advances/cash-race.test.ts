@@ -2,13 +2,13 @@
 // only a server can show a race): early repayments, the right of withdrawal and cash withdrawals, never twice.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../../test/money';
-import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
+import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent repayments, withdrawal and cash withdrawals on PostgreSQL', () => {
   let f: MoneyFixture;
   beforeAll(async () => {
-    f = await lifeFixture();
+    f = await moneyFixture();
   });
   afterAll(() => f.t.close());
 

@@ -1,15 +1,15 @@
 // One signed request sent many times at once, on PostgreSQL (PGlite runs one transaction at a time, so
 // only a server can show a race): a collateral swap and a contract's signature each happen once per code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../../test/money';
+import { activeAdvance, BOND, FIXTURE_PHONE } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
-import { activeAdvance, BOND, FIXTURE_PHONE, lifeFixture } from './life-fixture';
 
 describe.runIf(process.env.DATABASE_URL)('signed swaps and contracts sent at once on PostgreSQL', () => {
   let f: MoneyFixture;
   beforeAll(async () => {
-    f = await lifeFixture();
+    f = await moneyFixture();
   });
   afterAll(() => f.t.close());
 
