@@ -4,8 +4,13 @@
 //       shared package and its own files (never app/ nor features/<b>; its tests may read test/). Features
 //       are domains, named like the API's modules: none is named for a group of users (no features/backoffice);
 //       a domain's pages for one group sit in its customer/, backoffice/ or public/ folder.
-// API:  lib/, db/, plugins/ may not import modules/ or app.ts; modules/<a> may import another module only
-//       through its service.ts (or its schemas in packages/shared), and only its own db/schema files.
+// API:  floors from low to high: db/, lib/, plugins/ → modules/ → seed/ → app.ts, server.ts, cli/. A floor
+//       imports only floors below it: lib/, db/, plugins/ never import modules/, seed/, cli/ nor the app.
+//       modules/<a> may import another module only through its service.ts (or its schemas in
+//       packages/shared), and only its own db/schema files. seed/ (demo data made as users' actions make it)
+//       and test/ (the scenes tests start from) reach a module only through its service.ts. Only tests and
+//       test/ import test/, so test support never reaches the build. The API's files import each other as a
+//       tree: an import loop between two files (type-only imports aside) fails, as between two modules.
 // Both: packages/shared imports neither app; the apps never import each other.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -26,11 +31,13 @@ function walk(dir, out = []) {
 const IMPORT_RE =
   /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
+/** Each import's path, and whether it is type-only (`import type …`: erased by the build). */
 function importsOf(file) {
   const source = readFileSync(file, 'utf8');
-  const specs = [];
-  for (const match of source.matchAll(IMPORT_RE)) specs.push(match[1] ?? match[2] ?? match[3]);
-  return specs;
+  return [...source.matchAll(IMPORT_RE)].map((match) => ({
+    spec: match[1] ?? match[2] ?? match[3],
+    typeOnly: /^(?:import|export)\s+type\s/.test(match[0]),
+  }));
 }
 
 function rel(file) {
@@ -54,9 +61,12 @@ const SCHEMA_OWNERS = {
 /** Module → modules it imports; a cycle between modules fails the check (see the end of this file). */
 const moduleEdges = new Map();
 
+/** API file → API files it imports values from; a loop between files fails the check too. */
+const fileEdges = new Map();
+
 function check(file) {
   const from = rel(file);
-  for (const spec of importsOf(file)) {
+  for (const { spec, typeOnly } of importsOf(file)) {
     const target = spec.startsWith('.') ? rel(path.resolve(path.dirname(file), spec)) : spec;
     const fail = (why) => violations.push(`${from}: imports '${spec}' — ${why}`);
 
@@ -96,15 +106,26 @@ function check(file) {
     if (api && apiTarget) {
       const [, layer, module] = api;
       const [, tLayer, tModule, tRest] = apiTarget;
-      // Demo data is made through the services users' actions go through: the seed may call a module's
-      // service.ts or its seed.ts (which calls that service), nothing else of it.
-      const seedThroughService = from.startsWith('apps/api/src/db/seed/') && ['/service', '/seed'].includes(tRest);
-      if (['lib', 'db', 'plugins'].includes(layer) && tLayer === 'modules' && !seedThroughService)
-        fail('shared API code (lib, db, plugins) may not depend on a feature module');
-      if (['lib', 'db', 'plugins', 'modules'].includes(layer) && (tLayer === 'app' || tLayer === 'server'))
-        fail('nothing imports the app; the app imports the modules');
+      const testFile = from.endsWith('.test.ts');
+      if (['lib', 'db', 'plugins'].includes(layer) && ['modules', 'seed', 'cli'].includes(tLayer) && !testFile)
+        fail('shared API code (lib, db, plugins) may not depend on a feature module, the seed or a command');
+      if (['lib', 'db', 'plugins', 'modules', 'seed'].includes(layer) && ['app', 'server', 'cli'].includes(tLayer))
+        fail('nothing imports the app or a command; they import the modules');
+      if (layer === 'modules' && tLayer === 'seed' && !testFile)
+        fail('a module does not depend on the demo data; the seed calls the module');
+      // Demo data is made through the services users' actions go through, and test scenes likewise.
+      if (['seed', 'test'].includes(layer) && tLayer === 'modules' && tRest !== '/service')
+        fail(
+          `the ${layer === 'seed' ? 'seed' : 'test support'} reaches module '${tModule}' only through its service.ts`,
+        );
+      if (tLayer === 'test' && layer !== 'test' && !testFile)
+        fail('only tests and test/ import the test support: it never reaches the build');
+      if (!testFile && !typeOnly) {
+        if (!fileEdges.has(from)) fileEdges.set(from, new Set());
+        fileEdges.get(from).add(existsSync(path.join(root, `${target}.ts`)) ? `${target}.ts` : target);
+      }
       // Tests may set a scene through other modules; the graph is of the running code.
-      if (layer === 'modules' && tLayer === 'modules' && tModule !== module && !from.endsWith('.test.ts')) {
+      if (layer === 'modules' && tLayer === 'modules' && tModule !== module && !testFile) {
         if (!moduleEdges.has(module)) moduleEdges.set(module, new Set());
         moduleEdges.get(module).add(tModule);
       }
@@ -135,14 +156,14 @@ for (const group of ['backoffice', 'customer', 'public', 'admin']) {
 }
 
 // Modules depend on each other as a tree: a cycle (a → b → … → a) means two features are one, or that a
-// shared part belongs in lib/.
-function findCycle() {
+// shared part belongs in lib/. Files likewise: a loop means the part both need belongs in a file of its own.
+function findCycle(edges) {
   const state = new Map();
   const stack = [];
   const visit = (node) => {
     state.set(node, 'open');
     stack.push(node);
-    for (const next of moduleEdges.get(node) ?? []) {
+    for (const next of edges.get(node) ?? []) {
       if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
       if (!state.has(next)) {
         const found = visit(next);
@@ -153,7 +174,7 @@ function findCycle() {
     state.set(node, 'done');
     return null;
   };
-  for (const node of moduleEdges.keys()) {
+  for (const node of edges.keys()) {
     if (!state.has(node)) {
       const found = visit(node);
       if (found) return found;
@@ -161,8 +182,10 @@ function findCycle() {
   }
   return null;
 }
-const cycle = findCycle();
+const cycle = findCycle(moduleEdges);
 if (cycle) violations.push(`apps/api/src/modules: import cycle between modules ${cycle.join(' → ')}`);
+const fileCycle = findCycle(fileEdges);
+if (fileCycle) violations.push(`apps/api/src: import loop between files ${fileCycle.join(' → ')}`);
 
 if (violations.length > 0) {
   console.error(`Import boundaries: ${violations.length} violation(s)\n${violations.map((v) => `  ${v}`).join('\n')}`);

@@ -52,6 +52,7 @@ import { requestContextPlugin } from './plugins/request-context';
 import { routeGuardsPlugin } from './plugins/route-guards';
 import { securityHeaders, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { seedOnStart } from './seed/on-start';
 
 export interface BuildAppOptions {
   config?: AppConfig;
@@ -122,11 +123,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerErrorHandler(app);
   await app.register(requestContextPlugin);
   await app.register(filesPlugin);
-  await app.register(databasePlugin, {
-    database: options.database,
-    migrate: options.migrate ?? true,
-    seed: options.seed ?? true,
-  });
+  await app.register(databasePlugin, { database: options.database, migrate: options.migrate ?? true });
+  if (options.seed ?? true) await app.register(seedOnStart);
   await app.register(readCachePlugin);
   await app.register(securityPlugin);
   await app.register(redisPlugin);

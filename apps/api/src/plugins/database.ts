@@ -2,69 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { countDemoAccounts, type SeedOutcome, seedDatabase } from '../db/seed/index';
 
 interface Options {
   database?: DatabaseHandle | undefined;
   migrate: boolean;
-  /** Seed on start: the base content always, demo data when the configuration allows it. */
-  seed: boolean;
 }
 
-/** Opens (or adopts) the database, migrates and seeds it, and closes it when the app closes. */
+/**
+ * Opens (or adopts) the database and migrates it, and closes it when the app closes. Seeding comes next,
+ * from the seed folder (seed/on-start.ts): it goes through the modules' services, which this layer does not
+ * import.
+ */
 export const databasePlugin = fp(async (app: FastifyInstance, options: Options) => {
   const handle =
     options.database ?? (await openDatabase({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir }));
   app.decorate('database', handle);
   if (options.migrate) await runMigrations(handle);
-  if (options.seed) {
-    const started = Date.now();
-    const outcome = await seedDatabase(handle, {
-      demo: app.config.seedDemo,
-      files: app.files,
-      publicUrl: app.config.publicUrl,
-      supportEmail: app.config.supportEmail,
-    });
-    await reportSeeding(app, handle, outcome, Date.now() - started);
-  }
   // A handle passed in by a test belongs to the test.
   if (!options.database) app.addHook('onClose', async () => handle.close());
 });
-
-/**
- * One line on every start saying whether this data set has demo data: demo accounts share a published
- * password, so on a PostgreSQL server (what a real deployment runs) their presence is a warning.
- */
-async function reportSeeding(app: FastifyInstance, handle: DatabaseHandle, outcome: SeedOutcome, ms: number) {
-  const details = { database: handle.kind, applied: outcome.applied, ms };
-  // The rule is stated in terms of the configuration: DATABASE_URL names a PostgreSQL server.
-  const server = Boolean(app.config.databaseUrl);
-  if (app.config.seedDemo && server) {
-    app.log.warn(
-      details,
-      'SEED_DEMO=true: this PostgreSQL database holds the demo accounts, whose password is published in the README. Never use SEED_DEMO=true in production.',
-    );
-    return;
-  }
-  if (app.config.seedDemo) {
-    app.log.info(
-      details,
-      'demo data: seeded once for this data set (embedded database); deleted demo rows stay deleted',
-    );
-    return;
-  }
-  const demoAccounts = await countDemoAccounts(handle.db);
-  if (demoAccounts > 0) {
-    app.log.warn(
-      { ...details, demoAccounts },
-      'no demo data seeded, but this database already holds demo accounts (an earlier start seeded them) whose password is published: delete them',
-    );
-    return;
-  }
-  app.log.info(
-    details,
-    server
-      ? 'no demo data seeded (DATABASE_URL is set and SEED_DEMO is not true); create the first operator with `npm run create-admin -- --email <address>`'
-      : 'no demo data seeded (SEED_DEMO=false)',
-  );
-}

@@ -4,8 +4,8 @@ import type { Language } from '@lombard/shared/locale';
 import type { Profile } from '@lombard/shared/permissions';
 import type { TokenPair } from '@lombard/shared/schemas/auth';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_PASSWORD } from '../db/seed/accounts';
 import { createActiveUser } from '../modules/account/service';
+import { DEMO_PASSWORD } from '../seed/accounts';
 
 /** Password of users made by `createUser` (and of the demo accounts), so `loginAs` needs no password. */
 export const TEST_PASSWORD = DEMO_PASSWORD;

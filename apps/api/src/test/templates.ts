@@ -11,8 +11,8 @@ import { inject } from 'vitest';
 import { parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedDatabase } from '../db/seed/index';
 import { localFileStorage } from '../lib/files/storage';
+import { seedDatabase } from '../seed/steps';
 
 export const TEMPLATE_KINDS = ['empty', 'base', 'demo'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];

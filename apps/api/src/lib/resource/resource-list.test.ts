@@ -2,7 +2,7 @@
 // the field, on the kit_items test resource.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../test/auth';
-import { type KitFixture, kitFixture } from './kit-fixture';
+import { type KitFixture, kitFixture } from '../../test/resource-kit';
 
 let kit: KitFixture;
 let alice: Session;

@@ -6,8 +6,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../test/auth';
 import { delivered } from '../../test/outbox';
+import { items, type KitFixture, kitFixture } from '../../test/resource-kit';
 import { saveFile } from '../files/store';
-import { items, type KitFixture, kitFixture } from './kit-fixture';
 
 let kit: KitFixture;
 let alice: Session;

@@ -7,14 +7,14 @@ import { addDays } from '@lombard/shared/money/calendar-days';
 import type { CashStatement } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAdvance } from '../../test/active-advance';
 import type { Session } from '../../test/auth';
-import type { MoneyFixture } from '../../test/money';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { scheduleInterestRun } from './interest-job';
-import { activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
 });
 afterAll(() => f.t.close());
 

@@ -5,13 +5,13 @@
 import { positionValue } from '@lombard/shared/money/valuation';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../../test/money';
-import { type ActiveAdvance, activeAdvance, advanceRow, lifeFixture, recordNav } from './life-fixture';
+import { type ActiveAdvance, activeAdvance, advanceRow, recordNav } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { payoutHandler } from './payout-job';
 
 let f: MoneyFixture;
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
 });
 afterAll(() => f.t.close());
 

@@ -2,17 +2,17 @@
 // sends one SMS whose code signs; wrong codes say how many tries are left and, after the last, when a new
 // code can be asked for (Retry-After); the hourly sends are counted per advance, not across advances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Investor, MoneyFixture } from '../../test/money';
+import { BOND } from '../../test/active-advance';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { codeIn, delivered } from '../../test/outbox';
 import { writeTab } from '../profile/service';
-import { BOND, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
 let bond: number;
 let phones = 0;
 
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
   bond = await f.productId(BOND);
 });
 afterAll(() => f.t.close());

@@ -9,9 +9,9 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { advances, marginCalls } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import type { LedgerCheck } from '../ledger/service';
-import type { FlowContext } from '../transactions/service';
 import { pledgedLinesNow } from './margin-calls';
 import type { AdvanceRow } from './records';
 

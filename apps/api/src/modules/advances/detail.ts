@@ -8,12 +8,14 @@ import { addDays } from '@lombard/shared/money/calendar-days';
 import type { AdvanceDetail, AdvanceSummary, TimelineKind } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { advanceEvents, advanceInstalments, advanceRepayments, marginCalls } from '../../db/schema/advances';
+import { currentUser } from '../../lib/auth-guards';
 import type { Translate } from '../../lib/i18n';
 import { getAccount } from '../account/service';
 import { collateralOf } from './collateral';
-import { type AdvanceRow, statusLabel } from './records';
+import { type AdvanceRow, findAdvance, statusLabel } from './records';
 import { ownRate, priceAdvance } from './request-service';
 
 const eur = (value: Decimal.Value) => new Decimal(value).toFixed(2);
@@ -166,4 +168,22 @@ export async function advanceDetail(
         }
       : null,
   };
+}
+
+/**
+ * The advance as its page shows it to the customer who asks (anyone else's answers 404), read in `db`: the
+ * request's transaction when the request changed it.
+ */
+export async function customerDetail(
+  request: FastifyRequest,
+  id: number,
+  db: Queryable = request.server.database.db,
+): Promise<AdvanceDetail> {
+  const row = await findAdvance(db, id, { userId: currentUser(request).id });
+  return advanceDetail(db, row, {
+    actor: 'customer',
+    t: request.t,
+    language: request.language,
+    now: request.server.clock(),
+  });
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/files/storage';
 import { contentDisposition, type StoredFile } from '../../lib/files/store';
-import type { FlowContext } from '../transactions/service';
+import type { FlowContext } from '../../lib/flow-context';
 import { buildSecci, secciFileName } from './documents';
 import { advanceTerms } from './operator-service';
 import type { AdvanceRow } from './records';

@@ -3,12 +3,12 @@
 import { homeSummarySchema } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../../test/money';
-import { activeAdvance, lifeFixture } from './life-fixture';
+import { activeAdvance } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 
 let f: MoneyFixture;
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
 });
 afterAll(() => f.t.close());
 

@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceInstalments } from '../../db/schema/advances';
 import { messagesTo } from '../../lib/outbox';
-import type { MoneyFixture } from '../../test/money';
+import { activeAdvance, advanceRow, spendCashTo } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { ADVANCE_INTEREST_JOB, scheduleInterestRun } from './interest-job';
-import { activeAdvance, advanceRow, lifeFixture, spendCashTo } from './life-fixture';
 
 let f: MoneyFixture;
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
 });
 afterAll(() => f.t.close());
 

@@ -14,18 +14,10 @@ import { enqueueOnce } from '../../lib/jobs/once';
 import type { JobHandler } from '../../lib/jobs/queue';
 import { lockCustomerCash } from '../ledger/service';
 import { releaseCollateral } from './collateral';
-import {
-  type AdvanceRow,
-  executedRepayments,
-  lockAdvance,
-  type NoticeSettings,
-  payoutDay,
-  postPayback,
-  principalChanges,
-  tellCustomer,
-} from './life-records';
+import { type NoticeSettings, tellCustomer } from './customer-notice';
 import { closeMarginCall } from './margin-calls';
-import { addEvent } from './records';
+import { executedRepayments, payoutDay, postPayback, principalChanges } from './payback';
+import { type AdvanceRow, addEvent, lockAdvance } from './records';
 
 export const ADVANCE_INTEREST_JOB = 'advances.interest';
 

@@ -3,8 +3,8 @@
 // passes again.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../../test/money';
-import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
+import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 
 let f: MoneyFixture;
 let a: ActiveAdvance;
@@ -12,7 +12,7 @@ let disinvestId: number;
 let withdrawalId: number;
 
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
   a = await activeAdvance(f, { amount: '10000.00', invest: '30000.00', cash: '7000.00' });
   const fund = await f.productId('monetario-euro-plus');
   const invested = await f.post(a.investor.session, `/api/v1/products/${fund}/invest/`, {

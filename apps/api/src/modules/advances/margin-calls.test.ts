@@ -4,12 +4,12 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
-import type { MoneyFixture } from '../../test/money';
-import { type ActiveAdvance, activeAdvance, lifeFixture, recordNav } from './life-fixture';
+import { type ActiveAdvance, activeAdvance, recordNav } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 
 let f: MoneyFixture;
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
 });
 afterAll(() => f.t.close());
 

@@ -13,8 +13,8 @@ import { formatMoney } from '../../lib/format';
 import type { JobHandler } from '../../lib/jobs/queue';
 import { latestNavs } from '../products/service';
 import { plansByIds } from '../stock-plans/service';
-import { type AdvanceRow, lockAdvance, type NoticeSettings, tellCustomer } from './life-records';
-import { addEvent } from './records';
+import { type NoticeSettings, tellCustomer } from './customer-notice';
+import { type AdvanceRow, addEvent, lockAdvance } from './records';
 
 /** The pledged lines of an advance at today's prices: funds at their latest NAV, stock plans at their price. */
 export async function pledgedLinesNow(db: Queryable, advanceId: number): Promise<CollateralLine[]> {

@@ -3,13 +3,13 @@
 import Decimal from 'decimal.js';
 import type { Queryable, Transaction } from '../../db/client';
 import { advanceInstalments } from '../../db/schema/advances';
+import type { FlowContext } from '../../lib/flow-context';
 import { translator } from '../../lib/i18n';
 import { enqueueJob } from '../../lib/jobs/queue';
 import { getAccount } from '../account/service';
 import { type AdvanceSettings, advanceSettings } from '../config/service';
 import { createDocument, firstStoredFile } from '../documents/service';
 import { postEntry } from '../ledger/service';
-import type { FlowContext } from '../transactions/service';
 import { collateralOf, releaseCollateral } from './collateral';
 import { assertCollateralCovers } from './coverage';
 import { type AdvanceTerms, buildContract, contractFileName } from './documents';

@@ -5,9 +5,9 @@ import { calendarDate } from '@lombard/shared/money/business-days';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { translator } from '../../lib/i18n';
-import type { FlowContext } from '../transactions/service';
-import { ADVANCE_PAYOUT_JOB, disburse } from './operator-service';
+import { disburse } from './operator-service';
 import { findAdvance } from './records';
 
 export interface PayoutPayload {
@@ -41,8 +41,4 @@ export function payoutHandler(app: FastifyInstance) {
       app.log.warn({ advance: payload.advanceId, code: error.code }, 'advance not paid out: collateral short');
     }
   };
-}
-
-export function registerPayoutJob(app: FastifyInstance) {
-  app.jobs.register(ADVANCE_PAYOUT_JOB, payoutHandler(app));
 }

@@ -13,13 +13,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { advanceEvents, advances } from '../../db/schema/advances';
 import { AppError, notFound } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
 import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
 import { notifyUser } from '../notifications/service';
-import type { FlowContext } from '../transactions/service';
 
 export type AdvanceRow = typeof advances.$inferSelect;
 
@@ -34,6 +34,20 @@ export async function findAdvance(
   const query = db.select().from(advances).where(where);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The advance, locked until the transaction ends: interest, repayments, withdrawal and swap of one advance
+ * run one after the other. With a user, someone else's advance is not found.
+ */
+export async function lockAdvance(tx: Transaction, id: number, userId?: number): Promise<AdvanceRow> {
+  const [row] = await tx
+    .select()
+    .from(advances)
+    .where(userId === undefined ? eq(advances.id, id) : and(eq(advances.id, id), eq(advances.userId, userId)))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 

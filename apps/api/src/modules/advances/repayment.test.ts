@@ -5,13 +5,13 @@ import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
-import type { MoneyFixture } from '../../test/money';
+import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { scheduleInterestRun } from './interest-job';
-import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
 });
 afterAll(() => f.t.close());
 

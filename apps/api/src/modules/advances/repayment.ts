@@ -12,24 +12,17 @@ import { and, eq, gt } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, sqlState, type Transaction } from '../../db/client';
 import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { type Translate, translator } from '../../lib/i18n';
 import { enqueueJob, type JobHandler } from '../../lib/jobs/queue';
 import { recordAudit } from '../../lib/resource/audit';
 import { customerBalances, lockCustomerCash, postEntry } from '../ledger/service';
-import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
-import {
-  type AdvanceRow,
-  executedRepayments,
-  lockAdvance,
-  type NoticeSettings,
-  payoutDay,
-  postPayback,
-  tellCustomer,
-} from './life-records';
+import { type NoticeSettings, tellCustomer } from './customer-notice';
 import { checkAdvance, closeMarginCall } from './margin-calls';
-import { addEvent, assertAllowed, statusLabel } from './records';
+import { executedRepayments, payoutDay, postPayback } from './payback';
+import { type AdvanceRow, addEvent, assertAllowed, lockAdvance, statusLabel } from './records';
 
 export const ADVANCE_REPAYMENT_JOB = 'advances.repayment';
 

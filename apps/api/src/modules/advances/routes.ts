@@ -15,44 +15,36 @@ import {
   borrowingPowerSchema,
   secciQuerySchema,
 } from '@lombard/shared/schemas/advances';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { notFound } from '../../lib/errors';
 import { findFile, sendFile } from '../../lib/files/store';
+import { flowContext, movingMoney } from '../../lib/flow-context';
 import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { keptJson, sendJson } from '../../lib/read-cache';
 import { registerResource } from '../../lib/resource/routes';
+import { idParams, pathId } from '../../lib/route-params';
 import { getAccount } from '../account/service';
 import { advanceSettings } from '../config/service';
-import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
 import { backofficeRoutes } from './backoffice-routes';
 import { borrowingPowerOf } from './collateral';
-import { advanceDetail } from './detail';
+import { advanceDetail, customerDetail } from './detail';
 import { buildSecci, secciFileName } from './documents';
 import { sendAdvanceSecci, sendPdf } from './files';
-import { lifeRoutes } from './life-routes';
-import { registerPayoutJob } from './payout-job';
+import { registerAdvanceJobs } from './jobs';
 import { findAdvance } from './records';
+import { repaymentRoutes } from './repayment-routes';
 import { cancelAdvance, priceAdvance, quoteRequest, requestAdvance } from './request-service';
 import { myAdvances } from './resources';
 import { checkContractCode, sendContractCode, signContract } from './signing-service';
+import { swapRoutes } from './swap-routes';
+import { withdrawalRoutes } from './withdrawal-routes';
 
 const borrowers = requireProfile('customer', 'admin');
 const schema = (summary: string, extra: Record<string, unknown> = {}) => ({ tags: ['advances'], summary, ...extra });
-
-/** The detail as the customer reads it. */
-const customerDetail = (request: FastifyRequest, id: number) =>
-  findAdvance(request.server.database.db, id, { userId: currentUser(request).id }).then((row) =>
-    advanceDetail(request.server.database.db, row, {
-      actor: 'customer',
-      t: request.t,
-      language: request.language,
-      now: request.server.clock(),
-    }),
-  );
 
 export const advancesModule = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
@@ -214,6 +206,9 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
   );
 
   await backofficeRoutes(app);
-  registerPayoutJob(app);
-  await lifeRoutes(app);
+  // Once paid out: early repayment, the right of withdrawal, the collateral swap; and the jobs.
+  await repaymentRoutes(app);
+  await withdrawalRoutes(app);
+  await swapRoutes(app);
+  registerAdvanceJobs(app);
 });

@@ -7,10 +7,10 @@ import type { Database, Transaction } from '../../db/client';
 import { advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
 import { findFile } from '../../lib/files/store';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { verifiedPhone } from '../profile/service';
 import { confirmSignature, consumeSignature, requestSignature } from '../signing/service';
-import type { FlowContext } from '../transactions/service';
 import { readStoredBytes } from './files';
 import { assertAllowed, findAdvance, transition } from './records';
 

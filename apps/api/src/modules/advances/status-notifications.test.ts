@@ -1,13 +1,13 @@
 // Every status change of an advance reaches the customer in the app too, next to the e-mail: one
 // notification per change, linking to the advance, in the customer's language; a rejection says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Investor, MoneyFixture } from '../../test/money';
+import { activeAdvance, BOND, FIXTURE_PHONE } from '../../test/active-advance';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { writeTab } from '../profile/service';
-import { activeAdvance, BOND, FIXTURE_PHONE, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
 });
 afterAll(() => f.t.close());
 

@@ -12,12 +12,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { advanceCollateral } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { lockBalances } from '../ledger/service';
-import type { FlowContext } from '../transactions/service';
 import { collateralLines, type ValuedLine } from './collateral';
-import { lockAdvance } from './life-records';
 import { pledgedLinesNow } from './margin-calls';
-import { type AdvanceRow, findAdvance, statusLabel } from './records';
+import { type AdvanceRow, findAdvance, lockAdvance, statusLabel } from './records';
 
 export interface SwapChoice {
   give_back: readonly string[];

@@ -3,11 +3,11 @@
 // of a stock plan); the quote says so before the code is sent, the code signs it, the ledger moves the units
 // and the signed deed is filed with the customer's documents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../../test/money';
+import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { multipartBody } from '../../test/multipart';
 import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
-import { type ActiveAdvance, activeAdvance, lifeFixture } from './life-fixture';
 
 let f: MoneyFixture;
 let money: number;
@@ -15,7 +15,7 @@ const PHONE = '+393409998877';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 beforeAll(async () => {
-  f = await lifeFixture();
+  f = await moneyFixture();
   money = await f.productId('monetario-euro-plus'); // LTV 85 %, no entry cost
 });
 afterAll(() => f.t.close());

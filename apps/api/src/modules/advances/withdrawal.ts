@@ -12,15 +12,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatDate, formatMoney } from '../../lib/format';
 import { recordAudit } from '../../lib/resource/audit';
 import { endIssuedDocument } from '../documents/service';
 import { customerBalances, lockCustomerCash } from '../ledger/service';
-import type { FlowContext } from '../transactions/service';
 import { releaseCollateral } from './collateral';
-import { type AdvanceRow, executedRepayments, lockAdvance, payoutDay, postPayback, tellCustomer } from './life-records';
+import { tellCustomer } from './customer-notice';
 import { closeMarginCall } from './margin-calls';
-import { addEvent, assertAllowed, findAdvance } from './records';
+import { executedRepayments, payoutDay, postPayback } from './payback';
+import { type AdvanceRow, addEvent, assertAllowed, findAdvance, lockAdvance } from './records';
 
 /** The last day of the right of withdrawal of a signed advance (the signing day is day 0). */
 export function withdrawalDeadline(advance: Pick<AdvanceRow, 'signedAt'>): string | null {

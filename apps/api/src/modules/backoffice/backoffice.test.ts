@@ -3,9 +3,9 @@
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_USER_COUNT, BULK_USER_DOMAIN } from '../../db/seed/backoffice';
-import { seedDatabase } from '../../db/seed/index';
 import { messagesTo } from '../../lib/outbox';
+import { BULK_USER_COUNT, BULK_USER_DOMAIN } from '../../seed/backoffice';
+import { seedDatabase } from '../../seed/steps';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session, TEST_PASSWORD } from '../../test/auth';
 import { deliveredLink } from '../../test/outbox';

@@ -5,8 +5,8 @@ import { advanceQuoteUrl } from '@lombard/shared/advance-search';
 import { globalConfigSchema } from '@lombard/shared/schemas/config';
 import type { OperatorSettings } from '@lombard/shared/schemas/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAdvance } from '../../test/active-advance';
 import { type MoneyFixture, moneyFixture } from '../../test/money';
-import { activeAdvance } from '../advances/life-fixture';
 
 const PATH = '/api/v1/backoffice/settings/';
 let f: MoneyFixture;

@@ -11,10 +11,10 @@ import {
 import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf, samplePng } from '../../seed/sample-files';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session } from '../../test/auth';
 import { fieldParts, multipartBody } from '../../test/multipart';
-import { samplePdf, samplePng } from './sample-files';
 
 // Distinctive numbers, looked for in the log afterwards.
 const NUMBER = 'ZX9876543QW';

@@ -9,10 +9,10 @@ import {
 import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf, samplePng } from '../../seed/sample-files';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session } from '../../test/auth';
 import { fieldParts, type MultipartPart, multipartBody } from '../../test/multipart';
-import { samplePdf, samplePng } from './sample-files';
 
 let t: TestApp;
 let pdf: Buffer;

@@ -6,8 +6,8 @@ import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
+import { accountIds } from './account-ids';
 import { type AccountRef, balancedLines, type JournalEntryInput, ownerOf, refKey, UNIT_DECIMALS } from './accounts';
-import { accountIds } from './service';
 
 export interface OrderedPosting {
   posted: boolean;

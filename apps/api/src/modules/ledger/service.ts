@@ -3,21 +3,12 @@
 // business change that caused it. Account balances are maintained in the same statement order and are
 // checked against the lines by `verifyLedger`.
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
-import {
-  type AccountRef,
-  assetOf,
-  balancedLines,
-  type JournalEntryInput,
-  ownerOf,
-  PER_PLAN_KINDS,
-  PER_PRODUCT_KINDS,
-  refKey,
-  UNIT_DECIMALS,
-} from './accounts';
+import { accountIds } from './account-ids';
+import { type AccountRef, balancedLines, type JournalEntryInput, ownerOf, refKey, UNIT_DECIMALS } from './accounts';
 
 // Kinds, references and checks of accounts and entries live in accounts.ts; other modules reach them here.
 export {
@@ -33,69 +24,6 @@ export {
   type PlatformAccountKind,
   UNIT_DECIMALS,
 } from './accounts';
-
-function ownerCondition(ref: AccountRef) {
-  const userId = 'userId' in ref ? ref.userId : null;
-  const productId = PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null;
-  const planId = PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? null) : null;
-  return and(
-    eq(ledgerAccounts.kind, ref.kind),
-    userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, userId),
-    productId === null ? isNull(ledgerAccounts.productId) : eq(ledgerAccounts.productId, productId),
-    planId === null ? isNull(ledgerAccounts.stockPlanId) : eq(ledgerAccounts.stockPlanId, planId),
-  );
-}
-
-// Account ids a transaction already looked up: an id never changes once its account exists, and keeping
-// them per transaction means a rolled-back account opening is never remembered.
-const knownIds = new WeakMap<object, Map<string, number>>();
-
-/** The accounts' ids by key, opening the missing ones: two statements at most, however many accounts. */
-export async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<Map<string, number>> {
-  let known = knownIds.get(tx);
-  if (!known) {
-    known = new Map();
-    knownIds.set(tx, known);
-  }
-  const missing = new Map<string, AccountRef>();
-  for (const ref of refs) if (!known.has(refKey(ref))) missing.set(refKey(ref), ref);
-  const lookUp = async () => {
-    if (missing.size === 0) return;
-    const rows = await tx
-      .select({
-        id: ledgerAccounts.id,
-        kind: ledgerAccounts.kind,
-        userId: ledgerAccounts.userId,
-        productId: ledgerAccounts.productId,
-        stockPlanId: ledgerAccounts.stockPlanId,
-      })
-      .from(ledgerAccounts)
-      .where(or(...[...missing.values()].map(ownerCondition)));
-    for (const row of rows) {
-      const key = `${row.kind}|${row.userId ?? 0}|${row.productId ?? 0}|${row.stockPlanId ?? 0}`;
-      known.set(key, row.id);
-      missing.delete(key);
-    }
-  };
-  await lookUp();
-  if (missing.size > 0) {
-    await tx
-      .insert(ledgerAccounts)
-      .values(
-        [...missing.values()].map((ref) => ({
-          kind: ref.kind,
-          userId: 'userId' in ref ? ref.userId : null,
-          productId: PER_PRODUCT_KINDS.has(ref.kind) ? (ref.productId ?? null) : null,
-          stockPlanId: PER_PLAN_KINDS.has(ref.kind) ? (ref.stockPlanId ?? null) : null,
-          asset: assetOf(ref),
-        })),
-      )
-      .onConflictDoNothing();
-    await lookUp();
-    if (missing.size > 0) throw new Error(`ledger accounts ${[...missing.keys()].join(', ')} could not be opened`);
-  }
-  return new Map(refs.map((ref) => [refKey(ref), known.get(refKey(ref)) as number]));
-}
 
 /**
  * Locks the accounts (in id order, so two requests never wait on each other crosswise) until the

@@ -1,6 +1,6 @@
 import { publicPartnerSchema } from '@lombard/shared/schemas/partners';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARTNERS } from '../../db/seed/partners';
+import { DEMO_PARTNERS } from '../../seed/partners';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;

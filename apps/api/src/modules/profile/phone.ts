@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import { assertVerified, issueCode, verifyCode } from '../../lib/one-time-code/codes';
-import { completeOwnStep, readTabs, resetStep, writeTab } from './service';
+import { completeOwnStep, readTabs, resetStep, writeTab } from './steps';
 
 export const PHONE_VERIFICATION_PURPOSE = 'phone_verification';
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inTransaction } from '../../db/client';
 import { translator } from '../../lib/i18n';
 import { messagesTo } from '../../lib/outbox';
+import { fillIn } from '../../seed/profiles';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs } from '../../test/auth';
 import { fileAddressProof, fileIdentityDocument } from '../documents/service';
 import { bestAnswers, submitAnswers } from '../mifid/service';
-import { fillIn } from './seed';
 
 let t: TestApp;
 const json = (res: { body: string }) => JSON.parse(res.body);

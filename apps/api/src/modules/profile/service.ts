@@ -1,7 +1,7 @@
-// The profile: where each person stands on each step, the saved data of every tab, and the operators'
-// decisions. Other modules use the step functions (documents submits the kyc step, mifid approves its
-// own) and the read functions (the KYC review); the tabs are saved through tabs.ts.
-import { PROFILE_STEPS, type ProfileStep, SELF_APPROVED_STEPS } from '@lombard/shared/profile-steps';
+// The profile module's face: the operators' decisions, the views of a profile, and what other modules and
+// the seed use of steps.ts (the step and tab rows: documents submits the kyc step, mifid approves its own),
+// tabs.ts (a tab saved as its form does) and phone.ts (the number's one-time code).
+import { PROFILE_STEPS, type ProfileStep } from '@lombard/shared/profile-steps';
 import type { MifidResult } from '@lombard/shared/schemas/mifid';
 import {
   addressesSchema,
@@ -13,67 +13,27 @@ import {
   occupationSchema,
 } from '@lombard/shared/schemas/profile';
 import type { PhoneState, ProfileProgress, ProfileView, StepStatus } from '@lombard/shared/schemas/profile-views';
-import { and, asc, eq, ilike, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { profileSteps, profileTabs } from '../../db/schema/profile';
 import { AppError } from '../../lib/errors';
 import { operatorUserView } from '../account/service';
 import { partnerNames } from '../partners/service';
+import { type BankAccountData, type ProfileTabKey, readTabs, stepStatus, writeStep } from './steps';
 
-/** The stored tabs; `phone` holds the number and whether it was verified. */
-export const PROFILE_TAB_KEYS = [
-  'citizenship',
-  'identity',
-  'addresses',
-  'phone',
-  'occupation',
-  'bank-account',
-] as const;
-export type ProfileTabKey = (typeof PROFILE_TAB_KEYS)[number];
-
-async function writeStep(
-  tx: Queryable,
-  userId: number,
-  step: ProfileStep,
-  values: { status: StepStatus; reason?: string | null; reviewedBy?: number | null; submittedAt?: Date },
-  now: Date,
-) {
-  const row = {
-    status: values.status,
-    reason: values.reason ?? null,
-    reviewedBy: values.reviewedBy ?? null,
-    updatedAt: now,
-    ...(values.submittedAt ? { submittedAt: values.submittedAt } : {}),
-  };
-  await tx
-    .insert(profileSteps)
-    .values({ userId, step, ...row })
-    .onConflictDoUpdate({ target: [profileSteps.userId, profileSteps.step], set: row });
-}
-
-/** The person saved complete data for a step: it waits for an operator (the rejection reason is cleared). */
-export async function submitStep(tx: Queryable, userId: number, step: ProfileStep, now = new Date()): Promise<void> {
-  await writeStep(tx, userId, step, { status: 'submitted', submittedAt: now }, now);
-}
-
-/** A step the person completes alone (verified phone, answered questionnaire) is approved at once. */
-export async function completeOwnStep(tx: Queryable, userId: number, step: ProfileStep, now = new Date()) {
-  if (!SELF_APPROVED_STEPS.includes(step)) throw new Error(`${step} is reviewed by an operator`);
-  await writeStep(tx, userId, step, { status: 'approved', submittedAt: now }, now);
-}
-
-/** The step must be done again (e.g. a new phone number not yet verified). */
-export async function resetStep(tx: Queryable, userId: number, step: ProfileStep, now = new Date()) {
-  await writeStep(tx, userId, step, { status: 'todo' }, now);
-}
-
-export async function stepStatus(db: Queryable, userId: number, step: ProfileStep): Promise<StepStatus> {
-  const [row] = await db
-    .select({ status: profileSteps.status })
-    .from(profileSteps)
-    .where(and(eq(profileSteps.userId, userId), eq(profileSteps.step, step)));
-  return (row?.status as StepStatus | undefined) ?? 'todo';
-}
+export { PHONE_VERIFICATION_PURPOSE, sendPhoneCode, verifyPhone } from './phone';
+export {
+  type BankAccountData,
+  completeOwnStep,
+  PROFILE_TAB_KEYS,
+  type ProfileTabKey,
+  readTabs,
+  resetStep,
+  stepStatus,
+  submitStep,
+  writeTab,
+} from './steps';
+export { saveAddresses, saveBankAccount, saveCitizenship, saveIdentity, saveOccupation } from './tabs';
 
 /** Every step in order with its status; the next step to do; whether all are approved. */
 export async function profileProgress(db: Queryable, userId: number): Promise<ProfileProgress> {
@@ -90,26 +50,6 @@ export async function profileProgress(db: Queryable, userId: number): Promise<Pr
   });
   const next = steps.find((s) => s.status === 'todo' || s.status === 'rejected');
   return { steps, next_step: next?.step ?? null, approved: steps.every((s) => s.status === 'approved') };
-}
-
-/** The saved data of some tabs (all when none are named), as saved. */
-export async function readTabs(
-  db: Queryable,
-  userId: number,
-  tabs: readonly ProfileTabKey[] = PROFILE_TAB_KEYS,
-): Promise<Partial<Record<ProfileTabKey, unknown>>> {
-  const rows = await db
-    .select({ tab: profileTabs.tab, data: profileTabs.data })
-    .from(profileTabs)
-    .where(and(eq(profileTabs.userId, userId), inArray(profileTabs.tab, [...tabs])));
-  return Object.fromEntries(rows.map((r) => [r.tab, r.data]));
-}
-
-export async function writeTab(tx: Queryable, userId: number, tab: ProfileTabKey, data: unknown, now = new Date()) {
-  await tx
-    .insert(profileTabs)
-    .values({ userId, tab, data, updatedAt: now })
-    .onConflictDoUpdate({ target: [profileTabs.userId, profileTabs.tab], set: { data, updatedAt: now } });
 }
 
 /**
@@ -198,11 +138,6 @@ export async function reviewQueue(
     .innerJoin(operatorUserView.table, eq(u.id, profileSteps.userId))
     .where(where);
   return { rows, count: total?.n ?? 0 };
-}
-
-export interface BankAccountData {
-  iban: string;
-  holder_name: string;
 }
 
 /** The tab a reviewed step's data lives in (kyc lives in the documents module). */

@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import { getAccount } from '../account/service';
 import { activePartnerName } from '../partners/service';
-import { type BankAccountData, type ProfileTabKey, submitStep, writeTab } from './service';
+import { type BankAccountData, type ProfileTabKey, submitStep, writeTab } from './steps';
 
 async function save(db: Queryable, userId: number, step: ProfileStep, tab: ProfileTabKey, data: unknown, now: Date) {
   // A transaction of its own, or a savepoint inside the caller's (demo data).

@@ -10,8 +10,9 @@ import { inTransaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { type FieldMessage, validationFailed, type ZodLikeIssue } from '../../lib/errors';
 import { checkUpload, multipartBody, readMultipartForm, registerUploads } from '../../lib/files/uploads';
+import { flowContext, movingMoney } from '../../lib/flow-context';
 import { registerResource } from '../../lib/resource/routes';
-import { flowContext, idParams, movingMoney, pathId } from '../transactions/service';
+import { idParams, pathId } from '../../lib/route-params';
 import { backofficeStockPlans, myStockPlans } from './resources';
 import {
   planBalances,

@@ -10,6 +10,7 @@ import type { Queryable, Transaction } from '../../db/client';
 import { stockPlans } from '../../db/schema/stock-plans';
 import { AppError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/files/storage';
+import type { FlowContext } from '../../lib/flow-context';
 import type { Translate } from '../../lib/i18n';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
@@ -18,7 +19,7 @@ import { getAccount } from '../account/service';
 import { createDocument, type NewDocumentFile } from '../documents/service';
 import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { activePartnerName } from '../partners/service';
-import { type FlowContext, promoteLead } from '../transactions/service';
+import { promoteLead } from '../transactions/service';
 
 export type StockPlanRow = typeof stockPlans.$inferSelect;
 

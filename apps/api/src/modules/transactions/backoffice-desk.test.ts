@@ -3,7 +3,7 @@
 // no payout while the customer's changed IBAN waits for review. The IBAN reaches no log line nor audit entry.
 import { kycStepDecisionPath } from '@lombard/shared/kyc-review-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 
 const TRANSFERS = '/api/v1/backoffice/transfers/';
 const WITHDRAWALS = '/api/v1/backoffice/withdrawals/';

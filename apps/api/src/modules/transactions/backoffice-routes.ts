@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireProfile } from '../../lib/auth-guards';
+import { movingMoney } from '../../lib/flow-context';
 import { registerResource } from '../../lib/resource/routes';
-import { idParams, movingMoney, pathId } from './context';
+import { idParams, pathId } from '../../lib/route-params';
 import {
   executeWithdrawal,
   type IncomingTransfer,

@@ -1,9 +1,9 @@
 // Concurrent requests on PostgreSQL (PGlite runs one transaction at a time, so only a server can show a
 // race): the row locks of the ledger keep cash and units from being spent twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
-import { type MoneyFixture, moneyFixture } from './money-fixture';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQL', () => {
   let f: MoneyFixture;

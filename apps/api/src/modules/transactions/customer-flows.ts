@@ -9,11 +9,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { sqlState, type Transaction } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatDate, formatDecimal, formatMoney } from '../../lib/format';
 import { type AccountRef, lockBalance, postEntry, tryPostEntry } from '../ledger/service';
 import { productForOrder } from '../products/service';
 import { hasApprovedBankAccount } from '../profile/service';
-import type { FlowContext } from './context';
 import {
   findTransaction,
   insertTransaction,

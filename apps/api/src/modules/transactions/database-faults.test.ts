@@ -9,8 +9,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { databaseUrlFor, onServer } from '../../test/templates';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
 
 const serverUrl = process.env.DATABASE_URL;
 const MAINTENANCE = 'This operation is not possible at this time. Please try again later.';

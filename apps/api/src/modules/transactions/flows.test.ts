@@ -1,7 +1,7 @@
 // Disinvestments, withdrawals, cancellations, idempotent requests and the lists, through HTTP.
 import { homeSummarySchema, ledgerVerificationSchema, walletSchema } from '@lombard/shared/schemas/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 
 let f: MoneyFixture;
 let coupon: number;

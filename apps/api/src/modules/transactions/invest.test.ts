@@ -5,8 +5,8 @@ import { investmentLimitBreach } from '@lombard/shared/money/product-figures';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { deliveredCode } from '../../test/outbox';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
 let bond: number;

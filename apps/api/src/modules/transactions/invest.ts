@@ -8,6 +8,7 @@ import type { InvestQuote, InvestRequest, OrderSignature, TransactionItem } from
 import Decimal from 'decimal.js';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatDate, formatMoney } from '../../lib/format';
 import { getAccount } from '../account/service';
 import { customerBalances, lockBalance, postEntry } from '../ledger/service';
@@ -20,7 +21,6 @@ import {
   ORDER_SIGNATURE_PURPOSE,
   requestOrderSignature,
 } from '../signing/service';
-import type { FlowContext } from './context';
 import { findTransaction, insertTransaction, serializeTransaction } from './records';
 
 /** What the signature's code confirms: the product, the amount to the cent and how it is paid. */

@@ -5,8 +5,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { verifyBooks } from '../advances/service';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
 let bond: number;

@@ -7,13 +7,13 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
 import { postEntry } from '../ledger/service';
 import { notifyUser } from '../notifications/service';
 import { approvedBankAccount } from '../profile/service';
-import type { FlowContext } from './context';
 import {
   depositReferenceOwner,
   findTransaction,

@@ -3,7 +3,7 @@
 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 
 let f: MoneyFixture;
 let statements = 0;

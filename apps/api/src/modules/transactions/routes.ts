@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
+import { flowContext, movingMoney } from '../../lib/flow-context';
 import {
   idempotencyKeyOf,
   replyIdempotent,
@@ -24,9 +25,9 @@ import {
 } from '../../lib/idempotency/idempotency';
 import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { registerResource } from '../../lib/resource/routes';
+import { idParams, pathId } from '../../lib/route-params';
 import { confirmSignature, ORDER_SIGNATURE_PURPOSE } from '../signing/service';
 import { backofficeRoutes } from './backoffice-routes';
-import { flowContext, idParams, movingMoney, pathId } from './context';
 import { cancelTransaction, placeDisinvestment } from './customer-flows';
 import { orderPayload, placeInvestment, quoteInvestment, requestInvestSignature } from './invest';
 import { myTransactions } from './resources';

@@ -1,7 +1,7 @@
 // The transactions module's face to the rest of the API: reads for the wallet and the home, the customer's
 // deposit reference, and the ledger verification with the check that orders agree with the units held.
 // The money flows themselves (invest.ts, customer-flows.ts, settle.ts, operator-flows.ts) run behind
-// this module's routes and its seed.
+// this module's routes; the seed reaches them here to make the demo money.
 
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { TransactionItem } from '@lombard/shared/schemas/transactions';
@@ -148,10 +148,12 @@ export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVeri
   };
 }
 
-// What other money features (advances, stock plans) share with the orders: the request's context, the
-// idempotent money handler, and the lead → customer promotion.
-export { type FlowContext, flowContext, idParams, movingMoney, pathId } from './context';
-export { promoteLead } from './settle';
+// The flows customers' and operators' requests run, through which the seed makes the demo money.
+export { placeDisinvestment, requestWithdrawal } from './customer-flows';
+export { placeInvestment } from './invest';
+export { executeWithdrawal, recordTransfer } from './operator-flows';
+// The lead → customer promotion, which stock plans share with the orders' settlement.
+export { promoteLead, settleOrders } from './settle';
 
 /** The reference codes of the customer's transactions by id (for lines that refer to them). */
 export async function referenceCodesOf(db: Queryable, userId: number, ids: number[]): Promise<Map<number, string>> {

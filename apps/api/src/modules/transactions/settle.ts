@@ -7,6 +7,7 @@ import type { SettleResult } from '@lombard/shared/schemas/transactions';
 import Decimal from 'decimal.js';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatDate } from '../../lib/format';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
@@ -15,7 +16,6 @@ import { getAccount, setProfiles } from '../account/service';
 import { lockBalance, postEntry } from '../ledger/service';
 import { notifyUser } from '../notifications/service';
 import { navOn, productForOrder } from '../products/service';
-import type { FlowContext } from './context';
 import { findTransaction, type TransactionRow, updateTransaction } from './records';
 
 /** Why an order was skipped: a message for the operator, or a typed error's own message. */

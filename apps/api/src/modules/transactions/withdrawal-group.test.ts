@@ -4,7 +4,7 @@
 // exactly as if they had come one after the other.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { pendingWithdrawals } from './withdrawal-group';
 
 let f: MoneyFixture;

@@ -8,6 +8,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { GroupCommit, type Settled, settle } from '../../lib/group-commit';
 import {
@@ -19,7 +20,6 @@ import {
 } from '../../lib/idempotency/idempotency';
 import { type AccountRef, postEntriesInOrder } from '../ledger/service';
 import { hasApprovedBankAccount } from '../profile/service';
-import type { FlowContext } from './context';
 import { requestWithdrawal, withdrawalRow } from './customer-flows';
 import { deleteTransactionsSql, serializeTransaction, writeTransactions } from './records';
 

@@ -6,7 +6,7 @@
 import { creditorReference } from '@lombard/shared/money/creditor-reference';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Investor, type MoneyFixture, moneyFixture } from './money-fixture';
+import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { referenceCodeSql } from './records';
 import { pendingWithdrawals } from './withdrawal-group';
 

@@ -6,25 +6,25 @@
 // Each step runs once per data set and is recorded in `seed_runs`, so what an operator deleted stays
 // deleted after a restart or `db:seed`.
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
-import type { FileStorage } from '../../lib/files/storage';
-import { seedDemoMifidAnswers } from '../../modules/mifid/seed';
-import { publishQuestionnaire } from '../../modules/mifid/service';
-import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from '../../modules/profile/seed';
-import { seedDemoStockPlans } from '../../modules/stock-plans/seed';
-import { seedDemoMoney } from '../../modules/transactions/seed';
-import { type DatabaseHandle, inTransaction, type Queryable } from '../client';
-import { withAdvisoryLock } from '../migrate';
-import { users } from '../schema/accounts';
-import { seedRuns } from '../schema/seed-runs';
+import { type DatabaseHandle, inTransaction, type Queryable } from '../db/client';
+import { withAdvisoryLock } from '../db/migrate';
+import { users } from '../db/schema/accounts';
+import { seedRuns } from '../db/schema/seed-runs';
+import type { FileStorage } from '../lib/files/storage';
+import { publishQuestionnaire } from '../modules/mifid/service';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts';
 import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
 import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
+import { seedDemoMifidAnswers } from './mifid-answers';
 import { MIFID_QUESTIONNAIRE } from './mifid-questionnaire';
+import { seedDemoMoney } from './money';
 import { seedMoreDemoProducts } from './more-products';
 import { seedPartners } from './partners';
 import { backfillDemoNavs, completeDemoProducts, seedProducts } from './products';
+import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from './profiles';
 import { seedDemoSocialLinks, seedPartnerBankSettings, seedSettings } from './settings';
+import { seedDemoStockPlans } from './stock-plans';
 import { seedSupport } from './support';
 
 export type SeedSet = 'base' | 'demo';

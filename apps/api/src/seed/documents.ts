@@ -1,14 +1,17 @@
-// Demo documents, filed through the same service as a user's upload: for each person an identity card
-// (front and back as PNG photos) and a recent utility bill (PDF). The dates are relative to the day of
-// seeding, so the documents pass the same rules a user's would. Filing both sends the KYC step to review;
-// the profile seed approves it afterwards.
+// Demo documents, filed through the same service as a user's upload: the demo lead and customer each hold
+// an identity card (front and back as PNG photos) and a recent utility bill (PDF); the demo base user has
+// none yet (it uploads them in the browser test). The dates are relative to the day of seeding, so the
+// documents pass the same rules a user's would. Filing both sends the KYC step to review; the profiles
+// step approves it afterwards.
 import dayjs from 'dayjs';
-import type { Queryable } from '../../db/client';
-import type { FileStorage } from '../../lib/files/storage';
+import { inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { users } from '../db/schema/accounts';
+import type { FileStorage } from '../lib/files/storage';
+import { fileAddressProof, fileIdentityDocument } from '../modules/documents/service';
 import { samplePdf, samplePng } from './sample-files';
-import { fileAddressProof, fileIdentityDocument } from './service';
 
-export interface DemoDocumentOwner {
+interface DemoDocumentOwner {
   userId: number;
   firstName: string;
   lastName: string;
@@ -20,7 +23,7 @@ export interface DemoDocumentOwner {
 
 const isoDate = (date: dayjs.Dayjs) => date.format('YYYY-MM-DD');
 
-export async function seedDemoDocuments(
+async function fileDemoDocuments(
   tx: Queryable,
   storage: FileStorage,
   owners: readonly DemoDocumentOwner[],
@@ -71,4 +74,26 @@ export async function seedDemoDocuments(
       },
     );
   }
+}
+
+const OWNERS: Record<string, Pick<DemoDocumentOwner, 'documentNumber' | 'address'>> = {
+  'lead@demo.lombard.test': { documentNumber: 'CA48213LL', address: 'Via Giuseppe Verdi 12, 20121 Milano (MI)' },
+  'customer@demo.lombard.test': {
+    documentNumber: 'CA73905CC',
+    address: 'Corso Vittorio Emanuele II 88, 10121 Torino (TO)',
+  },
+};
+
+export async function seedDemoDocuments(db: Queryable, storage: FileStorage): Promise<void> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.email, Object.keys(OWNERS)));
+  const owners = rows.map((row) => ({
+    userId: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    ...OWNERS[row.email]!,
+  }));
+  await fileDemoDocuments(db, storage, owners);
 }

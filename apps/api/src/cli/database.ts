@@ -9,10 +9,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
 import { openFileStorage } from '../lib/files/storage';
-import { openDatabase } from './client';
-import { runMigrations } from './migrate';
-import { seedDatabase } from './seed/index';
+import { seedDatabase } from '../seed/steps';
 
 const COMMANDS = ['migrate', 'seed', 'reset'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -20,7 +20,7 @@ type Command = (typeof COMMANDS)[number];
 async function main(argv: string[]) {
   const [command, ...flags] = argv;
   if (!COMMANDS.includes(command as Command)) {
-    console.error('usage: cli.ts migrate | seed | reset [--yes]');
+    console.error('usage: database.ts migrate | seed | reset [--yes]');
     process.exitCode = 2;
     return;
   }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../client';
-import { supportArticles, supportCollections } from '../schema/support';
+import type { Queryable } from '../db/client';
+import { supportArticles, supportCollections } from '../db/schema/support';
 import { SUPPORT_CONTENT } from './support-content';
 
 /**

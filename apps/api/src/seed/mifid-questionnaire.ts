@@ -1,6 +1,6 @@
 // The MiFID appropriateness questionnaire every data set starts with: knowledge, experience, investment
 // horizon and risk tolerance, each answer worth 0–3 points (the better informed or more prepared, the more).
-import type { QuestionnaireContent } from '../../modules/mifid/service';
+import type { QuestionnaireContent } from '../modules/mifid/service';
 
 const a = (it: string, en: string, points: number) => ({ text: { it, en }, points });
 

@@ -3,12 +3,12 @@
 // that the advance screens show a stock-plan collateral line next to the funds (and no advance yet).
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Queryable, Transaction } from '../../db/client';
-import { translator } from '../../lib/i18n';
-import { getAccountByEmail } from '../account/service';
-import { activePartners } from '../partners/service';
-import type { FlowContext } from '../transactions/service';
-import { registerStockPlan, verifyStockPlan } from './service';
+import type { Queryable, Transaction } from '../db/client';
+import type { FlowContext } from '../lib/flow-context';
+import { translator } from '../lib/i18n';
+import { getAccountByEmail } from '../modules/account/service';
+import { activePartners } from '../modules/partners/service';
+import { registerStockPlan, verifyStockPlan } from '../modules/stock-plans/service';
 
 const DAY_MS = 86_400_000;
 const DEMO_PARTNER = 'Vela Robotics';

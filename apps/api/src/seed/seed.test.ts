@@ -5,13 +5,13 @@ import { supportCollectionsResponseSchema } from '@lombard/shared/schemas/suppor
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, restartTestApp as restart, type TestApp } from '../../test/app';
-import { loginAs, TEST_PASSWORD } from '../../test/auth';
-import { deliveredToAnyone } from '../../test/outbox';
-import { menuItems } from '../schema/menus';
-import { seedRuns } from '../schema/seed-runs';
+import { menuItems } from '../db/schema/menus';
+import { seedRuns } from '../db/schema/seed-runs';
+import { createTestApp, restartTestApp as restart, type TestApp } from '../test/app';
+import { loginAs, TEST_PASSWORD } from '../test/auth';
+import { deliveredToAnyone } from '../test/outbox';
 import { DEMO_ACCOUNTS } from './accounts';
-import { seedDatabase } from './index';
+import { seedDatabase } from './steps';
 
 const HELP_CENTRE = '/api/v1/intercom/collections/with-articles/?per_page=50&page=1';
 const links = (app: FastifyInstance) => ({ publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail });

@@ -1,76 +1,20 @@
-// Concurrent requests on PostgreSQL (PGlite runs one transaction at a time, so only a server can show a
-// race): early repayments, the right of withdrawal and cash withdrawals spend the same cash, never twice.
-import Decimal from 'decimal.js';
+// One signed request sent many times at once, on PostgreSQL (PGlite runs one transaction at a time, so
+// only a server can show a race): a collateral swap and a contract's signature each happen once per code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyFixture } from '../../test/money';
+import { activeAdvance, BOND, FIXTURE_PHONE } from '../../test/active-advance';
+import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { deliveredCode } from '../../test/outbox';
 import { writeTab } from '../profile/service';
-import { type ActiveAdvance, activeAdvance, BOND, FIXTURE_PHONE, lifeFixture } from './life-fixture';
 
-describe.runIf(process.env.DATABASE_URL)('concurrent advance repayments and cash withdrawals on PostgreSQL', () => {
+describe.runIf(process.env.DATABASE_URL)('signed swaps and contracts sent at once on PostgreSQL', () => {
   let f: MoneyFixture;
   beforeAll(async () => {
-    f = await lifeFixture();
+    f = await moneyFixture();
   });
   afterAll(() => f.t.close());
 
-  const cash = async (a: ActiveAdvance) => (await f.get(a.investor.session, '/api/v1/cash/')).json();
   const ledgerOk = async () => (await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json().ok;
 
-  it('repayments and withdrawals against 20,000 of cash: one repayment at most, nothing overdrawn', async () => {
-    f.clock.now = new Date();
-    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
-    const answers = await Promise.all([
-      ...Array.from({ length: 4 }, () =>
-        f.post(a.investor.session, `/api/v1/advances/${a.id}/repayments/`, { amount: '8000' }),
-      ),
-      ...Array.from({ length: 6 }, () => f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '5000' })),
-    ]);
-    const repaid = answers.slice(0, 4).filter((res) => res.statusCode === 201);
-    const withdrawn = answers.slice(4).filter((res) => res.statusCode === 201);
-    expect(repaid.length).toBeLessThanOrEqual(1);
-    for (const res of answers.filter((r) => r.statusCode !== 201)) {
-      expect([
-        'ADVANCE_REPAYMENT_IN_PROGRESS',
-        'ADVANCE_REPAYMENT_ABOVE_CASH',
-        'WITHDRAWAL_ABOVE_AVAILABLE',
-        'INSUFFICIENT_FUNDS',
-      ]).toContain(res.json().code);
-    }
-    const spent = new Decimal(8000).mul(repaid.length).plus(new Decimal(5000).mul(withdrawn.length));
-    expect(spent.lte(20000)).toBe(true);
-    const state = await cash(a);
-    expect(state.available).toBe(new Decimal(20000).minus(spent).toFixed(2));
-    expect(state.reserved).toBe(spent.toFixed(2));
-    await f.app.jobs.drain();
-    expect(await ledgerOk()).toBe(true);
-  });
-
-  it('the right of withdrawal and cash withdrawals at once: the advance is paid back in full or not at all', async () => {
-    f.clock.now = new Date();
-    const a = await activeAdvance(f, { amount: '20000.00', instalments: 4, cash: '2000.00' });
-    const answers = await Promise.all([
-      f.post(a.investor.session, `/api/v1/advances/${a.id}/withdrawal/`),
-      ...Array.from({ length: 5 }, () => f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '1000' })),
-    ]);
-    const [right, ...cashOut] = answers;
-    const withdrawn = cashOut.filter((res) => res.statusCode === 201).length;
-    const state = await cash(a);
-    expect(new Decimal(state.available).gte(0)).toBe(true);
-    if (right!.statusCode === 200) {
-      expect(right!.json().total).toBe('20000.00');
-      expect(state.available).toBe(
-        new Decimal(22000)
-          .minus(20000)
-          .minus(1000 * withdrawn)
-          .toFixed(2),
-      );
-    } else {
-      expect(right!.json().code).toMatch(/ADVANCE_REPAYMENT_ABOVE_CASH|INSUFFICIENT_FUNDS/);
-      expect(withdrawn).toBeGreaterThan(2);
-    }
-    expect(await ledgerOk()).toBe(true);
-  });
   it('one signed collateral swap sent 8 times at once with different keys, 20 swaps over: each made once', async () => {
     f.clock.now = new Date();
     const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });

@@ -4,9 +4,9 @@
 import { DOCUMENTS_PATH, documentFileDownloadPath } from '@lombard/shared/document-paths';
 import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sniffContentType } from '../../lib/files/uploads';
-import { createTestApp, type TestApp } from '../../test/app';
-import { loginAs } from '../../test/auth';
+import { sniffContentType } from '../lib/files/uploads';
+import { createTestApp, type TestApp } from '../test/app';
+import { loginAs } from '../test/auth';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { asc, eq } from 'drizzle-orm';
-import type { Queryable } from '../client';
-import { productNavs, products } from '../schema/products';
+import type { Queryable } from '../db/client';
+import { productNavs, products } from '../db/schema/products';
 
 export interface DemoProduct {
   slug: string;

@@ -1,5 +1,5 @@
-import type { Queryable } from '../client';
-import { partners } from '../schema/partners';
+import type { Queryable } from '../db/client';
+import { partners } from '../db/schema/partners';
 
 function logo(initials: string, color: string) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img"><rect width="96" height="96" rx="20" fill="${color}"/><text x="48" y="60" font-family="Arial, sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;

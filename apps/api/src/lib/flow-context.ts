@@ -1,14 +1,14 @@
-// What every money flow needs to know about the request it serves: when (the app's clock and the bank's
-// calendar day), who acts, and in which language messages are written.
+// What every flow that acts for a signed-in person (money orders, advances, stock plans) needs to know
+// about the request it serves: when (the app's clock and the bank's calendar day), who acts, and in which
+// language messages are written; and the handler of a request that moves money.
 import type { Language } from '@lombard/shared/locale';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Transaction } from '../../db/client';
-import { currentUser } from '../../lib/auth-guards';
-import type { FileStorage } from '../../lib/files/storage';
-import type { Translate } from '../../lib/i18n';
-import { replyIdempotent } from '../../lib/idempotency/idempotency';
+import type { Transaction } from '../db/client';
+import { currentUser } from './auth-guards';
+import type { FileStorage } from './files/storage';
+import type { Translate } from './i18n';
+import { replyIdempotent } from './idempotency/idempotency';
 
 export interface FlowContext {
   now: Date;
@@ -41,10 +41,6 @@ export function flowContext(request: FastifyRequest): FlowContext {
     files: request.server.files,
   };
 }
-
-/** A path's `:id` (a product's or a transaction's). */
-export const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/) });
-export const pathId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
 /**
  * The handler of a request that moves money, a customer's or an operator's: once per Idempotency-Key, in

@@ -3,8 +3,8 @@
 // first six were (`insertDemoProduct`), with what those got later at once: two years of NAVs, the long
 // descriptions and the recommended holding period. ISINs are fictitious, with valid check digits.
 import { max } from 'drizzle-orm';
-import type { Queryable } from '../client';
-import { products } from '../schema/products';
+import type { Queryable } from '../db/client';
+import { products } from '../db/schema/products';
 import { type DemoProduct, insertDemoProduct } from './products';
 
 type MoreDemoProduct = DemoProduct & { years: number; description: { it: string; en: string } };

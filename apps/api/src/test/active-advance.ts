@@ -1,18 +1,16 @@
-// Test scenes for the life of an advance: an investor holding a settled bond position, with an advance
-// pledging it made through the real request, signing and operator flow and paid out on the fixture clock's
-// day; the clock then moves to due dates.
+// Test scenes for a paid-out advance (on the money scene of money.ts): an investor holding a settled bond
+// position, with an advance pledging it made through the real request, signing and operator flow and paid
+// out on the fixture clock's day; the clock then moves to due dates.
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import { advances } from '../../db/schema/advances';
-import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
-import { deliveredCode } from '../../test/outbox';
-import { writeTab } from '../profile/service';
+import { advances } from '../db/schema/advances';
+import { writeTab } from '../modules/profile/service';
+import type { Investor, MoneyFixture } from './money';
+import { deliveredCode } from './outbox';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
-
-export const lifeFixture = (): Promise<MoneyFixture> => moneyFixture();
 
 export interface ActiveAdvance {
   investor: Investor;

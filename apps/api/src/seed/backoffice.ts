@@ -2,12 +2,12 @@
 // (varied profiles, blocked and never-activated accounts, sign-ups spread over 18 months), and
 // notifications for the demo accounts. Deterministic and idempotent: only what is missing is inserted.
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { hashPassword } from '../../lib/passwords';
-import type { Queryable } from '../client';
-import { users } from '../schema/accounts';
-import { auditLog } from '../schema/audit';
-import { notifications } from '../schema/notifications';
-import { supportArticles, supportCollections } from '../schema/support';
+import type { Queryable } from '../db/client';
+import { users } from '../db/schema/accounts';
+import { auditLog } from '../db/schema/audit';
+import { notifications } from '../db/schema/notifications';
+import { supportArticles, supportCollections } from '../db/schema/support';
+import { hashPassword } from '../lib/passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 
 export const BULK_USER_DOMAIN = 'clienti.lombard.test';

@@ -4,10 +4,10 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, loginAs, type Session } from '../../test/auth';
-import { registerResource } from './routes';
-import { defineResource } from './types';
+import { registerResource } from '../lib/resource/routes';
+import { defineResource } from '../lib/resource/types';
+import { createTestApp, type TestApp } from './app';
+import { createUser, loginAs, type Session } from './auth';
 
 export const items = pgTable('kit_items', {
   id: serial('id').primaryKey(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../lib/passwords';
-import type { Queryable } from '../client';
-import { users } from '../schema/accounts';
+import type { Queryable } from '../db/client';
+import { users } from '../db/schema/accounts';
+import { hashPassword } from '../lib/passwords';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 

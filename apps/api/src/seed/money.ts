@@ -3,16 +3,20 @@
 // an executed and a pending disinvestment, an executed and a pending withdrawal, cash left over; the demo
 // lead's investment waiting for its bank transfer.
 import { calendarDate } from '@lombard/shared/money/business-days';
-import type { Queryable, Transaction } from '../../db/client';
-import { translator } from '../../lib/i18n';
-import { getAccountByEmail } from '../account/service';
-import { productIdsBySlug } from '../products/service';
-import type { FlowContext } from './context';
-import { placeDisinvestment, requestWithdrawal } from './customer-flows';
-import { placeInvestment } from './invest';
-import { executeWithdrawal, recordTransfer } from './operator-flows';
-import { depositReference } from './records';
-import { settleOrders } from './settle';
+import type { Queryable, Transaction } from '../db/client';
+import type { FlowContext } from '../lib/flow-context';
+import { translator } from '../lib/i18n';
+import { getAccountByEmail } from '../modules/account/service';
+import { productIdsBySlug } from '../modules/products/service';
+import {
+  customerDepositReference,
+  executeWithdrawal,
+  placeDisinvestment,
+  placeInvestment,
+  recordTransfer,
+  requestWithdrawal,
+  settleOrders,
+} from '../modules/transactions/service';
 
 const DAY_MS = 86_400_000;
 const SLUGS = {
@@ -46,7 +50,7 @@ export async function seedDemoMoney(
   const payer = `${customer.firstName} ${customer.lastName}`;
 
   await recordTransfer(tx, operator(200), {
-    reference_code: depositReference(customer.id),
+    reference_code: customerDepositReference(customer.id),
     amount: '60000.00',
     value_date: calendarDate(new Date(Date.now() - 201 * DAY_MS)),
     payer_name: payer,
@@ -76,7 +80,7 @@ export async function seedDemoMoney(
   await executeWithdrawal(tx, operator(29), paidOut.id);
 
   await recordTransfer(tx, operator(20), {
-    reference_code: depositReference(customer.id),
+    reference_code: customerDepositReference(customer.id),
     amount: '2500.00',
     value_date: calendarDate(new Date(Date.now() - 21 * DAY_MS)),
     payer_name: payer,

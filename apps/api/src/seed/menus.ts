@@ -1,5 +1,5 @@
-import type { Queryable } from '../client';
-import { menuItems } from '../schema/menus';
+import type { Queryable } from '../db/client';
+import { menuItems } from '../db/schema/menus';
 
 // Menu entries per profile: base sees Fund and Profile; lead adds home, portfolio, transactions,
 // documents; customer and admin add cash and advance; admin also the back-office.

@@ -1,6 +1,6 @@
-import { DEFAULT_PARTNER_BANK } from '../../modules/config/service';
-import type { Queryable } from '../client';
-import { settings } from '../schema/settings';
+import type { Queryable } from '../db/client';
+import { settings } from '../db/schema/settings';
+import { DEFAULT_PARTNER_BANK } from '../modules/config/service';
 
 /** Settings every data set starts with; an operator may change them afterwards. */
 export async function seedSettings(db: Queryable) {

@@ -10,12 +10,22 @@ import {
   identitySchema,
   occupationSchema,
 } from '@lombard/shared/schemas/profile';
-import type { Queryable } from '../../db/client';
-import { codeInText, messagesTo } from '../../lib/outbox';
-import { getAccountByEmail } from '../account/service';
-import { PHONE_VERIFICATION_PURPOSE, sendPhoneCode, verifyPhone } from './phone';
-import { decideStep, stepDataComplete, stepStatus } from './service';
-import { saveAddresses, saveBankAccount, saveCitizenship, saveIdentity, saveOccupation } from './tabs';
+import type { Queryable } from '../db/client';
+import { codeInText, messagesTo } from '../lib/outbox';
+import { getAccountByEmail } from '../modules/account/service';
+import {
+  decideStep,
+  PHONE_VERIFICATION_PURPOSE,
+  saveAddresses,
+  saveBankAccount,
+  saveCitizenship,
+  saveIdentity,
+  saveOccupation,
+  sendPhoneCode,
+  stepDataComplete,
+  stepStatus,
+  verifyPhone,
+} from '../modules/profile/service';
 
 export interface DemoPerson {
   email: string;
