@@ -14,6 +14,7 @@ import {
   IconHistory,
   IconIdBadge2,
   IconScale,
+  IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
 import { Suspense, useLayoutEffect, useRef } from 'react';
@@ -28,6 +29,7 @@ import {
   NOTIFICATIONS_PAGE,
   ORDERS_PAGE,
   PRODUCTS_PAGE,
+  SETTINGS_PAGE,
   STOCK_PLANS_PAGE,
   TRANSFERS_PAGE,
   USERS_PAGE,
@@ -49,6 +51,7 @@ const SECTIONS = [
   { path: LEDGER_PAGE, key: 'ledger', icon: IconScale },
   { path: AUDIT_PAGE, key: 'auditLog', icon: IconHistory },
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },
+  { path: SETTINGS_PAGE, key: 'settings', icon: IconSettings },
 ] as const;
 
 export function BackofficeLayout() {

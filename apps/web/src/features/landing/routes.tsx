@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import type { AdvanceTermsProps } from '../../lib/global-config';
 import { currentLanguage } from '../../lib/i18n/i18n';
 import { lazyImport } from '../../lib/lazy-import';
 import { queryClient } from '../../lib/query-client';
@@ -28,7 +29,7 @@ const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType, ..
 export const landingRoutes = ({
   advanceCalculator,
 }: {
-  advanceCalculator: ComponentType<{ maximum?: string }>;
+  advanceCalculator: ComponentType<AdvanceTermsProps>;
 }): RouteObject[] => [
   {
     path: 'home/',

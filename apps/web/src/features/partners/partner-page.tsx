@@ -1,7 +1,7 @@
 // One screen for every partner company: the partner's name and logo, the offer on its employees'
 // stock units, and a sign-up that records the partner as the referral (for a signed-in customer, the
 // registration of their stock plan with this partner).
-import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import { MAX_ADVANCE_MATURITY_YEARS } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
 import {
   Anchor,
@@ -21,6 +21,7 @@ import { IconFileDownload, IconLock, IconReportMoney, IconSignature, IconUserPlu
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useAdvanceTerms } from '../../lib/global-config';
 import { usePageMeta } from '../../lib/page-meta';
 import { logoDataUrl, partnerQuery } from './api';
 import { PartnerCall } from './partner-call';
@@ -55,6 +56,7 @@ const STEPS = [
 ] as const;
 
 export function PartnerPage() {
+  const terms = useAdvanceTerms();
   const { t, i18n } = useTranslation('partners');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
   const { partner: slug = '' } = useParams();
@@ -67,11 +69,11 @@ export function PartnerPage() {
   const facts = [
     { value: t('facts.ltv.value', { ltv }), label: t('facts.ltv.label') },
     {
-      value: t('facts.minimum.value', { amount: money(MINIMUM_ADVANCE_AMOUNT, language) }),
+      value: t('facts.minimum.value', { amount: money(terms.minimum, language) }),
       label: t('facts.minimum.label'),
     },
     { value: t('facts.maturity.value', { years: MAX_ADVANCE_MATURITY_YEARS }), label: t('facts.maturity.label') },
-    { value: t('facts.payout.value', { hours: ADVANCE_PAYOUT_HOURS }), label: t('facts.payout.label') },
+    { value: t('facts.payout.value', { hours: terms.payoutHours }), label: t('facts.payout.label') },
   ];
 
   return (
@@ -167,7 +169,7 @@ export function PartnerPage() {
                 {t(`how.steps.${key}.title`)}
               </Title>
               <Text size="sm" c="dimmed" mt={6}>
-                {t(`how.steps.${key}.body`, { name: partner.name, hours: ADVANCE_PAYOUT_HOURS })}
+                {t(`how.steps.${key}.body`, { name: partner.name, hours: terms.payoutHours })}
               </Text>
             </Paper>
           ))}

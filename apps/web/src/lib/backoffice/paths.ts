@@ -14,6 +14,7 @@ export const ADVANCES_PAGE = `${BACKOFFICE_PATH}advances/`;
 export const STOCK_PLANS_PAGE = `${BACKOFFICE_PATH}stock-plans/`;
 export const ADVANCE_WATCH_PAGE = `${BACKOFFICE_PATH}advance-watch/`;
 export const PRODUCTS_PAGE = `${BACKOFFICE_PATH}products/`;
+export const SETTINGS_PAGE = `${BACKOFFICE_PATH}settings/`;
 
 /**
  * The back-office resources read by more than their own section: the users (a message's recipient is

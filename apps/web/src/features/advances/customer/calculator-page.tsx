@@ -14,7 +14,7 @@ import { AmountInput } from '../../../components/money/amount-input';
 import { PageHeading } from '../../../components/page-heading';
 import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatPercent, todayIso } from '../../../lib/format';
-import { globalConfigQuery } from '../../../lib/global-config';
+import { useAdvanceTerms } from '../../../lib/global-config';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ScheduleTable } from '../schedule-table';
@@ -30,15 +30,16 @@ export function CalculatorPage() {
   const [amount, setAmount] = useState('50000');
   const [instalments, setInstalments] = useState<number | string>(8);
   const amountValue = amountText(amount);
-  const { data: config } = useQuery(globalConfigQuery);
-  // The bank's configured maximum, the figure the public calculator and the request form offer too.
-  const maximum = calculatorMaximum(config?.bank_maximum_advance_amount);
-  const issues = validateAdvanceInput({ amount: amountValue, instalments, maximum });
+  // The bank's configured limits and rates, the figures the public calculator and the request form use too.
+  const { maximum, minimum, bands } = useAdvanceTerms();
+  const issues = validateAdvanceInput({ amount: amountValue, instalments, maximum, minimum });
   const valid = amountValue !== null && !issues.amount && !issues.instalments;
   const quote = useMemo(
     () =>
-      valid ? quoteAdvance({ amount: amountValue, instalments: Number(instalments), startDate: todayIso() }) : null,
-    [valid, amountValue, instalments],
+      valid
+        ? quoteAdvance({ amount: amountValue, instalments: Number(instalments), startDate: todayIso() }, bands)
+        : null,
+    [valid, amountValue, instalments, bands],
   );
   const dash = '—';
 
@@ -55,7 +56,7 @@ export function CalculatorPage() {
           <AmountInput
             label={t('request.amount')}
             description={t('request.amountHint', {
-              min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+              min: formatMoney(minimum, language, { cents: false }),
               max: formatMoney(maximum, language, { cents: false }),
             })}
             value={amount}

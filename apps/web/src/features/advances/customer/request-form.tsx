@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AmountInput } from '../../../components/money/amount-input';
 import { formatMoney, formatPercent, todayIso } from '../../../lib/format';
+import { useAdvanceTerms } from '../../../lib/global-config';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { isWithin } from '../../../lib/money/cents';
 import { InstalmentsInput } from './instalments-input';
@@ -33,6 +34,7 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
     return picked.length > 0 ? picked : free.map((line) => line.key);
   });
   const [submitted, setSubmitted] = useState(false);
+  const { bands } = useAdvanceTerms();
 
   const amountValue = amountText(amount);
   // What the ticked lines allow, within the bank's maximum: the hint follows every tick and untick.
@@ -47,9 +49,9 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
       !issues.amount &&
       !issues.instalments &&
       !validateAdvanceInput({ amount: amountValue, instalments }).amount
-        ? quoteAdvance({ amount: amountValue, instalments: Number(instalments), startDate: todayIso() })
+        ? quoteAdvance({ amount: amountValue, instalments: Number(instalments), startDate: todayIso() }, bands)
         : null,
-    [amountValue, instalments, issues.amount, issues.instalments],
+    [amountValue, instalments, issues.amount, issues.instalments, bands],
   );
   // A message shows once the field has something in it, or after "Continue".
   const show = (filled: boolean) => submitted || filled;

@@ -3,13 +3,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { type AdvanceTerms, advanceTermsOf, advanceTermsProps } from '../../../lib/global-config';
 import { renderWithProviders } from '../../../test/render';
 import { AdvanceCalculator, formatTerm } from './advance-calculator';
 
-function renderCalculator(language: 'it' | 'en') {
+function renderCalculator(language: 'it' | 'en', terms: AdvanceTerms = advanceTermsOf(undefined)) {
   renderWithProviders(
     <MemoryRouter>
-      <AdvanceCalculator />
+      <AdvanceCalculator {...advanceTermsProps(terms)} />
     </MemoryRouter>,
     { language },
   );
@@ -35,6 +36,25 @@ describe('AdvanceCalculator messages', () => {
     renderCalculator('en');
     fireEvent.change(amountField(), { target: { value: '4000' } });
     expect(screen.getByText('Minimum advance amount is €5,000.')).toBeInTheDocument();
+  });
+
+  it('prices with the limits and rate bands the operator set, as the page hands them in', () => {
+    renderCalculator('en', {
+      ...advanceTermsOf(undefined),
+      minimum: '7500.00',
+      maximum: '300000.00',
+      bands: [
+        { from: '0.00', annualRate: '0.0600' },
+        { from: '100000.00', annualRate: '0.0500' },
+      ],
+    });
+    expect(screen.getByText('From €7,500 to under €100,000')).toBeInTheDocument();
+    expect(screen.getAllByText('6.00%').length).toBeGreaterThan(0);
+    expect(screen.queryByText('4.90%')).toBeNull();
+    fireEvent.change(amountField(), { target: { value: '7000' } });
+    expect(screen.getByText('Minimum advance amount is €7,500.')).toBeInTheDocument();
+    fireEvent.change(amountField(), { target: { value: '300001' } });
+    expect(screen.getByText('Enter an amount between €7,500 and €300,000.')).toBeInTheDocument();
   });
 
   it.each([

@@ -3,20 +3,9 @@
 // quoteAdvance(), the same function the customer area and the server use.
 
 import { advanceSearch } from '@lombard/shared/advance-search';
-import {
-  CALCULATOR_MAX_AMOUNT,
-  INSTALMENTS_PER_YEAR,
-  MAX_INSTALMENTS,
-  MIN_INSTALMENTS,
-  MINIMUM_ADVANCE_AMOUNT,
-} from '@lombard/shared/constants';
+import { INSTALMENTS_PER_YEAR, MAX_INSTALMENTS, MIN_INSTALMENTS } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
-import {
-  ADVANCE_RATE_BANDS,
-  type CalculatorMessage,
-  quoteAdvance,
-  validateAdvanceInput,
-} from '@lombard/shared/money/advance-calculator';
+import { type CalculatorMessage, quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import { Box, Button, Grid, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -24,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/money/amount-input';
 import { AppLink } from '../../../lib/app-link';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
+import { type AdvanceTermsProps, advanceTermsOfProps } from '../../../lib/global-config';
 import { LOGIN_PATH } from '../../../lib/session/navigation';
 import { ScheduleTable } from '../schedule-table';
 
@@ -32,9 +22,13 @@ const DEFAULT_INSTALMENTS = 8;
 /** The request form of the customer area (loan/); a visitor who is not signed in logs in first. */
 const LOAN_REQUEST_PATH = '/customer/loan/';
 
-/** `maximum`: the largest amount offered, the configured bank maximum (`calculatorMaximum`). */
-export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum?: string }) {
+/**
+ * The limits and rate bands of the operator settings, as props: the page reads the global configuration
+ * (an island has no query client of its own).
+ */
+export function AdvanceCalculator(props: AdvanceTermsProps) {
   const { t, i18n } = useTranslation('landing');
+  const { maximum, minimum, bands } = useMemo(() => advanceTermsOfProps(props), [props]);
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
   const [amount, setAmount] = useState<string>(String(DEFAULT_AMOUNT));
   const [instalments, setInstalments] = useState<number | string>(DEFAULT_INSTALMENTS);
@@ -43,12 +37,15 @@ export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum
     amount: amount === '' ? null : amount,
     instalments: typeof instalments === 'number' ? instalments : Number.NaN,
     maximum,
+    minimum,
   });
   const valid = !issues.amount && !issues.instalments;
   const quote = useMemo(
     () =>
-      valid ? quoteAdvance({ amount: String(amount), instalments: Number(instalments), startDate: todayIso() }) : null,
-    [valid, amount, instalments],
+      valid
+        ? quoteAdvance({ amount: String(amount), instalments: Number(instalments), startDate: todayIso() }, bands)
+        : null,
+    [valid, amount, instalments, bands],
   );
 
   /** A message with its figures written as the language writes them: euros for the amount, counts else. */
@@ -71,7 +68,7 @@ export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum
             <AmountInput
               label={t('calculator.amount.label')}
               description={t('calculator.amount.description', {
-                min: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+                min: formatMoney(minimum, language, { cents: false }),
                 max: formatMoney(maximum, language, { cents: false }),
               })}
               value={amount}
@@ -106,15 +103,15 @@ export function AdvanceCalculator({ maximum = CALCULATOR_MAX_AMOUNT }: { maximum
                 {t('calculator.bands.title')}
               </Text>
               <Stack gap={4}>
-                {ADVANCE_RATE_BANDS.map((band, index) => {
-                  const next = ADVANCE_RATE_BANDS[index + 1];
+                {bands.map((band, index) => {
+                  const next = bands[index + 1];
                   return (
                     <Group key={band.from} justify="space-between" gap="xs">
                       <Text size="sm" c="dimmed">
                         {next
                           ? t('calculator.bands.range', {
                               // The first band starts at the minimum advance: nothing smaller is lent.
-                              from: formatMoney(index === 0 ? MINIMUM_ADVANCE_AMOUNT : band.from, language, {
+                              from: formatMoney(index === 0 ? minimum : band.from, language, {
                                 cents: false,
                               }),
                               to: formatMoney(next.from, language, { cents: false }),

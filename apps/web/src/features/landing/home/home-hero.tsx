@@ -1,7 +1,7 @@
 // The first screen, the offer in brief: minimum 5,000, up to 10 years, quarterly interest, funds within
 // 48 hours; the calculator one click away; register or log in. Plain text and CSS only, so that the
 // largest paint is this heading and nothing waits for another chunk.
-import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import { MAX_ADVANCE_MATURITY_YEARS } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import {
   Anchor,
@@ -29,18 +29,20 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useAdvanceTerms } from '../../../lib/global-config';
 import { Island } from '../../../lib/islands/island';
 import { LANDING_PATHS } from '../components/site-links';
 import { HeroCalculate } from './hero-calculate';
 
 export function HomeHero() {
+  const terms = useAdvanceTerms();
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
   const facts = [
     {
       icon: IconCoinEuro,
       value: t('home.hero.facts.minimum.value', {
-        amount: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+        amount: formatMoney(terms.minimum, language, { cents: false }),
       }),
       label: t('home.hero.facts.minimum.label'),
     },
@@ -56,7 +58,7 @@ export function HomeHero() {
     },
     {
       icon: IconRosetteDiscountCheck,
-      value: t('home.hero.facts.payout.value', { count: ADVANCE_PAYOUT_HOURS }),
+      value: t('home.hero.facts.payout.value', { count: terms.payoutHours }),
       label: t('home.hero.facts.payout.label'),
     },
   ];
@@ -100,9 +102,9 @@ export function HomeHero() {
               </Title>
               <Text fz={{ base: 'md', sm: 'xl' }} c="rgba(255,255,255,0.88)" maw={620}>
                 {t('home.hero.subtitle', {
-                  amount: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+                  amount: formatMoney(terms.minimum, language, { cents: false }),
                   years: MAX_ADVANCE_MATURITY_YEARS,
-                  hours: ADVANCE_PAYOUT_HOURS,
+                  hours: terms.payoutHours,
                 })}
               </Text>
               <Group gap="sm" mt={4}>
@@ -186,6 +188,7 @@ export function HomeHero() {
 
 /** Two overlapping cards: the portfolio stays invested, the cash arrives. Figures are an example. */
 function HeroVisual({ language }: { language: Language }) {
+  const terms = useAdvanceTerms();
   const { t } = useTranslation('landing');
   return (
     <Box pos="relative" h={340} aria-hidden>
@@ -260,7 +263,7 @@ function HeroVisual({ language }: { language: Language }) {
             <IconRosetteDiscountCheck size={14} />
           </ThemeIcon>
           <Text size="sm" fw={600}>
-            {t('home.hero.visual.credited', { count: ADVANCE_PAYOUT_HOURS })}
+            {t('home.hero.visual.credited', { count: terms.payoutHours })}
           </Text>
         </Group>
         <Text size="xs" c="rgba(255,255,255,0.6)" mt="xs">

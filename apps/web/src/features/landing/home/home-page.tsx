@@ -1,9 +1,8 @@
 // Landing home (route id `landing-home`). The server renders all of it (docs/decisions/006); the
 // calculator and the product teaser are separate chunks, which a browser navigating here loads when
 // they come near the viewport (see LazyWhenVisible).
-import { ADVANCE_PAYOUT_HOURS, MAX_ADVANCE_MATURITY_YEARS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import { MAX_ADVANCE_MATURITY_YEARS } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
-import { calculatorMaximum } from '@lombard/shared/money/advance-calculator';
 import { Box, Button, Container } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +10,13 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
-import { globalConfigQuery } from '../../../lib/global-config';
+import {
+  type AdvanceTermsProps,
+  advanceTermsOf,
+  advanceTermsProps,
+  globalConfigQuery,
+  useAdvanceTerms,
+} from '../../../lib/global-config';
 import { Island } from '../../../lib/islands/island';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -27,16 +32,17 @@ const ProductsTeaser = lazyComponent('products-teaser', () =>
 );
 
 /** The advances feature's calculator, which the app passes in (a feature imports no other). */
-type Calculator = ComponentType<{ maximum?: string }>;
+type Calculator = ComponentType<AdvanceTermsProps>;
 
 export function HomePage({ advanceCalculator }: { advanceCalculator: Calculator }) {
+  const terms = useAdvanceTerms();
   const { t, i18n } = useTranslation('landing');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
   usePageMeta(
     t('home.meta.title'),
     t('home.meta.description', {
-      amount: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
-      hours: ADVANCE_PAYOUT_HOURS,
+      amount: formatMoney(terms.minimum, language, { cents: false }),
+      hours: terms.payoutHours,
       years: MAX_ADVANCE_MATURITY_YEARS,
     }),
   );
@@ -70,7 +76,7 @@ function BelowTheFold({ language, advanceCalculator }: { language: Language; adv
               <Island
                 id={CALCULATOR_ISLAND}
                 component={advanceCalculator}
-                props={{ maximum: calculatorMaximum(config?.bank_maximum_advance_amount) }}
+                props={advanceTermsProps(advanceTermsOf(config))}
               />
             </LazyWhenVisible>
           </Box>

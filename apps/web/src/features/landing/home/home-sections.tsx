@@ -1,11 +1,6 @@
 // The home page below the first screen: how it works, why pledge, the partner bank's guarantees, the
 // pledge document and a closing call to sign up. Static copy; figures from the shared constants.
-import {
-  ADVANCE_PAYOUT_HOURS,
-  DEPOSIT_GUARANTEE_EUR,
-  MAX_ADVANCE_MATURITY_YEARS,
-  MINIMUM_ADVANCE_AMOUNT,
-} from '@lombard/shared/constants';
+import { DEPOSIT_GUARANTEE_EUR, MAX_ADVANCE_MATURITY_YEARS } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import {
   Box,
@@ -35,10 +30,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
+import { useAdvanceTerms } from '../../../lib/global-config';
 import { SectionHeading } from '../components/section-heading';
 import { LANDING_PATHS, pledgeDocumentUrl } from '../components/site-links';
 
 export function HowItWorks() {
+  const terms = useAdvanceTerms();
   const { t } = useTranslation('landing');
   const steps = [
     { icon: IconUserCheck, key: 'account' },
@@ -82,7 +79,7 @@ export function HowItWorks() {
               {t(`home.how.steps.${key}.title`)}
             </Title>
             <Text size="sm" c="dimmed" mt={6}>
-              {t(`home.how.steps.${key}.body`, { hours: ADVANCE_PAYOUT_HOURS })}
+              {t(`home.how.steps.${key}.body`, { hours: terms.payoutHours })}
             </Text>
           </Paper>
         ))}
@@ -92,6 +89,7 @@ export function HowItWorks() {
 }
 
 export function WhyPledge({ language }: { language: Language }) {
+  const terms = useAdvanceTerms();
   const { t } = useTranslation('landing');
   const points = ['keep', 'check', 'interest', 'repay'] as const;
   return (
@@ -126,7 +124,7 @@ export function WhyPledge({ language }: { language: Language }) {
                   </Title>
                   <Text size="sm" c="dimmed" mt={4}>
                     {t(`home.why.points.${key}.body`, {
-                      amount: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+                      amount: formatMoney(terms.minimum, language, { cents: false }),
                     })}
                   </Text>
                 </Paper>

@@ -1,5 +1,5 @@
 // Why us: the advance compared with the alternatives, and what sets the service apart.
-import { ADVANCE_PAYOUT_HOURS, MINIMUM_ADVANCE_AMOUNT, SUPPORT_REPLY_HOURS_WEEKDAY } from '@lombard/shared/constants';
+import { SUPPORT_REPLY_HOURS_WEEKDAY } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import {
@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
+import { useAdvanceTerms } from '../../../lib/global-config';
 import { usePageMeta } from '../../../lib/page-meta';
 import { TableScroll } from '../../../lib/table-scroll';
 import { PageHero } from '../components/page-hero';
@@ -44,12 +45,13 @@ const COMPARISON = {
 const ROWS = Object.keys(COMPARISON) as Array<keyof typeof COMPARISON>;
 
 export function WhyUsPage() {
+  const terms = useAdvanceTerms();
   const { t, i18n } = useTranslation('about');
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
   usePageMeta(t('whyUs.meta.title'), t('whyUs.meta.description'));
   const values = {
-    hours: ADVANCE_PAYOUT_HOURS,
-    amount: formatMoney(MINIMUM_ADVANCE_AMOUNT, language, { cents: false }),
+    hours: terms.payoutHours,
+    amount: formatMoney(terms.minimum, language, { cents: false }),
     supportHours: SUPPORT_REPLY_HOURS_WEEKDAY,
   };
   return (

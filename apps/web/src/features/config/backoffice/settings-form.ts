@@ -1,0 +1,66 @@
+// The settings as the form edits them: rates in percent (4,90 rather than 0.0490), as an operator reads
+// a price list; sent as the fraction the API keeps. Every field's path, for the server's messages.
+import type { OperatorSettings, RateSchedule } from '@lombard/shared/schemas/settings';
+
+export interface SettingsFormValues extends Omit<OperatorSettings, 'rate_schedules'> {
+  [key: string]: unknown;
+  rate_schedules: RateSchedule[];
+}
+
+/** "0.0490" → "4.90". */
+export function percentOf(fraction: string): string {
+  const match = /^0\.(\d{2})(\d{0,2})$/.exec(fraction);
+  if (!match) return fraction;
+  return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+}
+
+/**
+ * "4,9" or "4.90" → "0.0490", digit by digit (no floating point); anything else is sent as typed, so
+ * the schema refuses it with its message rather than the form guessing.
+ */
+export function fractionOf(percent: string): string {
+  const match = /^(\d{1,2})(?:[.,](\d{1,2}))?$/.exec(percent.trim());
+  if (!match) return percent;
+  return `0.${match[1]!.padStart(2, '0')}${(match[2] ?? '').padEnd(2, '0')}`;
+}
+
+export const toForm = (settings: OperatorSettings): SettingsFormValues => ({
+  ...settings,
+  rate_schedules: settings.rate_schedules.map((schedule) => ({
+    ...schedule,
+    bands: schedule.bands.map((band) => ({ ...band, annual_rate: percentOf(band.annual_rate) })),
+  })),
+});
+
+export const toSettings = (values: SettingsFormValues): SettingsFormValues => ({
+  ...values,
+  rate_schedules: values.rate_schedules.map((schedule) => ({
+    ...schedule,
+    bands: schedule.bands.map((band) => ({ ...band, annual_rate: fractionOf(band.annual_rate) })),
+  })),
+});
+
+/** Every field the server may name, so that its message goes under that field. */
+export function fieldPaths(values: SettingsFormValues): string[] {
+  const paths = [
+    'minimum_advance_amount',
+    'bank_maximum_advance_amount',
+    'advance_payout_hours',
+    'partner_bank.beneficiary',
+    'partner_bank.iban',
+    'partner_bank.bic',
+    'partner_bank.bank_name',
+    'newsletter_settings.it.url',
+    'newsletter_settings.en.url',
+  ];
+  values.rate_schedules.forEach((schedule, s) => {
+    paths.push(`rate_schedules.${s}.valid_from`);
+    schedule.bands.forEach((_band, b) => {
+      paths.push(`rate_schedules.${s}.bands.${b}.from`, `rate_schedules.${s}.bands.${b}.annual_rate`);
+    });
+  });
+  values.social_links.forEach((_link, index) => {
+    paths.push(`social_links.${index}.url`);
+  });
+  return paths;
+}
