@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { useAdvanceTerms } from '../../../lib/global-config';
 import { usePageMeta } from '../../../lib/page-meta';
 import { MarginCallAlert } from '../margin-call-alert';
 import { AdvancesList } from './advances-list';
@@ -23,6 +24,7 @@ export function OverviewPage() {
   const power = useQuery(borrowingPowerQuery);
   const { advances, current, marginCall } = useCurrentAdvance();
   const plans = useQuery(stockPlansQuery);
+  const { bands } = useAdvanceTerms();
   const inProgress = advances.data?.results.some((advance) => isInProgress(advance.status)) ?? false;
 
   return (
@@ -52,7 +54,7 @@ export function OverviewPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           {power.data && advances.data ? (
-            <RequestForm power={power.data} inProgress={inProgress} />
+            <RequestForm power={power.data} inProgress={inProgress} bands={bands} />
           ) : (
             <Skeleton h={380} radius="md" />
           )}

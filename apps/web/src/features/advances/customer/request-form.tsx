@@ -3,7 +3,7 @@
 // query string, so that a reload or the public calculator's link fills it in again.
 
 import { advanceSearch } from '@lombard/shared/advance-search';
-import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
+import { quoteAdvance, type RateBand, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AmountInput } from '../../../components/money/amount-input';
 import { formatMoney, formatPercent, todayIso } from '../../../lib/format';
-import { useAdvanceTerms } from '../../../lib/global-config';
+import { advanceTermsOf } from '../../../lib/global-config';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { isWithin } from '../../../lib/money/cents';
 import { InstalmentsInput } from './instalments-input';
@@ -19,7 +19,16 @@ import { CONFIRM_LOAN_PAGE } from './queries';
 import { pickedContribution, requestIssues } from './request-rules';
 import { amountText, useRuleMessage } from './rule-message';
 
-export function RequestForm({ power, inProgress }: { power: BorrowingPower; inProgress: boolean }) {
+/** `bands`: the rate bands in force (global configuration), which price the preview as the server will. */
+export function RequestForm({
+  power,
+  inProgress,
+  bands = advanceTermsOf(undefined).bands,
+}: {
+  power: BorrowingPower;
+  inProgress: boolean;
+  bands?: readonly RateBand[];
+}) {
   const { t } = useTranslation('loan');
   const language = useLanguage();
   const navigate = useNavigate();
@@ -34,7 +43,6 @@ export function RequestForm({ power, inProgress }: { power: BorrowingPower; inPr
     return picked.length > 0 ? picked : free.map((line) => line.key);
   });
   const [submitted, setSubmitted] = useState(false);
-  const { bands } = useAdvanceTerms();
 
   const amountValue = amountText(amount);
   // What the ticked lines allow, within the bank's maximum: the hint follows every tick and untick.
