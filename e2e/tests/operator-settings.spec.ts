@@ -21,8 +21,8 @@ test('an operator schedules a price list, clumsily, and takes it back', async ({
   const sections = page.getByRole('navigation', { name: 'Sezioni del back-office' });
   await expect(sections.getByRole('link', { name: 'Impostazioni' })).toHaveAttribute('aria-current', 'page');
   const current = page.getByTestId('settings-schedule-0');
-  await expect(current.getByText('In vigore')).toBeVisible();
-  await expect(current.getByRole('textbox', { name: 'Tasso annuo' }).first()).toHaveValue('4.90');
+  await expect(current.getByText('In vigore', { exact: true })).toBeVisible();
+  await expect(current.getByRole('textbox', { name: 'Tasso annuo' }).first()).toHaveValue('4,90');
 
   // A new price list starts as a copy of the latest one; its date and first rate are typed over.
   await page.getByRole('button', { name: 'Nuovo listino' }).click();
@@ -47,7 +47,7 @@ test('an operator schedules a price list, clumsily, and takes it back', async ({
   const scheduled = page.getByTestId('settings-schedule-1');
   await expect(scheduled.getByText('Programmato')).toBeVisible();
   await expect(scheduled.getByRole('textbox', { name: 'In vigore dal' })).toHaveValue(FUTURE);
-  await expect(scheduled.getByRole('textbox', { name: 'Tasso annuo' }).first()).toHaveValue('3.75');
+  await expect(scheduled.getByRole('textbox', { name: 'Tasso annuo' }).first()).toHaveValue('3,75');
   // Customers still get today's rates.
   const config = await (await request.get('/api/get-global-config/')).json();
   expect(config.advance_rate_bands.bands[0].annual_rate).toBe('0.0490');

@@ -1,19 +1,7 @@
 // The rate schedules: each a set of amount bands with its nominal rate and the day it takes effect. The
 // latest set whose day has come prices new quotes; an advance already requested keeps its own rate.
 import { ratesInForce } from '@lombard/shared/schemas/settings';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/money/amount-input';
@@ -80,52 +68,48 @@ export function RateSchedulesFields({ form }: { form: Form }) {
                 </Button>
               )}
             </Group>
-            <Table withRowBorders={false} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('settings.rates.from')}</Table.Th>
-                  <Table.Th>{t('settings.rates.rate')}</Table.Th>
-                  <Table.Th w={40}>
-                    <VisuallyHidden>{t('settings.rates.removeBand')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {schedule.bands.map((_band, b) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: bands are ordered by amount; the row is its place
-                  <Table.Tr key={b}>
-                    <Table.Td>
-                      <AmountInput
-                        aria-label={t('settings.rates.from')}
-                        {...form.getInputProps(`rate_schedules.${s}.bands.${b}.from`)}
-                        value={schedule.bands[b]!.from}
-                        onChange={(value) => form.setFieldValue(`rate_schedules.${s}.bands.${b}.from`, value)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={t('settings.rates.rate')}
-                        inputMode="decimal"
-                        rightSection={<Text c="dimmed">%</Text>}
-                        {...form.getInputProps(`rate_schedules.${s}.bands.${b}.annual_rate`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {schedule.bands.length > 1 && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('settings.rates.removeBand')}
-                          onClick={() => form.removeListItem(`rate_schedules.${s}.bands`, b)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Group gap="xs" wrap="nowrap" aria-hidden>
+              <Text size="sm" fw={600} style={{ flex: 3 }}>
+                {t('settings.rates.from')}
+              </Text>
+              <Text size="sm" fw={600} style={{ flex: 2 }}>
+                {t('settings.rates.rate')}
+              </Text>
+              <Box w={28} />
+            </Group>
+            <Stack gap={6} mt={4}>
+              {schedule.bands.map((_band, b) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: bands are ordered by amount; the row is its place
+                <Group key={b} gap="xs" wrap="nowrap" align="flex-start">
+                  <AmountInput
+                    aria-label={t('settings.rates.from')}
+                    style={{ flex: 3, minWidth: 0 }}
+                    {...form.getInputProps(`rate_schedules.${s}.bands.${b}.from`)}
+                    value={schedule.bands[b]!.from}
+                    onChange={(value) => form.setFieldValue(`rate_schedules.${s}.bands.${b}.from`, value)}
+                  />
+                  <TextInput
+                    aria-label={t('settings.rates.rate')}
+                    inputMode="decimal"
+                    style={{ flex: 2, minWidth: 0 }}
+                    rightSection={<Text c="dimmed">%</Text>}
+                    {...form.getInputProps(`rate_schedules.${s}.bands.${b}.annual_rate`)}
+                  />
+                  <Box w={28} pt={4}>
+                    {schedule.bands.length > 1 && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('settings.rates.removeBand')}
+                        onClick={() => form.removeListItem(`rate_schedules.${s}.bands`, b)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    )}
+                  </Box>
+                </Group>
+              ))}
+            </Stack>
             {schedule.bands.length < 6 && (
               <Button
                 variant="subtle"

@@ -1,5 +1,6 @@
 // The settings as the form edits them: rates in percent (4,90 rather than 0.0490), as an operator reads
 // a price list; sent as the fraction the API keeps. Every field's path, for the server's messages.
+import type { Language } from '@lombard/shared/locale';
 import type { OperatorSettings, RateSchedule } from '@lombard/shared/schemas/settings';
 
 export interface SettingsFormValues extends Omit<OperatorSettings, 'rate_schedules'> {
@@ -7,11 +8,11 @@ export interface SettingsFormValues extends Omit<OperatorSettings, 'rate_schedul
   rate_schedules: RateSchedule[];
 }
 
-/** "0.0490" → "4.90". */
-export function percentOf(fraction: string): string {
+/** "0.0490" → "4,90" in Italian, "4.90" in English. */
+export function percentOf(fraction: string, language: Language): string {
   const match = /^0\.(\d{2})(\d{0,2})$/.exec(fraction);
   if (!match) return fraction;
-  return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+  return `${Number(match[1])}${language === 'it' ? ',' : '.'}${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
 /**
@@ -24,11 +25,11 @@ export function fractionOf(percent: string): string {
   return `0.${match[1]!.padStart(2, '0')}${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
-export const toForm = (settings: OperatorSettings): SettingsFormValues => ({
+export const toForm = (settings: OperatorSettings, language: Language): SettingsFormValues => ({
   ...settings,
   rate_schedules: settings.rate_schedules.map((schedule) => ({
     ...schedule,
-    bands: schedule.bands.map((band) => ({ ...band, annual_rate: percentOf(band.annual_rate) })),
+    bands: schedule.bands.map((band) => ({ ...band, annual_rate: percentOf(band.annual_rate, language) })),
   })),
 });
 

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/money/amount-input';
 import { PageLoader } from '../../../components/page-loader';
@@ -26,6 +26,7 @@ import { applyServerErrors } from '../../../lib/forms/server-errors';
 import { useSingleFlight } from '../../../lib/forms/single-flight';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { globalConfigQuery } from '../../../lib/global-config';
+import { useLanguage } from '../../../lib/i18n/use-language';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { saveSettings, settingsQuery } from '../api';
@@ -35,9 +36,12 @@ import { fieldPaths, type SettingsFormValues, toForm, toSettings } from './setti
 export function SettingsPage() {
   const { t } = useTranslation('backoffice');
   usePageMeta(t('sections.settings'));
+  const language = useLanguage();
   const settings = useQuery(settingsQuery);
-  if (!settings.data) return <PageLoader />;
-  return <SettingsForm initial={toForm(settings.data)} />;
+  // One form per language: the rates are written with the language's decimal separator.
+  const initial = useMemo(() => (settings.data ? toForm(settings.data, language) : null), [settings.data, language]);
+  if (!initial) return <PageLoader />;
+  return <SettingsForm key={language} initial={initial} />;
 }
 
 function SettingsForm({ initial }: { initial: SettingsFormValues }) {
@@ -131,7 +135,7 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
               <Group key={index} align="flex-start" gap="sm" wrap="nowrap">
                 <Select
                   aria-label={t('settings.links.network')}
-                  w={150}
+                  w={{ base: 110, sm: 150 }}
                   allowDeselect={false}
                   data={SOCIAL_NETWORKS.map((network) => ({
                     value: network,
@@ -142,7 +146,7 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
                 <TextInput
                   aria-label={t('settings.links.url')}
                   placeholder="https://"
-                  style={{ flex: 1 }}
+                  style={{ flex: 1, minWidth: 0 }}
                   {...input(`social_links.${index}.url`)}
                 />
                 <ActionIcon
