@@ -135,7 +135,7 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
               <Group key={index} align="flex-start" gap="sm" wrap="nowrap">
                 <Select
                   aria-label={t('settings.links.network')}
-                  w={{ base: 110, sm: 150 }}
+                  w={{ base: 128, sm: 150 }}
                   allowDeselect={false}
                   data={SOCIAL_NETWORKS.map((network) => ({
                     value: network,
