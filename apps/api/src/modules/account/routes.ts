@@ -15,8 +15,11 @@ import { detailSchema } from '@lombard/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
+import { multipartBody, readMultipartForm, registerUploads } from '../../lib/files/uploads';
 import { keptJson, sendJson } from '../../lib/read-cache';
+import { AVATAR_FIELD, avatarFrom, setAvatar } from './avatar';
 import { createCredentialsService } from './credentials';
 import { preloadPasswordPolicy } from './password-policy';
 import { createAccountService } from './service';
@@ -95,6 +98,48 @@ export const accountModule = fp(async (app: FastifyInstance) => {
     async (request, reply) => {
       const { id } = currentUser(request);
       return sendJson(request, reply, await keptJson(app.readCache, id, 'me', meSchema, () => accounts.me(id)));
+    },
+  );
+
+  // The picture: a multipart upload (the parser in this scope only), or its removal.
+  await app.register(async (scope) => {
+    await registerUploads(scope, { maxFiles: 1 });
+    scope.put(
+      '/api/account/avatar/',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['account'],
+          summary: 'Set the picture: a PNG or JPEG, cut square and resized to 256 px on the server',
+          security: signedIn,
+          consumes: ['multipart/form-data'],
+          multipartBody: multipartBody(z.object({}), { [AVATAR_FIELD]: { required: true } }),
+          response: { 200: meSchema },
+        },
+      },
+      async (request) => {
+        const { id } = currentUser(request);
+        const form = await readMultipartForm(request, [AVATAR_FIELD]);
+        await setAvatar(scope.database.db, id, await avatarFrom(form.files[AVATAR_FIELD]));
+        return accounts.me(id);
+      },
+    );
+  });
+  api.delete(
+    '/api/account/avatar/',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['account'],
+        summary: 'Remove the picture: the initials show again',
+        security: signedIn,
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      await setAvatar(app.database.db, id, null);
+      return accounts.me(id);
     },
   );
 
