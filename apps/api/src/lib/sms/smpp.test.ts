@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema/outbox';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createInstances, createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs } from '../../test/auth';
 import { startTestSmsc, type TestSmsc } from '../../test/smsc';
+import { queueSms } from '../outbox';
 import { retryDelayMs } from '../outbox-dispatcher';
 import { createSmppClient } from './smpp-client';
 
@@ -198,6 +199,29 @@ describe('an SMSC that refuses the bind', () => {
     expect(smsc.received).toHaveLength(0);
     expect(smsc.binds.every((bind) => !bind.accepted && bind.password === 'wrong-pw')).toBe(true);
 
+    // Operators see it in the back office, with the reason and without the code; customers do not.
+    await createUser(t.app, { email: 'operator@lombard.example', attributes: ['admin'] });
+    const operator = await loginAs(t.app, 'operator@lombard.example');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/backoffice/outbox/?channel=sms&status=pending',
+      headers: operator.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const [shown] = list.json().results;
+    expect(shown).toMatchObject({
+      recipient: '+393334440000',
+      template: 'phone_verification',
+      status: 'pending',
+      attempts: 1,
+      last_error: row!.lastError,
+      next_attempt_at: row!.nextAttemptAt!.toISOString(),
+    });
+    expect(shown).not.toHaveProperty('text');
+    const customer = await loginAs(t.app, 'refused@example.it');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/v1/backoffice/outbox/', headers: customer.headers });
+    expect(refused.statusCode).toBe(403);
+
     // The provider fixes the account: the next try, once due, goes through.
     smsc.accepts.password = 'wrong-pw';
     clock.advance(retryDelayMs(1) + 1_000);
@@ -213,5 +237,36 @@ describe('an SMSC that refuses the bind', () => {
     expect(logged).not.toContain('the-right-one');
     expect(mentions(logged, codeOf(smsc.received[0]!.text))).toBe(false);
     expect(logged).not.toContain('3334440000');
+  });
+});
+
+// Several instances share one database and each binds its own session: a message is claimed by one of
+// them (FOR UPDATE SKIP LOCKED and a lease), so the phone gets it once however many flush at the same time.
+describe.skipIf(!process.env.DATABASE_URL)('two instances sending the same outbox (PostgreSQL)', () => {
+  it('sends every message once', async () => {
+    const smsc = await startTestSmsc({ systemId: 'lombard', password: PASSWORD });
+    const instances = await createInstances(process.env.DATABASE_URL!, 2, {
+      seed: false,
+      env: { SMS_URL: smsc.url('lombard', PASSWORD) },
+    });
+    try {
+      const [a, b] = instances.apps as [TestApp['app'], TestApp['app']];
+      const phones = Array.from({ length: 20 }, (_, i) => `+39333100${String(i).padStart(4, '0')}`);
+      for (const phone of phones)
+        await queueSms(a.database.db, {
+          to: phone,
+          template: 'phone_verification',
+          language: 'en',
+          text: 'Lombard: 123456',
+        });
+      await Promise.all([a.outbox.flush(), b.outbox.flush(), a.outbox.flush(), b.outbox.flush()]);
+      expect(smsc.binds.filter((bind) => bind.accepted)).toHaveLength(2);
+      expect(smsc.received.map((sms) => `+${sms.to}`).sort()).toEqual(phones);
+      const rows = await a.database.db.select().from(outboxMessages);
+      expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    } finally {
+      await instances.close();
+      await smsc.close();
+    }
   });
 });

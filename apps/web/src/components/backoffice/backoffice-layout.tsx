@@ -13,6 +13,7 @@ import {
   IconFileCertificate,
   IconHistory,
   IconIdBadge2,
+  IconMessage2,
   IconScale,
   IconUsers,
 } from '@tabler/icons-react';
@@ -25,6 +26,7 @@ import {
   AUDIT_PAGE,
   KYC_PAGE,
   LEDGER_PAGE,
+  MESSAGES_PAGE,
   NOTIFICATIONS_PAGE,
   ORDERS_PAGE,
   PRODUCTS_PAGE,
@@ -49,6 +51,7 @@ const SECTIONS = [
   { path: LEDGER_PAGE, key: 'ledger', icon: IconScale },
   { path: AUDIT_PAGE, key: 'auditLog', icon: IconHistory },
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },
+  { path: MESSAGES_PAGE, key: 'messages', icon: IconMessage2 },
 ] as const;
 
 export function BackofficeLayout() {
