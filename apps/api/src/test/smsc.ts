@@ -32,6 +32,9 @@ export interface TestSmsc {
   accepted(): ReceivedSms[];
   /** How many submit_sm to drop the connection on, before answering. */
   dropSubmits: number;
+  /** enquire_link received; while `ignoreEnquireLinks`, none is answered (a link that died silently). */
+  enquireLinks: number;
+  ignoreEnquireLinks: boolean;
   /** Sends a delivery receipt on a bound session; resolves with the command_status of the answer. */
   sendReceipt(receipt: { messageId: string; stat: string; err?: string; inTlvs?: boolean }): Promise<number>;
   close(): Promise<void>;
@@ -53,6 +56,8 @@ export async function startTestSmsc(accepts: { systemId: string; password: strin
     received: [],
     accepted: () => smsc.received.filter((sms) => sms.messageId !== null),
     dropSubmits: 0,
+    enquireLinks: 0,
+    ignoreEnquireLinks: false,
     sendReceipt(receipt) {
       const session = [...bound].at(-1);
       if (!session) return Promise.reject(new Error('no bound session to send the receipt on'));
@@ -109,7 +114,10 @@ export async function startTestSmsc(accepts: { systemId: string; password: strin
       sms.messageId = `SMSC${nextId++}`;
       session.send(pdu.response({ message_id: sms.messageId }));
     });
-    session.on('enquire_link', (pdu: PDU) => session.send(pdu.response()));
+    session.on('enquire_link', (pdu: PDU) => {
+      smsc.enquireLinks += 1;
+      if (!smsc.ignoreEnquireLinks) session.send(pdu.response());
+    });
     session.on('unbind', (pdu: PDU) => {
       session.send(pdu.response());
       session.close();

@@ -92,6 +92,8 @@ export function createSmppClient(options: SmppClientOptions) {
     keepalive = setInterval(() => {
       // No answer in time: the link is dead though TCP has not noticed; a new session replaces it.
       request(bound, 'enquire_link', {}).catch(() => {
+        // A drop fails the enquire_link too: the close has said so and is reconnecting already.
+        if (session !== bound) return;
         log.warn({ smsc: where }, 'sms: the SMSC did not answer enquire_link; reconnecting');
         bound.destroy();
       });

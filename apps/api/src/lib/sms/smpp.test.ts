@@ -3,7 +3,7 @@
 // Refused binds and dropped connections leave the message for a later try, visible to operators, and
 // the phone gets it once. No log line holds the password or a code.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxMessages } from '../../db/schema/outbox';
 import { createInstances, createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs } from '../../test/auth';
@@ -156,6 +156,33 @@ describe('SMS through an SMSC', () => {
       const sms = smsc.accepted().find((s) => s.messageId === id);
       expect(sms).toMatchObject({ text, dataCoding: 0, inPayload: true, to: '393337770000' });
     } finally {
+      await client.close();
+    }
+  });
+
+  it('proves the link alive with enquire_link, and binds again when they go unanswered', async () => {
+    const client = createSmppClient({
+      gateway: { host: '127.0.0.1', port: smsc.port, systemId: 'lombard', password: PASSWORD, source: '' },
+      log: t.app.log,
+      onReceipt: async () => undefined,
+      enquireLinkMs: 50,
+      responseTimeoutMs: 200,
+      reconnectDelayMs: () => 20,
+    });
+    try {
+      const binds = smsc.binds.length;
+      const links = smsc.enquireLinks;
+      client.start();
+      await vi.waitFor(() => expect(smsc.enquireLinks).toBeGreaterThan(links + 2));
+      expect(smsc.binds).toHaveLength(binds + 1);
+      smsc.ignoreEnquireLinks = true;
+      await vi.waitFor(() => expect(smsc.binds.length).toBeGreaterThan(binds + 1), { timeout: 5_000 });
+      smsc.ignoreEnquireLinks = false;
+      // The new session sends: nothing was lost with the old one.
+      const id = await client.submit('+393338880000', 'Lombard: ok');
+      expect(smsc.accepted().find((sms) => sms.messageId === id)?.text).toBe('Lombard: ok');
+    } finally {
+      smsc.ignoreEnquireLinks = false;
       await client.close();
     }
   });
