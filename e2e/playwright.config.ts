@@ -87,6 +87,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '100000',
       E2E: 'true',
       WEB_DIST: webDist,
+      // The journeys read the codes from the outbox folder, whichever database the server runs on.
+      SMS_OUTBOX: 'true',
     },
   },
 });

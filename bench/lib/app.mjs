@@ -88,6 +88,8 @@ export async function startServer(webDist, env = {}, { apiDist = sharedApiBuild(
       // The load comes from one address: the per-IP limits would measure 429s.
       RATE_LIMIT_MAX: '100000000',
       AUTH_RATE_LIMIT_MAX: '100000',
+      // A run on PostgreSQL sends no real SMS: without it the server would refuse to start (no SMS_URL).
+      SMS_OUTBOX: 'true',
       ...env,
     },
     // The shipped logging (one line per request) is written, as in production, and thrown away here.

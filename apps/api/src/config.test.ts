@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, REPOSITORY_ROOT } from './config';
+import { ConfigError, deploymentProblems, parseConfig, REPOSITORY_ROOT } from './config';
 
 describe('parseConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -173,7 +173,62 @@ describe('parseConfig', () => {
   });
 });
 
+describe('SMS', () => {
+  it('writes SMS to the outbox without SMS_URL, and reads the SMSC, credentials and sender from it', () => {
+    expect(parseConfig({}).smsGateway).toBeNull();
+    expect(parseConfig({ SMS_URL: '' }).smsGateway).toBeNull();
+    expect(parseConfig({ SMS_URL: 'smpp://lombard:p%40ss@smsc.example.net:2776?source=Lombard' }).smsGateway).toEqual({
+      host: 'smsc.example.net',
+      port: 2776,
+      systemId: 'lombard',
+      password: 'p@ss',
+      source: 'Lombard',
+    });
+    const plain = parseConfig({ SMS_URL: 'smpp://lombard:secret@10.0.0.5' }).smsGateway;
+    expect(plain).toMatchObject({ port: 2775, source: '' });
+    expect(parseConfig({ SMS_URL: 'smpp://l:s@smsc?source=%2B393331234567' }).smsGateway?.source).toBe('+393331234567');
+  });
+
+  it.each([
+    ['http://lombard:secret@smsc:2775', 'SMS_URL: must start with smpp://'],
+    ['smpp://smsc:2775', 'SMS_URL: needs the system_id'],
+    ['smpp://lombard@smsc:2775', 'SMS_URL: needs the password'],
+    ['smpp://a-system-id-too-long:secret@smsc', 'SMS_URL: the system_id is at most 15 characters'],
+    ['smpp://lombard:secret@smsc/path', 'SMS_URL: takes no path after the host'],
+    ['smpp://lombard:secret@smsc?sender=Lombard', "SMS_URL: unknown parameter 'sender'"],
+    ['smpp://lombard:secret@smsc?source=Lombard%20Bank%20SpA', 'SMS_URL: source is a name of at most 11'],
+    ['not a url', 'SMS_URL: not a URL'],
+  ])('refuses SMS_URL=%s, saying what is wrong', (url, message) => {
+    expect(() => parseConfig({ SMS_URL: url })).toThrow(ConfigError);
+    expect(() => parseConfig({ SMS_URL: url })).toThrow(message);
+  });
+
+  it('never shows the password in a refusal', () => {
+    expect(() => parseConfig({ SMS_URL: 'smpp://lombard:Very-Secret@smsc/x' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('Very-Secret') }),
+    );
+  });
+
+  it('refuses to serve on PostgreSQL without SMS_URL unless SMS_OUTBOX says the outbox is intended', () => {
+    const server = 'postgres://u@db:5432/lombard';
+    expect(deploymentProblems(parseConfig({}))).toEqual([]);
+    const [problem] = deploymentProblems(parseConfig({ DATABASE_URL: server }));
+    expect(problem).toMatch(/^ {2}SMS_URL: required with DATABASE_URL .*SMS_OUTBOX=true/);
+    expect(deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_OUTBOX: 'true' }))).toEqual([]);
+    expect(deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_URL: 'smpp://l:s@smsc' }))).toEqual([]);
+    expect(deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_OUTBOX: 'false' }))).toHaveLength(1);
+    expect(() => parseConfig({ SMS_OUTBOX: 'yes' })).toThrow(/SMS_OUTBOX/);
+  });
+});
+
 describe('the README on configuration', () => {
+  it('says what SMS_URL and SMS_OUTBOX do', () => {
+    const readme = readFileSync(path.join(REPOSITORY_ROOT, 'README.md'), 'utf8');
+    const row = (name: string) => readme.split('\n').find((line) => line.startsWith(`| \`${name}\``));
+    expect(row('SMS_URL')).toMatch(/smpp:\/\//);
+    expect(row('SMS_OUTBOX')).toMatch(/DATABASE_URL/);
+  });
+
   it('says what REDIS_URL does: the limits shared by every instance', () => {
     const readme = readFileSync(path.join(REPOSITORY_ROOT, 'README.md'), 'utf8');
     const row = readme.split('\n').find((line) => line.startsWith('| `REDIS_URL`'));

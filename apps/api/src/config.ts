@@ -21,6 +21,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   SMTP_URL: z.string().optional(),
+  // SMS over SMPP 3.4; parsed by `smsGatewayOf`. Without it SMS go to DATA_DIR/outbox, which a deployment
+  // on PostgreSQL must ask for with SMS_OUTBOX (see `deploymentProblems`).
+  SMS_URL: z.string().optional(),
+  SMS_OUTBOX: bool,
   MAIL_FROM: z.string().default('Lombard <no-reply@lombard.test>'),
   SUPPORT_EMAIL: z.string().default('support@lombard.test'),
   // Stored files in an S3-compatible bucket instead of DATA_DIR/files; parsed by `objectStoreOf`.
@@ -67,6 +71,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const e = parsed.data;
   const objectStore = objectStoreOf(e);
+  const smsGateway = smsGatewayOf(e);
   const dataDir = path.resolve(REPOSITORY_ROOT, e.DATA_DIR);
   // Demo accounts (with a published password) belong to the embedded quick start; on a PostgreSQL server,
   // which is what a real deployment uses, they are seeded only when asked for explicitly.
@@ -86,7 +91,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     serveWeb: e.SERVE_WEB || e.NODE_ENV === 'production',
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: e.SMTP_URL || undefined,
+    /** The SMSC that SMS go to (SMS_URL), or null: they are written to DATA_DIR/outbox. */
+    smsGateway,
+    /** SMS_OUTBOX: the outbox folder is where SMS are meant to go, even on PostgreSQL. */
+    smsOutbox: e.SMS_OUTBOX,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     /** Where the limits' counters live; unset: in each instance's memory (and the sign-in throttle in the database). */
@@ -210,6 +219,76 @@ function endpointProblem(endpoint: string, production: boolean): string | null {
   if (production && parsed.protocol === 'http:' && !onPrivateNetwork(parsed.hostname))
     return 'endpoint must be https:// in production (plain http only on this machine or a private network)';
   return null;
+}
+
+export interface SmsGatewayConfig {
+  host: string;
+  port: number;
+  /** SMPP system_id and password (bind_transceiver). */
+  systemId: string;
+  password: string;
+  /** The sender shown on the phone (source_addr), or empty: the SMSC's own. */
+  source: string;
+}
+
+const SMPP_DEFAULT_PORT = 2775;
+const SMS_URL_PARAMETERS = new Set(['source']);
+/** SMPP 3.4 §5.2: system_id is at most 15 characters; an alphanumeric sender at most 11 (GSM 03.40). */
+const SYSTEM_ID_MAX = 15;
+const ALPHANUMERIC_SENDER = /^[A-Za-z0-9 .-]{1,11}$/;
+const NUMERIC_SENDER = /^\+?[0-9]{3,20}$/;
+
+/**
+ * SMS_URL is `smpp://<system_id>:<password>@<host>[:<port>][?source=<sender>]` (port 2775 unless given;
+ * the password URL-encoded). Checked here, so that a typo stops the start instead of the first code.
+ */
+function smsGatewayOf(e: z.infer<typeof envSchema>): SmsGatewayConfig | null {
+  if (e.SMS_URL === undefined || e.SMS_URL === '') return null;
+  const problems: string[] = [];
+  const fail = (message: string) => problems.push(`  SMS_URL: ${message}`);
+  let url: URL | null = null;
+  try {
+    url = new URL(e.SMS_URL);
+  } catch {
+    fail('not a URL; expected smpp://<system_id>:<password>@<host>:<port>');
+  }
+  if (url) {
+    if (url.protocol !== 'smpp:') fail('must start with smpp://');
+    if (!url.hostname) fail('needs a host');
+    if (!url.username) fail('needs the system_id: smpp://<system_id>:<password>@<host>');
+    else if (decodeURIComponent(url.username).length > SYSTEM_ID_MAX)
+      fail(`the system_id is at most ${SYSTEM_ID_MAX} characters`);
+    if (!url.password) fail('needs the password: smpp://<system_id>:<password>@<host>');
+    if (url.pathname !== '' && url.pathname !== '/') fail('takes no path after the host');
+    for (const name of url.searchParams.keys())
+      if (!SMS_URL_PARAMETERS.has(name)) fail(`unknown parameter '${name}' (source)`);
+    const source = url.searchParams.get('source');
+    if (source !== null && !ALPHANUMERIC_SENDER.test(source) && !NUMERIC_SENDER.test(source))
+      fail('source is a name of at most 11 letters and digits, or a phone number');
+  }
+  if (problems.length > 0 || !url) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : SMPP_DEFAULT_PORT,
+    systemId: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    source: url.searchParams.get('source') ?? '',
+  };
+}
+
+/**
+ * What stops a server from starting although every value parses: on PostgreSQL (a real deployment) the
+ * customers' one-time codes must reach their phones, so SMS go to an SMSC unless SMS_OUTBOX says the
+ * outbox folder is intended (a staging copy, a demo). Checked by server.ts only: the command-line tools
+ * send nothing.
+ */
+export function deploymentProblems(config: AppConfig): string[] {
+  if (config.databaseUrl && !config.smsGateway && !config.smsOutbox) {
+    return [
+      '  SMS_URL: required with DATABASE_URL (smpp://<system_id>:<password>@<host>:<port>); set SMS_OUTBOX=true if SMS are meant to be written to DATA_DIR/outbox instead',
+    ];
+  }
+  return [];
 }
 
 export class ConfigError extends Error {}

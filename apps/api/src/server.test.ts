@@ -86,6 +86,8 @@ describe('server process', () => {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // On PostgreSQL a server needs SMS_URL or this: the test sends no SMS.
+      SMS_OUTBOX: 'true',
     };
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     else delete env.DATABASE_URL;
@@ -156,5 +158,26 @@ describe('server process', () => {
     expect(stderr).toContain('Invalid configuration');
     expect(stderr).toContain('PORT');
     expect(stderr).toContain('DATABASE_URL');
+  });
+
+  it('refuses to start on PostgreSQL with nowhere to send SMS, naming SMS_URL and SMS_OUTBOX', {
+    timeout: 30_000,
+  }, async () => {
+    const { SMS_URL: _url, SMS_OUTBOX: _outbox, ...inherited } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: API_ROOT,
+      // Refused before the database is opened: no server needs to answer at this address.
+      env: { ...inherited, DATABASE_URL: 'postgres://lombard@127.0.0.1:1/lombard' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('SMS_URL: required with DATABASE_URL');
+    expect(stderr).toContain('SMS_OUTBOX=true');
   });
 });

@@ -1,6 +1,6 @@
 // Starts the API (and, in production, the web app) and stops it gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, deploymentProblems, loadConfig } from './config';
 import { keepTickObjectShape } from './lib/tick-object-shape';
 
 async function main() {
@@ -11,6 +11,8 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    const problems = deploymentProblems(config);
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,19 +1,15 @@
 // The outbox: every e-mail and SMS is a row written in the same transaction as the change that caused
-// it; a dispatcher delivers pending rows afterwards (plugins/outbox.ts). Default transport, for
-// development: one file per message in DATA_DIR/outbox, owner-only (the log says only that it was
-// written); SMTP_URL sends real mail.
+// it; a dispatcher delivers pending rows afterwards (outbox-dispatcher.ts, started by plugins/outbox.ts).
+// Default transport, for development: one file per message in DATA_DIR/outbox, owner-only (the log says
+// only that it was written); SMTP_URL sends real mail, SMS_URL real SMS (outbox-transports.ts).
 // Codes and links with a token are secrets: they are only ever in the message's body, never in `meta`,
-// and the body is kept only until delivery. The delivered row keeps who, what template, when.
-import { rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// and the body is kept only until the message is sent or given up. The row keeps who, what template,
+// when, and what became of it.
 import { ONE_TIME_CODE_LENGTH } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
-import type { Database, Queryable } from '../db/client';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
 import { outboxMessages } from '../db/schema/outbox';
-import { PRIVATE_FILE_MODE, privateFolder } from './files/private-folder';
 
 export interface OutgoingEmail {
   to: string;
@@ -110,97 +106,4 @@ export function renderEmail(content: {
     : '';
   const html = `<!doctype html><html><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-size:20px;font-weight:700;color:#0b3d91">Lombard</p><p>${escapeHtml(content.greeting)}</p>${content.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('')}${button}<hr style="border:none;border-top:1px solid #dde1ea;margin:24px 0"><p style="font-size:12px;color:#555">${escapeHtml(content.footer)}</p></div></body></html>`;
   return { text, html };
-}
-
-/** What the log may say about a recipient: the domain of an address, nothing of a phone number. */
-function recipientDomain(recipient: string): string {
-  const at = recipient.lastIndexOf('@');
-  return at >= 0 ? recipient.slice(at + 1).toLowerCase() : '(sms)';
-}
-
-export interface OutboxTransportOptions {
-  dataDir: string;
-  smtpUrl?: string | undefined;
-  mailFrom: string;
-  log: FastifyBaseLogger;
-}
-
-/**
- * Delivers pending messages, oldest first. Safe to call concurrently with itself (one run at a time); a
- * flush resolves once everything queued before it was tried.
- */
-export function createOutboxDispatcher(db: Database, options: OutboxTransportOptions) {
-  const folder = path.join(options.dataDir, 'outbox');
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  let running: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
-
-  async function deliver(message: typeof outboxMessages.$inferSelect) {
-    if (message.channel === 'email' && smtp) {
-      await smtp.sendMail({
-        from: options.mailFrom,
-        to: message.recipient,
-        subject: message.subject ?? '',
-        text: message.text,
-        html: message.html ?? undefined,
-      });
-      return;
-    }
-    await privateFolder(folder);
-    const base = `${String(message.id).padStart(6, '0')}-${message.channel}-${message.template}`;
-    // Written aside and renamed into place, so that whoever reads the folder never sees half a message.
-    const partial = path.join(folder, `.${message.id}.partial`);
-    await writeFile(partial, JSON.stringify(message, null, 2), { mode: PRIVATE_FILE_MODE });
-    await rename(partial, path.join(folder, `${base}.json`));
-    // Never the link, code or address itself: they are secrets (activation, reset) or personal data.
-    options.log.info(
-      { id: message.id, toDomain: recipientDomain(message.recipient), template: message.template },
-      `outbox: ${message.channel} written`,
-    );
-  }
-
-  async function runOnce() {
-    const pending = await db
-      .select()
-      .from(outboxMessages)
-      .where(isNull(outboxMessages.sentAt))
-      .orderBy(asc(outboxMessages.id))
-      .limit(50);
-    for (const message of pending) {
-      try {
-        await deliver(message);
-        // Delivered: the body (which may hold a code or a link with a token) is no longer needed.
-        await db
-          .update(outboxMessages)
-          .set({ sentAt: new Date(), lastError: null, text: '', html: null })
-          .where(eq(outboxMessages.id, message.id));
-      } catch (error) {
-        options.log.warn({ err: error, id: message.id }, 'outbox delivery failed; will retry');
-        await db
-          .update(outboxMessages)
-          .set({ lastError: String(error) })
-          .where(eq(outboxMessages.id, message.id));
-      }
-    }
-  }
-
-  function flush(): Promise<void> {
-    if (!running) {
-      running = runOnce().finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    // The run going on may have read its batch before the caller's message was queued: one more run
-    // after it, shared by everyone who asks meanwhile, so that a flush delivers what was queued before it.
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = null;
-        return flush();
-      });
-    return next;
-  }
-
-  return { flush };
 }

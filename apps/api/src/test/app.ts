@@ -133,14 +133,14 @@ export async function restartTestApp(t: TestApp, env: Env = {}): Promise<Fastify
 export async function createInstances(
   serverUrl: string,
   count: number,
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; env?: Env } = {},
 ): Promise<{ apps: FastifyInstance[]; url: string; close(): Promise<void> }> {
   const name = `lombard_test_instances_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await onServer(serverUrl, `create database ${name}`);
   const url = databaseUrlFor(serverUrl, name);
-  const env = { JWT_SECRET: randomBytes(32).toString('hex') };
+  const env = { JWT_SECRET: randomBytes(32).toString('hex'), ...options.env };
   const instances: TestApp[] = [];
-  for (let i = 0; i < count; i++) instances.push(await createTestApp({ ...options, databaseUrl: url, env }));
+  for (let i = 0; i < count; i++) instances.push(await createTestApp({ seed: options.seed, databaseUrl: url, env }));
   return {
     apps: instances.map((instance) => instance.app),
     url,

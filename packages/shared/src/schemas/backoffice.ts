@@ -51,3 +51,30 @@ export const auditEntryDetailSchema = auditEntrySchema.extend({
   ip: z.string().nullable(),
 });
 export type AuditEntryDetail = z.infer<typeof auditEntryDetailSchema>;
+
+/** The outbox as operators read it (GET /api/v1/backoffice/outbox/): never a message's body. */
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export const OUTBOX_STATUSES = ['pending', 'sent', 'delivered', 'failed'] as const;
+
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  recipient: z.string(),
+  template: z.string(),
+  language: z.string(),
+  /** An e-mail's subject; null for an SMS. */
+  subject: z.string().nullable(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  /** Why the last try failed (the server's reply, the SMSC's status, the receipt), or null. */
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  /** The SMSC's message_id or the e-mail's Message-ID. */
+  provider_message_id: z.string().nullable(),
+  /** The delivery receipt's stat (DELIVRD, UNDELIV, EXPIRED…). */
+  receipt_status: z.string().nullable(),
+  receipt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -2,7 +2,8 @@
 // activation and reset links carry tokens that open the account.
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOutboxDispatcher, messagesTo } from '../../lib/outbox';
+import { messagesTo } from '../../lib/outbox';
+import { createOutboxDispatcher } from '../../lib/outbox-dispatcher';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
 import { linkIn } from '../../test/outbox';

@@ -1,5 +1,6 @@
 // Notifications: the caller's own (GET /api/v1/notifications/, read/unread, read-all, unread-count) and,
-// for operators, everyone's (GET/POST/DELETE /api/v1/backoffice/notifications/).
+// for operators, everyone's (GET/POST/DELETE /api/v1/backoffice/notifications/) and the outbox of e-mails
+// and SMS (GET /api/v1/backoffice/outbox/, outbox-routes.ts).
 import {
   backofficeNotificationSchema,
   type NotificationMessage,
@@ -15,6 +16,7 @@ import { fieldError } from '../../lib/errors';
 import { registerResource, resourceContext } from '../../lib/resource/routes';
 import { defineResource } from '../../lib/resource/types';
 import { getAccount, userEmailOf } from '../account/service';
+import { outboxResource } from './outbox-routes';
 import { markAllRead, NOTIFICATION_KINDS, notifyUser, renderNotification, setRead, unreadCount } from './service';
 
 const columns = {
@@ -164,4 +166,5 @@ export const notificationsModule = fp(async (app: FastifyInstance) => {
   );
   await registerResource(app, myNotifications);
   await registerResource(app, allNotifications);
+  await registerResource(app, outboxResource);
 });

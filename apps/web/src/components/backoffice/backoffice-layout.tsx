@@ -13,6 +13,7 @@ import {
   IconFileCertificate,
   IconHistory,
   IconIdBadge2,
+  IconMessage2,
   IconScale,
   IconSettings,
   IconUsers,
@@ -26,6 +27,7 @@ import {
   AUDIT_PAGE,
   KYC_PAGE,
   LEDGER_PAGE,
+  MESSAGES_PAGE,
   NOTIFICATIONS_PAGE,
   ORDERS_PAGE,
   PRODUCTS_PAGE,
@@ -51,6 +53,7 @@ const SECTIONS = [
   { path: LEDGER_PAGE, key: 'ledger', icon: IconScale },
   { path: AUDIT_PAGE, key: 'auditLog', icon: IconHistory },
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },
+  { path: MESSAGES_PAGE, key: 'messages', icon: IconMessage2 },
   { path: SETTINGS_PAGE, key: 'settings', icon: IconSettings },
 ] as const;
 

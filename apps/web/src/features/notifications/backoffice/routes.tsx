@@ -5,5 +5,12 @@ const notifications = async () => ({
   Component: (await lazyImport(() => import('./notifications-admin-page'))).NotificationsAdminPage,
 });
 
-/** Under customer/backoffice/; a notification opens over the list, under its own path. */
-export const notificationBackofficeRoutes: RouteObject[] = [{ path: 'notifications/:id?/', lazy: notifications }];
+const messages = async () => ({
+  Component: (await lazyImport(() => import('./messages-page'))).MessagesPage,
+});
+
+/** Under customer/backoffice/; a notification or a message opens over its list, under its own path. */
+export const notificationBackofficeRoutes: RouteObject[] = [
+  { path: 'notifications/:id?/', lazy: notifications },
+  { path: 'messages/:id?/', lazy: messages },
+];
