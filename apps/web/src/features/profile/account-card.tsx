@@ -2,8 +2,8 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../lib/session/session-queries';
+import { AvatarPicker } from './avatar-picker';
 
 /** The account behind the profile: name, profiles, e-mail, language, and the ways to change e-mail and password. */
 const SECURITY_LINKS = [
@@ -33,8 +33,8 @@ export function AccountCard() {
 
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="account-card">
-      <Group gap="md" wrap="nowrap" mb="md">
-        <UserAvatar user={user} size={52} />
+      <AvatarPicker user={user} />
+      <Group gap="md" wrap="nowrap" mb="md" mt="md">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={700} truncate="end" data-testid="profile-name">
             {name}
