@@ -1,7 +1,7 @@
 // Every island (lib/islands) by its id: how the browser, and the server's island render, load its
 // component. A page's <Island id="…"> names one of these.
 import type { ComponentType } from 'react';
-import { withNamespaces } from '../features/landing/load-namespaces';
+import { withNamespaces } from '../lib/i18n/load-namespaces';
 import type { IslandProps } from '../lib/islands/island';
 
 type Load = () => Promise<ComponentType<IslandProps>>;

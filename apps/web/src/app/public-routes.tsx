@@ -3,11 +3,11 @@
 // composes them, and hands the landing home the advances feature's calculator.
 import type { RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
-import { withNamespaces } from '../features/landing/load-namespaces';
 import { landingRoutes } from '../features/landing/routes';
 import { partnerRoutes } from '../features/partners/routes';
 import { supportRoutes } from '../features/support/routes';
 import { systemRoutes } from '../features/system/routes';
+import { withNamespaces } from '../lib/i18n/load-namespaces';
 import { lazyComponent } from '../lib/lazy-component';
 import { BlankLayout } from './layouts/blank-layout';
 import { LandingLayout, LandingRouteError } from './layouts/landing-layout';

@@ -1,29 +1,33 @@
 import { Group, Text } from '@mantine/core';
 
 /**
- * One line of a summary: what, and how much. In a row (label left, figure right), or `stacked`: a small
- * label over a large figure, for a grid of headline figures.
+ * One line of a summary: what, and how much. In a row (label left, figure right), or `stacked`: a label
+ * over its figure — `headline` (a small upper-case label over a large figure, for a grid of headline
+ * figures) or `plain` (a small label over a bold figure of the text's size, `sm` or `md`).
  */
 export function SummaryRow({
   label,
   value,
   strong,
   stacked,
+  size = 'md',
   testId,
 }: {
   label: string;
   value: string;
   strong?: boolean;
-  stacked?: boolean;
+  stacked?: 'headline' | 'plain';
+  size?: 'sm' | 'md';
   testId?: string;
 }) {
   if (stacked) {
+    const headline = stacked === 'headline';
     return (
       <div>
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+        <Text size="xs" c="dimmed" {...(headline ? { fw: 600, tt: 'uppercase', lts: 0.4 } : {})}>
           {label}
         </Text>
-        <Text fw={700} fz="lg" data-testid={testId}>
+        <Text fw={700} fz={headline ? 'lg' : size} data-testid={testId}>
           {value}
         </Text>
       </div>
@@ -34,7 +38,7 @@ export function SummaryRow({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 800 : 600} ta="right" data-testid={testId}>
+      <Text size="sm" fw={strong ? 800 : 600} ta="right" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Group>

@@ -5,6 +5,7 @@ import { Button, Flex, Group, Paper, Skeleton, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { SummaryRow } from '../../components/summary-row';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useHistoryEntryIdempotencyKey } from '../../lib/money/idempotency-key';
@@ -13,19 +14,6 @@ import { notifySuccess } from '../../lib/notify';
 import { cashQuery, useRequestWithdrawal } from './api';
 import type { WithdrawalDraft } from './withdrawal-form';
 import { withdrawalFormSchema } from './withdrawal-schema';
-
-function Line({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Group justify="space-between" gap="md" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} ta="right" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 export function ConfirmWithdrawal() {
   const { t } = useTranslation('cash');
@@ -60,10 +48,10 @@ export function ConfirmWithdrawal() {
   return (
     <Paper withBorder radius="md" p="md" maw={560} data-testid="confirm-withdrawal">
       <Stack gap="sm">
-        <Line label={t('confirm.amount')} value={formatMoney(draft.amount, language)} testId="confirm-amount" />
-        <Line label={t('confirm.iban')} value={account.iban_masked} testId="confirm-iban" />
-        <Line label={t('confirm.holder')} value={account.holder} testId="confirm-holder" />
-        {account.bank_name && <Line label={t('confirm.bank')} value={account.bank_name} testId="confirm-bank" />}
+        <SummaryRow label={t('confirm.amount')} value={formatMoney(draft.amount, language)} testId="confirm-amount" />
+        <SummaryRow label={t('confirm.iban')} value={account.iban_masked} testId="confirm-iban" />
+        <SummaryRow label={t('confirm.holder')} value={account.holder} testId="confirm-holder" />
+        {account.bank_name && <SummaryRow label={t('confirm.bank')} value={account.bank_name} testId="confirm-bank" />}
         <Text size="sm" c="dimmed" data-testid="confirm-timing">
           {t('confirm.timing', BANK_TRANSFER_BUSINESS_DAYS)}
         </Text>

@@ -6,10 +6,10 @@ import type { RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import type { AdvanceTermsProps } from '../../lib/global-config';
 import { currentLanguage } from '../../lib/i18n/i18n';
+import { withNamespaces } from '../../lib/i18n/load-namespaces';
 import { lazyImport } from '../../lib/lazy-import';
 import { queryClient } from '../../lib/query-client';
 import { publicProductsQuery } from './api';
-import { withNamespaces } from './load-namespaces';
 
 // Pages that show the products have them before they render: in the server's HTML, and without a
 // loading state after a navigation. A failed call is the page's own error state, not the route's.

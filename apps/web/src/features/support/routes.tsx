@@ -3,14 +3,17 @@
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { currentLanguage } from '../../lib/i18n/i18n';
+import { loadNamespaces } from '../../lib/i18n/load-namespaces';
 import { lazyImport } from '../../lib/lazy-import';
 import { queryClient } from '../../lib/query-client';
 import { supportCollectionsQuery } from './api';
-import { loadSupportNamespaces } from './load-namespaces';
 import { localiseCollections } from './localise';
 
 async function supportLoader({ params }: LoaderFunctionArgs) {
-  const [response] = await Promise.all([queryClient.ensureQueryData(supportCollectionsQuery), loadSupportNamespaces()]);
+  const [response] = await Promise.all([
+    queryClient.ensureQueryData(supportCollectionsQuery),
+    loadNamespaces('support'),
+  ]);
   const collections = localiseCollections(response.data, currentLanguage());
   if (params.collection) {
     const collection = collections.find((c) => c.slug === params.collection);

@@ -5,6 +5,7 @@ import type { AdvanceSummary } from '@lombard/shared/schemas/advances';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { toCents } from '../../../lib/money/cents';
@@ -17,19 +18,6 @@ export function paidBack(advance: Pick<AdvanceSummary, 'amount' | 'outstanding' 
   const cents = (toCents(advance.amount) ?? 0n) - (toCents(advance.outstanding) ?? 0n);
   const positive = cents > 0n ? cents : 0n;
   return `${positive / 100n}.${String(positive % 100n).padStart(2, '0')}`;
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
 }
 
 export function AdvancesList({ advances }: { advances: AdvanceSummary[] }) {
@@ -54,14 +42,28 @@ export function AdvancesList({ advances }: { advances: AdvanceSummary[] }) {
               </Anchor>
             </Group>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <Figure label={t('list.amount')} value={formatMoney(advance.amount, language)} />
-              <Figure
+              <SummaryRow
+                stacked="plain"
+                size="sm"
+                label={t('list.amount')}
+                value={formatMoney(advance.amount, language)}
+              />
+              <SummaryRow
+                stacked="plain"
+                size="sm"
                 label={t('list.outstanding')}
                 value={formatMoney(advance.outstanding, language)}
                 testId={`outstanding-${advance.id}`}
               />
-              <Figure label={t('list.paidBack')} value={formatMoney(paidBack(advance), language)} />
-              <Figure
+              <SummaryRow
+                stacked="plain"
+                size="sm"
+                label={t('list.paidBack')}
+                value={formatMoney(paidBack(advance), language)}
+              />
+              <SummaryRow
+                stacked="plain"
+                size="sm"
                 label={t('list.maturity')}
                 value={advance.maturity_date ? formatDate(advance.maturity_date, language) : '—'}
               />

@@ -75,37 +75,37 @@ export function CalculatorPage() {
       <Paper withBorder radius="md" p="md" aria-live="polite" data-testid="calculator-results">
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
           <SummaryRow
-            stacked
+            stacked="headline"
             label={t('figures.quarterly')}
             value={quote ? formatMoney(quote.quarterlyInterest, language) : dash}
             testId="calc-quarterly"
           />
           <SummaryRow
-            stacked
+            stacked="headline"
             label={t('figures.totalInterest')}
             value={quote ? formatMoney(quote.totalInterest, language) : dash}
             testId="calc-total-interest"
           />
           <SummaryRow
-            stacked
+            stacked="headline"
             label={t('figures.totalPayable')}
             value={quote ? formatMoney(quote.totalRepayable, language) : dash}
             testId="calc-total-repayable"
           />
           <SummaryRow
-            stacked
+            stacked="headline"
             label={t('figures.rate')}
             value={quote ? formatPercent(quote.annualRate, language) : dash}
             testId="calc-rate"
           />
           <SummaryRow
-            stacked
+            stacked="headline"
             label={t('figures.apr')}
             value={quote ? formatPercent(quote.apr, language) : dash}
             testId="calc-apr"
           />
           <SummaryRow
-            stacked
+            stacked="headline"
             label={t('figures.maturity')}
             value={quote ? formatDate(quote.maturityDate, language) : dash}
             testId="calc-maturity"

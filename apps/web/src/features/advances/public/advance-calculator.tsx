@@ -11,6 +11,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/money/amount-input';
+import { SummaryRow } from '../../../components/summary-row';
 import { AppLink } from '../../../lib/app-link';
 import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '../../../lib/format';
 import { type AdvanceTermsProps, advanceTermsOfProps } from '../../../lib/global-config';
@@ -157,34 +158,40 @@ export function AdvanceCalculator(props: AdvanceTermsProps) {
               )}
             </div>
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
-              <Figure
+              <SummaryRow
+                stacked="headline"
                 label={t('calculator.results.totalInterest')}
-                value={quote && formatMoney(quote.totalInterest, language)}
+                value={quote ? formatMoney(quote.totalInterest, language) : '—'}
                 testId="calc-total-interest"
               />
-              <Figure
+              <SummaryRow
+                stacked="headline"
                 label={t('calculator.results.maturity')}
-                value={quote && formatDate(quote.maturityDate, language)}
+                value={quote ? formatDate(quote.maturityDate, language) : '—'}
                 testId="calc-maturity"
               />
-              <Figure
+              <SummaryRow
+                stacked="headline"
                 label={t('calculator.results.totalRepayable')}
-                value={quote && formatMoney(quote.totalRepayable, language)}
+                value={quote ? formatMoney(quote.totalRepayable, language) : '—'}
                 testId="calc-total-repayable"
               />
-              <Figure
+              <SummaryRow
+                stacked="headline"
                 label={t('calculator.results.rate')}
-                value={quote && formatPercent(quote.annualRate, language)}
+                value={quote ? formatPercent(quote.annualRate, language) : '—'}
                 testId="calc-rate"
               />
-              <Figure
+              <SummaryRow
+                stacked="headline"
                 label={t('calculator.results.apr')}
-                value={quote && formatPercent(quote.apr, language)}
+                value={quote ? formatPercent(quote.apr, language) : '—'}
                 testId="calc-apr"
               />
-              <Figure
+              <SummaryRow
+                stacked="headline"
                 label={t('calculator.results.fees')}
-                value={quote && formatMoney('0', language)}
+                value={quote ? formatMoney('0', language) : '—'}
                 testId="calc-fees"
               />
             </SimpleGrid>
@@ -239,17 +246,4 @@ export function formatTerm(instalments: number, language: Language): string {
   if (months >= 12) parts.push(unit(Math.floor(months / 12), 'year'));
   if (months % 12 > 0) parts.push(unit(months % 12, 'month'));
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(parts);
-}
-
-function Figure({ label, value, testId }: { label: string; value: string | null; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
-      <Text fw={700} fz="lg" data-testid={testId}>
-        {value ?? '—'}
-      </Text>
-    </div>
-  );
 }

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeading } from '../../../components/page-heading';
+import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatNumber, todayIso } from '../../../lib/format';
 import { useHistoryEntryIdempotencyKey } from '../../../lib/money/idempotency-key';
 import { notifySuccess } from '../../../lib/notify';
@@ -32,19 +33,6 @@ import { useActiveProfile } from '../../../lib/session/session-queries';
 import { useLanguage } from '../product-format';
 import { useDisinvest, walletQuery } from './api';
 import { useProductId } from './product-detail-page';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </Box>
-  );
-}
 
 export function DisinvestPage() {
   const { t } = useTranslation(['products', 'errors']);
@@ -121,20 +109,38 @@ export function DisinvestPage() {
       <PageHeading title={t('products:disinvest.title')} description={position.product.name} back={back} />
       <Card withBorder radius="lg" padding="lg" data-testid="position">
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-          <Figure label={t('products:disinvest.units')} value={formatNumber(position.units, language, 6)} />
-          <Figure
+          <SummaryRow
+            stacked="plain"
+            label={t('products:disinvest.units')}
+            value={formatNumber(position.units, language, 6)}
+          />
+          <SummaryRow
+            stacked="plain"
             label={t('products:disinvest.available')}
             value={formatNumber(position.available_units, language, 6)}
             testId="available-units"
           />
-          <Figure label={t('products:disinvest.pledged')} value={formatNumber(position.pledged_units, language, 6)} />
-          <Figure label={t('products:disinvest.value')} value={formatMoney(position.value, language)} />
-          <Figure
+          <SummaryRow
+            stacked="plain"
+            label={t('products:disinvest.pledged')}
+            value={formatNumber(position.pledged_units, language, 6)}
+          />
+          <SummaryRow
+            stacked="plain"
+            label={t('products:disinvest.value')}
+            value={formatMoney(position.value, language)}
+          />
+          <SummaryRow
+            stacked="plain"
             label={t('products:disinvest.nav', { date: formatDate(position.nav_date, language) })}
             value={formatNumber(position.nav, language, 6)}
           />
           {position.disinvestable_from && (
-            <Figure label={t('products:disinvest.from')} value={formatDate(position.disinvestable_from, language)} />
+            <SummaryRow
+              stacked="plain"
+              label={t('products:disinvest.from')}
+              value={formatDate(position.disinvestable_from, language)}
+            />
           )}
         </SimpleGrid>
       </Card>
