@@ -54,6 +54,10 @@ describe.runIf(serverUrl)('two instances on one database, one Redis and one buck
       createTestApp({ databaseUrl, seed: false, env }),
       createTestApp({ databaseUrl, seed: false, env }),
     ]);
+    // Each starts before its connection to Redis is up (and counts alone until then).
+    await expect
+      .poll(() => a.app.redis?.status === 'ready' && b.app.redis?.status === 'ready', { timeout: 10_000 })
+      .toBe(true);
   });
 
   afterAll(async () => {

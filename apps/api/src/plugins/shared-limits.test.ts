@@ -41,6 +41,12 @@ describe.runIf(withRedis)('limits counted in Redis, shared by two instances', ()
     const env = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_MAX: '6', AUTH_RATE_LIMIT_MAX: '3' };
     a = await createTestApp({ seed: false, env });
     b = await createTestApp({ seed: false, env });
+    // An instance starts before its connection to Redis is up (and counts alone until then): the test
+    // is about two connected instances.
+    await until(
+      'both instances reach Redis',
+      async () => a.app.redis?.status === 'ready' && b.app.redis?.status === 'ready',
+    );
   });
   afterAll(async () => {
     await a?.close();
