@@ -10,7 +10,7 @@ import { documentFileDownloadPath, IDENTITY_DOCUMENT_UPLOAD_PATH } from '@lombar
 import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import dayjs from 'dayjs';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportsTable } from './db/schema/exports';
 import { createTestApp, type TestApp } from './test/app';
 import { createUser, loginAs } from './test/auth';
@@ -55,9 +55,13 @@ describe.runIf(serverUrl)('two instances on one database, one Redis and one buck
       createTestApp({ databaseUrl, seed: false, env }),
     ]);
     // Each starts before its connection to Redis is up (and counts alone until then).
-    await expect
-      .poll(() => a.app.redis?.status === 'ready' && b.app.redis?.status === 'ready', { timeout: 10_000 })
-      .toBe(true);
+    await vi.waitFor(
+      () => {
+        if (a.app.redis?.status !== 'ready' || b.app.redis?.status !== 'ready')
+          throw new Error('Redis not reached yet');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   afterAll(async () => {
