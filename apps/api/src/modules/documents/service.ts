@@ -72,7 +72,7 @@ const fileItem = (id: number, side: string | null, file: StoredFile): DocumentFi
 
 /** The list item of a document: number masked, status as of today, its files. */
 export function serializeDocument(
-  row: Omit<DocumentRow, 'userId'>,
+  row: Omit<DocumentRow, 'userId' | 'statementKey'>,
   files: DocumentFile[],
   today = todayIso(),
 ): DocumentItem {
@@ -309,3 +309,13 @@ export async function firstStoredFile(db: Queryable, documentId: number): Promis
   const fileId = row?.file_id;
   return fileId ? findFile(db, Number(fileId)) : null;
 }
+
+export {
+  type CurrentStatement,
+  currentStatement,
+  fileStatement,
+  type IssuedStatement,
+  type StatementKind,
+  type StatementNoticeSettings,
+  tellStatementIssued,
+} from './statements';

@@ -69,3 +69,42 @@ export async function cashStatementLines(
   }
   return { opening, lines, closing: balance };
 }
+
+export interface EntryLine {
+  kind: string;
+  productId: number | null;
+  amount: Decimal;
+}
+
+/** The posted entry of `kind` for a business row (`transactions:12`), with its lines; null when none. */
+export async function entryOf(
+  db: Queryable,
+  reference: string,
+  kind: string,
+): Promise<{ entryId: number; at: Date; lines: EntryLine[] } | null> {
+  const result = await db.execute(sql`
+    select e.id, e.created_at, a.kind, a.product_id, l.amount::text as amount
+    from journal_entries e
+    join journal_lines l on l.entry_id = e.id
+    join ledger_accounts a on a.id = l.account_id
+    where e.reference = ${reference} and e.kind = ${kind}
+    order by e.id, l.id`);
+  type Row = {
+    id: number | string;
+    created_at: string | Date;
+    kind: string;
+    product_id: number | null;
+    amount: string;
+  };
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const first = rows[0];
+  if (!first) return null;
+  const entryId = Number(first.id);
+  return {
+    entryId,
+    at: new Date(first.created_at),
+    lines: rows
+      .filter((row) => Number(row.id) === entryId)
+      .map((row) => ({ kind: row.kind, productId: row.product_id, amount: new Decimal(row.amount) })),
+  };
+}
