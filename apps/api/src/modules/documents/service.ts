@@ -105,6 +105,16 @@ export async function listDocuments(db: Queryable, userId: number): Promise<Docu
   return rows.map((row) => serializeDocument(row, files.get(row.id) ?? [], today));
 }
 
+/** One document of a user as the list shows it, or null when it is not theirs. */
+export async function findDocumentItem(db: Queryable, userId: number, id: number): Promise<DocumentItem | null> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)));
+  if (!row) return null;
+  return serializeDocument(row, (await filesOf(db, [row.id])).get(row.id) ?? []);
+}
+
 export interface NewDocumentFile {
   side: DocumentFileSide | null;
   fileName: string;

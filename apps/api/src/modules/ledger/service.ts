@@ -211,7 +211,14 @@ export async function customerBalances(db: Queryable, userId: number) {
 // The invariants live in verify.ts, entries decided in order in ordered.ts; other modules reach them
 // through this service.
 export { type OrderedPosting, postEntriesInOrder } from './ordered';
-export { type CashLine, cashStatementLines, type EntryLine, entryOf } from './statement';
+export {
+  type CashLine,
+  cashStatementLines,
+  type EntryLine,
+  entryOf,
+  linesOfReferences,
+  type ReferencedLine,
+} from './statement';
 export {
   balancesMatch,
   type ExpectedBalance,

@@ -108,3 +108,37 @@ export async function entryOf(
       .map((row) => ({ kind: row.kind, productId: row.product_id, amount: new Decimal(row.amount) })),
   };
 }
+
+export interface ReferencedLine extends EntryLine {
+  entryKind: string;
+  reference: string;
+  at: Date;
+}
+
+/** Every line of the entries posted for these business rows, oldest first. */
+export async function linesOfReferences(db: Queryable, references: string[]): Promise<ReferencedLine[]> {
+  if (references.length === 0) return [];
+  const result = await db.execute(sql`
+    select e.kind as entry_kind, e.reference, e.created_at, a.kind, a.product_id, l.amount::text as amount
+    from journal_entries e
+    join journal_lines l on l.entry_id = e.id
+    join ledger_accounts a on a.id = l.account_id
+    where e.reference in ${references}
+    order by e.created_at, e.id, l.id`);
+  type Row = {
+    entry_kind: string;
+    reference: string;
+    created_at: string | Date;
+    kind: string;
+    product_id: number | null;
+    amount: string;
+  };
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    entryKind: row.entry_kind,
+    reference: row.reference,
+    at: new Date(row.created_at),
+    kind: row.kind,
+    productId: row.product_id,
+    amount: new Decimal(row.amount),
+  }));
+}
