@@ -214,10 +214,14 @@ export { type OrderedPosting, postEntriesInOrder } from './ordered';
 export {
   type CashLine,
   cashStatementLines,
+  customersInLedger,
   type EntryLine,
   entryOf,
   linesOfReferences,
   type ReferencedLine,
+  type UnitHolding,
+  type UnitLine,
+  unitStatementLines,
 } from './statement';
 export {
   balancesMatch,

@@ -142,3 +142,88 @@ export async function linesOfReferences(db: Queryable, references: string[]): Pr
     amount: new Decimal(row.amount),
   }));
 }
+
+const UNIT_KINDS = sql`('customer.units', 'customer.units_reserved', 'customer.units_pledged')`;
+
+export interface UnitLine {
+  entryId: number;
+  kind: string;
+  reference: string;
+  at: Date;
+  productId: number;
+  units: Decimal;
+}
+
+export interface UnitHolding {
+  productId: number;
+  opening: Decimal;
+  closing: Decimal;
+  /** Of the closing units, those pledged to an advance. */
+  pledged: Decimal;
+}
+
+/**
+ * The customer's fund units over a period (calendar days in Rome, inclusive), read from the ledger as the
+ * cash statement is: per product the units held (free, reserved for a sale and pledged together) before
+ * the period and at its end, and every entry that changed them. Moves between free, reserved and pledged
+ * units change nothing held and are left out, but the pledged units at the end are told apart.
+ */
+export async function unitStatementLines(
+  db: Queryable,
+  userId: number,
+  period: { from: string; to: string },
+): Promise<{ holdings: UnitHolding[]; lines: UnitLine[] }> {
+  const result = await db.execute(sql`
+    select e.id, e.kind, e.reference, e.created_at, a.product_id,
+           sum(l.amount)::text as units,
+           sum(case when a.kind = 'customer.units_pledged' then l.amount else 0 end)::text as pledged,
+           e.created_at < ${dayStart(period.from)} as earlier
+    from journal_lines l
+    join ledger_accounts a on a.id = l.account_id
+    join journal_entries e on e.id = l.entry_id
+    where a.user_id = ${userId} and a.kind in ${UNIT_KINDS}
+      and e.created_at < ${dayStart(period.to)} + interval '1 day'
+    group by e.id, a.product_id
+    order by e.created_at, e.id, a.product_id`);
+  type Row = {
+    id: number | string;
+    kind: string;
+    reference: string;
+    created_at: string | Date;
+    product_id: number;
+    units: string;
+    pledged: string;
+    earlier: boolean;
+  };
+  const holdings = new Map<number, UnitHolding>();
+  const lines: UnitLine[] = [];
+  for (const row of (result as unknown as { rows: Row[] }).rows) {
+    const productId = Number(row.product_id);
+    const zero = new Decimal(0);
+    const holding = holdings.get(productId) ?? { productId, opening: zero, closing: zero, pledged: zero };
+    const units = new Decimal(row.units);
+    holding.closing = holding.closing.plus(units);
+    holding.pledged = holding.pledged.plus(row.pledged);
+    if (row.earlier) holding.opening = holding.opening.plus(units);
+    else if (!units.isZero()) {
+      lines.push({
+        entryId: Number(row.id),
+        kind: row.kind,
+        reference: row.reference,
+        at: new Date(row.created_at),
+        productId,
+        units,
+      });
+    }
+    holdings.set(productId, holding);
+  }
+  return { holdings: [...holdings.values()], lines };
+}
+
+/** The customers who have ever had an account in the ledger: those a periodic statement is for. */
+export async function customersInLedger(db: Queryable): Promise<number[]> {
+  const result = await db.execute(
+    sql`select distinct user_id from ledger_accounts where user_id is not null order by user_id`,
+  );
+  return (result as unknown as { rows: Array<{ user_id: number }> }).rows.map((row) => Number(row.user_id));
+}
