@@ -49,10 +49,10 @@ export async function advanceStatementFigures(
       .orderBy(asc(advanceInstalments.number)),
     db.select({ id: advanceRepayments.id }).from(advanceRepayments).where(eq(advanceRepayments.advanceId, advance.id)),
   ]);
-  const lines = await linesOfReferences(db, [
-    `advances:${advance.id}`,
-    ...repayments.map((row) => `advance_repayments:${row.id}`),
-  ]);
+  // Up to the end of `asOf`: a statement drawn again later (an operator regenerating it) says the same.
+  const lines = (
+    await linesOfReferences(db, [`advances:${advance.id}`, ...repayments.map((row) => `advance_repayments:${row.id}`)])
+  ).filter((line) => calendarDate(line.at) <= asOf);
   const zero = new Decimal(0);
   const sum = (pick: (line: (typeof lines)[number]) => boolean) =>
     lines.filter(pick).reduce((total, line) => total.plus(line.amount), zero);
@@ -64,14 +64,17 @@ export async function advanceStatementFigures(
     principalRepaid,
     outstanding: paidOut.minus(principalRepaid),
     interestPaid: sum((l) => PAYBACK_KINDS.has(l.entryKind) && l.kind === 'platform.interest'),
-    instalments: instalments.map((row) => ({
-      number: row.number,
-      dueDate: row.dueDate,
-      interest: row.interest,
-      principal: row.principal,
-      state: row.state === 'paid' ? 'paid' : row.state === 'overdue' || row.dueDate <= asOf ? 'due' : 'scheduled',
-      paidOn: row.paidAt ? calendarDate(row.paidAt) : null,
-    })),
+    instalments: instalments.map((row) => {
+      const paidOn = row.paidAt && calendarDate(row.paidAt) <= asOf ? calendarDate(row.paidAt) : null;
+      return {
+        number: row.number,
+        dueDate: row.dueDate,
+        interest: row.interest,
+        principal: row.principal,
+        state: paidOn ? 'paid' : row.dueDate <= asOf ? 'due' : 'scheduled',
+        paidOn,
+      };
+    }),
   };
 }
 
@@ -119,14 +122,14 @@ export const advanceStatementKey = (advanceId: number, period: string) => `advan
 /**
  * Files the statement of an advance as it stands on `asOf`, in the caller's transaction. On request it
  * replaces that day's earlier one (figures may have moved) and sends no e-mail: the customer is there. The
- * yearly one is filed once and announced.
+ * yearly one is filed once and announced; `replace` draws it again (operator) without a second e-mail.
  */
 export async function issueAdvanceStatement(
   tx: Queryable,
   storage: FileStorage,
   settings: StatementNoticeSettings,
   advance: AdvanceRow,
-  input: { asOf: string; period: 'request' | { year: number } },
+  input: { asOf: string; period: 'request' | { year: number; replace?: boolean } },
 ): Promise<number | null> {
   const account = await getAccount(tx, advance.userId);
   if (!account) return null;
@@ -139,6 +142,7 @@ export async function issueAdvanceStatement(
     figures,
   );
   const onRequest = input.period === 'request';
+  const replace = onRequest || (input.period !== 'request' && input.period.replace === true);
   const period = input.period === 'request' ? input.asOf : String(input.period.year);
   const documentId = await fileStatement(
     tx,
@@ -151,9 +155,9 @@ export async function issueAdvanceStatement(
       fileName: translator(language)('advances:statement.fileName', { id: advance.id, date: input.asOf }),
       bytes,
     },
-    () => !onRequest,
+    () => !replace,
   );
-  if (documentId !== null && !onRequest) {
+  if (documentId !== null && !replace) {
     await tellStatementIssued(tx, settings, {
       userId: advance.userId,
       kind: 'advance_statement',

@@ -324,6 +324,7 @@ export {
   type CurrentStatement,
   currentStatement,
   fileStatement,
+  findStatementDocument,
   type IssuedStatement,
   type StatementKind,
   type StatementNoticeSettings,

@@ -79,6 +79,15 @@ export async function fileStatement(
   return row!.id;
 }
 
+/** An issued statement's owner, kind and key, by document id; null for any other document. */
+export async function findStatementDocument(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ userId: documents.userId, kind: documents.kind, key: documents.statementKey })
+    .from(documents)
+    .where(eq(documents.id, id));
+  return row?.key ? { userId: row.userId, kind: row.kind as StatementKind, key: row.key } : null;
+}
+
 export interface StatementNoticeSettings {
   publicUrl: string;
   supportEmail: string;
