@@ -5,9 +5,9 @@
 import type { Language } from '@lombard/shared/locale';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { advanceInstalments, advanceRepayments } from '../../db/schema/advances';
+import { advanceInstalments, advanceRepayments, advances } from '../../db/schema/advances';
 import type { FileStorage } from '../../lib/files/storage';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
 import { translator } from '../../lib/i18n';
@@ -165,4 +165,18 @@ export async function issueAdvanceStatement(
     });
   }
   return documentId;
+}
+
+/** A customer's advances that were paid out and not yet over at some point of `year`: a yearly statement each. */
+export async function advancesOpenIn(db: Queryable, userId: number, year: number): Promise<AdvanceRow[]> {
+  const rows = await db
+    .select()
+    .from(advances)
+    .where(and(eq(advances.userId, userId), isNotNull(advances.disbursedAt)))
+    .orderBy(asc(advances.id));
+  return rows.filter(
+    (row) =>
+      calendarDate(row.disbursedAt!) <= `${year}-12-31` &&
+      (!row.endedAt || calendarDate(row.endedAt) >= `${year}-01-01`),
+  );
 }

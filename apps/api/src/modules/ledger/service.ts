@@ -214,6 +214,7 @@ export { type OrderedPosting, postEntriesInOrder } from './ordered';
 export {
   type CashLine,
   cashStatementLines,
+  customerEntryLines,
   customersInLedger,
   type EntryLine,
   entryOf,
@@ -221,6 +222,7 @@ export {
   type ReferencedLine,
   type UnitHolding,
   type UnitLine,
+  type UserLine,
   unitStatementLines,
 } from './statement';
 export {

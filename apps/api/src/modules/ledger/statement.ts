@@ -227,3 +227,47 @@ export async function customersInLedger(db: Queryable): Promise<number[]> {
   );
   return (result as unknown as { rows: Array<{ user_id: number }> }).rows.map((row) => Number(row.user_id));
 }
+
+export interface UserLine extends EntryLine {
+  entryKind: string;
+  at: Date;
+  /** Posted before the period (for opening balances). */
+  earlier: boolean;
+}
+
+/**
+ * Lines on accounts of `kinds` of the entries posted for a customer up to the end of `to` (Rome), oldest
+ * first: the platform's side of their entries (fees, interest) as well as their own accounts.
+ */
+export async function customerEntryLines(
+  db: Queryable,
+  userId: number,
+  period: { from: string; to: string },
+  kinds: string[],
+): Promise<UserLine[]> {
+  const result = await db.execute(sql`
+    select e.kind as entry_kind, e.created_at, a.kind, a.product_id, l.amount::text as amount,
+           e.created_at < ${dayStart(period.from)} as earlier
+    from journal_entries e
+    join journal_lines l on l.entry_id = e.id
+    join ledger_accounts a on a.id = l.account_id
+    where e.user_id = ${userId} and a.kind in ${kinds}
+      and e.created_at < ${dayStart(period.to)} + interval '1 day'
+    order by e.created_at, e.id, l.id`);
+  type Row = {
+    entry_kind: string;
+    created_at: string | Date;
+    kind: string;
+    product_id: number | null;
+    amount: string;
+    earlier: boolean;
+  };
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    entryKind: row.entry_kind,
+    at: new Date(row.created_at),
+    kind: row.kind,
+    productId: row.product_id,
+    amount: new Decimal(row.amount),
+    earlier: row.earlier,
+  }));
+}

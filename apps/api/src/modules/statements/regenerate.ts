@@ -9,6 +9,7 @@ import { findAdvance, issueAdvanceStatement } from '../advances/service';
 import { findStatementDocument } from '../documents/service';
 import { issueContractNote } from '../transactions/service';
 import { issueAssetStatement } from './asset-statement';
+import { issueCostsReport } from './costs-report';
 import { parseQuarter } from './quarters';
 
 /** Draws the statement of document `id` again; answers the new document, or null when `id` is no statement. */
@@ -33,6 +34,13 @@ export async function regenerateStatement(
         replace: true,
       });
     }
+  } else if (kind === 'costs-report' && /^\d{4}$/.test(rest[0] ?? '')) {
+    created = await issueCostsReport(tx, context.files, context, {
+      userId: statement.userId,
+      year: Number(rest[0]),
+      today: calendarDate(context.now),
+      replace: true,
+    });
   } else if (kind === 'advance-statement') {
     const advance = await findAdvance(tx, Number(rest[0]), { userId: statement.userId });
     const period = rest[1] ?? '';

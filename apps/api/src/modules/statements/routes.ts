@@ -1,5 +1,5 @@
-// The statements' module: the quarterly job (registered, and checked every hour outside tests), and the
-// operator's regeneration of an issued statement.
+// The statements' module: the quarterly and yearly jobs (registered, and checked every hour outside tests),
+// and the operator's regeneration of an issued statement.
 import { documentItemSchema } from '@lombard/shared/schemas/documents';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +9,14 @@ import { notFound } from '../../lib/errors';
 import { flowContext } from '../../lib/flow-context';
 import { idParams, pathId } from '../../lib/route-params';
 import { findDocumentItem } from '../documents/service';
-import { QUARTERLY_STATEMENTS_JOB, quarterlyStatementsHandler, scheduleQuarterlyStatements } from './jobs';
+import {
+  QUARTERLY_STATEMENTS_JOB,
+  quarterlyStatementsHandler,
+  scheduleQuarterlyStatements,
+  scheduleYearlyStatements,
+  YEARLY_STATEMENTS_JOB,
+  yearlyStatementsHandler,
+} from './jobs';
 import { regenerateStatement } from './regenerate';
 
 const SCHEDULE_CHECK_MS = 60 * 60_000;
@@ -18,6 +25,7 @@ export const statementsModule = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
   const settings = { publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail };
   app.jobs.register(QUARTERLY_STATEMENTS_JOB, quarterlyStatementsHandler(app.files, settings, app.clock));
+  app.jobs.register(YEARLY_STATEMENTS_JOB, yearlyStatementsHandler(app.files, settings, app.clock));
 
   app.post(
     '/api/v1/backoffice/documents/:id/regenerate/',
@@ -43,8 +51,8 @@ export const statementsModule = fp(async (app: FastifyInstance) => {
   if (!app.config.isTest) {
     let timer: NodeJS.Timeout | null = null;
     const check = () =>
-      scheduleQuarterlyStatements(db, app.clock())
-        .then((queued) => queued && app.jobs.poke())
+      Promise.all([scheduleQuarterlyStatements(db, app.clock()), scheduleYearlyStatements(db, app.clock())])
+        .then((queued) => queued.some(Boolean) && app.jobs.poke())
         .catch((error: unknown) => app.log.warn({ err: error }, 'quarterly statements scheduling failed'));
     app.addHook('onReady', async () => {
       void check();
