@@ -35,6 +35,7 @@ import { pledgeDocumentModule } from './modules/pledge-document/routes';
 import { productsModule } from './modules/products/routes';
 import { profileModule } from './modules/profile/routes';
 import { signingModule } from './modules/signing/routes';
+import { statementsModule } from './modules/statements/routes';
 import { stockPlansModule } from './modules/stock-plans/routes';
 import { supportModule } from './modules/support/routes';
 import { transactionsModule } from './modules/transactions/routes';
@@ -165,6 +166,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(walletModule);
   await app.register(stockPlansModule);
   await app.register(advancesModule);
+  // Statements (issue 39): contract notes are the transactions module's; the periodic ones are here.
+  await app.register(statementsModule);
 
   // Tier 3: the built web app and the SPA fallback; last, so that API 404s stay JSON.
   await app.register(webPlugin);

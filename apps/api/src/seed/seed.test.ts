@@ -49,6 +49,7 @@ describe('demo data on the embedded quick start', () => {
       'demo@4',
       'demo@5',
       'demo@6',
+      'demo@7',
     ]);
   });
 

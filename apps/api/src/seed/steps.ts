@@ -24,6 +24,7 @@ import { seedPartners } from './partners';
 import { backfillDemoNavs, completeDemoProducts, seedProducts } from './products';
 import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from './profiles';
 import { seedDemoSocialLinks, seedPartnerBankSettings, seedSettings } from './settings';
+import { seedDemoStatements } from './statements';
 import { seedDemoStockPlans } from './stock-plans';
 import { seedSupport } from './support';
 
@@ -130,6 +131,14 @@ export const SEED_STEPS: readonly SeedStep[] = [
     async run(db) {
       // Four more funds, so that the catalogue's filters and sorts have something to choose between.
       await seedMoreDemoProducts(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 7,
+    async run(db, context) {
+      // The statements the settled orders and the quarter call for: contract notes, statement of assets.
+      await seedDemoStatements(db, context);
     },
   },
 ];

@@ -41,6 +41,14 @@ export const DOCUMENT_KINDS = [
   /** An order signed by code past the MiFID appropriateness warning. */
   'order_form',
   'collateral_swap',
+  /** Statements the platform issues (MiFID II, consumer-credit directive): one per order executed, */
+  'contract_note',
+  /** per quarter (assets), */
+  'asset_statement',
+  /** per year (costs and charges, ex post), */
+  'costs_report',
+  /** and per advance, on request or yearly. */
+  'advance_statement',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

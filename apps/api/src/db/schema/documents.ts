@@ -1,4 +1,16 @@
-import { bigint, bigserial, date, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { storedFiles } from './files';
 
@@ -24,8 +36,19 @@ export const documents = pgTable(
     expiresOn: date('expires_on', { mode: 'string' }),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What an issued statement is of (`contract-note:transactions:12`, `assets:2026-Q3`): the platform files
+     * at most one current document per user and key, so a job run twice files one, and regenerating one
+     * supersedes the one before.
+     */
+    statementKey: text('statement_key'),
   },
-  (t) => [index('documents_user_idx').on(t.userId, t.kind, t.createdAt)],
+  (t) => [
+    index('documents_user_idx').on(t.userId, t.kind, t.createdAt),
+    uniqueIndex('documents_current_statement_unique')
+      .on(t.userId, t.statementKey)
+      .where(sql`${t.statementKey} is not null and ${t.supersededAt} is null`),
+  ],
 );
 
 /** The files of a document (front and back of an identity card; one file for a bill). */

@@ -44,6 +44,29 @@ export async function enqueueJob(db: Queryable, name: string, payload: unknown, 
   return row!.id;
 }
 
+/**
+ * Marks every pending job of `name` done in the caller's transaction and answers their payloads, for a
+ * caller that does their work itself in that same transaction (the demo seed, which has no worker): both
+ * commit together or neither does. Jobs a worker holds are skipped.
+ */
+export async function takePendingJobs(tx: Queryable, name: string): Promise<unknown[]> {
+  const taken = await tx
+    .update(jobs)
+    .set({ status: 'done', finishedAt: new Date() })
+    .where(
+      inArray(
+        jobs.id,
+        tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.name, name), eq(jobs.status, 'pending')))
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ payload: jobs.payload });
+  return taken.map((row) => row.payload);
+}
+
 export interface JobQueueOptions {
   log: FastifyBaseLogger;
   /** Identifies this process in `locked_by` (diagnostics). */

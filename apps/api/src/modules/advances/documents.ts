@@ -6,7 +6,7 @@ import type { AdvanceQuote as SharedQuote } from '@lombard/shared/money/advance-
 import type { CollateralLine } from '@lombard/shared/schemas/advances';
 import { formatDate, formatDecimal, formatMoney, formatPercent } from '../../lib/format';
 import { translator } from '../../lib/i18n';
-import { createPdfWriter, type PdfWriter } from './pdf-writer';
+import { createPdfWriter, type PdfWriter } from '../../lib/pdf/writer';
 
 export interface AdvanceTerms {
   customerName: string;

@@ -40,6 +40,7 @@ import { repaymentRoutes } from './repayment-routes';
 import { cancelAdvance, priceAdvance, quoteRequest, requestAdvance } from './request-service';
 import { myAdvances } from './resources';
 import { checkContractCode, sendContractCode, signContract } from './signing-service';
+import { statementRoutes } from './statement-routes';
 import { swapRoutes } from './swap-routes';
 import { withdrawalRoutes } from './withdrawal-routes';
 
@@ -210,5 +211,6 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
   await repaymentRoutes(app);
   await withdrawalRoutes(app);
   await swapRoutes(app);
+  await statementRoutes(app);
   registerAdvanceJobs(app);
 });

@@ -58,8 +58,13 @@ export async function advancesAtAGlance(
   };
 }
 
+// The daily interest run, queued by hand where a scene needs it now.
+export { scheduleInterestRun } from './interest-job';
 // The full verification of the books (the ledger, orders and advances), for the back office, the CLI and tests.
 export { verifyBooks } from './ledger-checks';
+// The statement of an advance: on request (statement-routes.ts), yearly and regenerated (statements module).
+export { findAdvance } from './records';
+export { advancesOpenIn, issueAdvanceStatement } from './statement';
 
 /** The advance each repayment (early repayment or withdrawal) belongs to, by repayment id. */
 export async function advanceOfRepayments(db: Queryable, ids: number[]): Promise<Map<number, number>> {

@@ -72,7 +72,7 @@ const fileItem = (id: number, side: string | null, file: StoredFile): DocumentFi
 
 /** The list item of a document: number masked, status as of today, its files. */
 export function serializeDocument(
-  row: Omit<DocumentRow, 'userId'>,
+  row: Omit<DocumentRow, 'userId' | 'statementKey'>,
   files: DocumentFile[],
   today = todayIso(),
 ): DocumentItem {
@@ -103,6 +103,16 @@ export async function listDocuments(db: Queryable, userId: number): Promise<Docu
   );
   const today = todayIso();
   return rows.map((row) => serializeDocument(row, files.get(row.id) ?? [], today));
+}
+
+/** One document of a user as the list shows it, or null when it is not theirs. */
+export async function findDocumentItem(db: Queryable, userId: number, id: number): Promise<DocumentItem | null> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)));
+  if (!row) return null;
+  return serializeDocument(row, (await filesOf(db, [row.id])).get(row.id) ?? []);
 }
 
 export interface NewDocumentFile {
@@ -309,3 +319,14 @@ export async function firstStoredFile(db: Queryable, documentId: number): Promis
   const fileId = row?.file_id;
   return fileId ? findFile(db, Number(fileId)) : null;
 }
+
+export {
+  type CurrentStatement,
+  currentStatement,
+  fileStatement,
+  findStatementDocument,
+  type IssuedStatement,
+  type StatementKind,
+  type StatementNoticeSettings,
+  tellStatementIssued,
+} from './statements';

@@ -211,7 +211,20 @@ export async function customerBalances(db: Queryable, userId: number) {
 // The invariants live in verify.ts, entries decided in order in ordered.ts; other modules reach them
 // through this service.
 export { type OrderedPosting, postEntriesInOrder } from './ordered';
-export { type CashLine, cashStatementLines } from './statement';
+export {
+  type CashLine,
+  cashStatementLines,
+  customerEntryLines,
+  customersInLedger,
+  type EntryLine,
+  entryOf,
+  linesOfReferences,
+  type ReferencedLine,
+  type UnitHolding,
+  type UnitLine,
+  type UserLine,
+  unitStatementLines,
+} from './statement';
 export {
   balancesMatch,
   type ExpectedBalance,

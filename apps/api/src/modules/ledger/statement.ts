@@ -69,3 +69,205 @@ export async function cashStatementLines(
   }
   return { opening, lines, closing: balance };
 }
+
+export interface EntryLine {
+  kind: string;
+  productId: number | null;
+  amount: Decimal;
+}
+
+/** The posted entry of `kind` for a business row (`transactions:12`), with its lines; null when none. */
+export async function entryOf(
+  db: Queryable,
+  reference: string,
+  kind: string,
+): Promise<{ entryId: number; at: Date; lines: EntryLine[] } | null> {
+  const result = await db.execute(sql`
+    select e.id, e.created_at, a.kind, a.product_id, l.amount::text as amount
+    from journal_entries e
+    join journal_lines l on l.entry_id = e.id
+    join ledger_accounts a on a.id = l.account_id
+    where e.reference = ${reference} and e.kind = ${kind}
+    order by e.id, l.id`);
+  type Row = {
+    id: number | string;
+    created_at: string | Date;
+    kind: string;
+    product_id: number | null;
+    amount: string;
+  };
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const first = rows[0];
+  if (!first) return null;
+  const entryId = Number(first.id);
+  return {
+    entryId,
+    at: new Date(first.created_at),
+    lines: rows
+      .filter((row) => Number(row.id) === entryId)
+      .map((row) => ({ kind: row.kind, productId: row.product_id, amount: new Decimal(row.amount) })),
+  };
+}
+
+export interface ReferencedLine extends EntryLine {
+  entryKind: string;
+  reference: string;
+  at: Date;
+}
+
+/** Every line of the entries posted for these business rows, oldest first. */
+export async function linesOfReferences(db: Queryable, references: string[]): Promise<ReferencedLine[]> {
+  if (references.length === 0) return [];
+  const result = await db.execute(sql`
+    select e.kind as entry_kind, e.reference, e.created_at, a.kind, a.product_id, l.amount::text as amount
+    from journal_entries e
+    join journal_lines l on l.entry_id = e.id
+    join ledger_accounts a on a.id = l.account_id
+    where e.reference in ${references}
+    order by e.created_at, e.id, l.id`);
+  type Row = {
+    entry_kind: string;
+    reference: string;
+    created_at: string | Date;
+    kind: string;
+    product_id: number | null;
+    amount: string;
+  };
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    entryKind: row.entry_kind,
+    reference: row.reference,
+    at: new Date(row.created_at),
+    kind: row.kind,
+    productId: row.product_id,
+    amount: new Decimal(row.amount),
+  }));
+}
+
+const UNIT_KINDS = sql`('customer.units', 'customer.units_reserved', 'customer.units_pledged')`;
+
+export interface UnitLine {
+  entryId: number;
+  kind: string;
+  reference: string;
+  at: Date;
+  productId: number;
+  units: Decimal;
+}
+
+export interface UnitHolding {
+  productId: number;
+  opening: Decimal;
+  closing: Decimal;
+  /** Of the closing units, those pledged to an advance. */
+  pledged: Decimal;
+}
+
+/**
+ * The customer's fund units over a period (calendar days in Rome, inclusive), read from the ledger as the
+ * cash statement is: per product the units held (free, reserved for a sale and pledged together) before
+ * the period and at its end, and every entry that changed them. Moves between free, reserved and pledged
+ * units change nothing held and are left out, but the pledged units at the end are told apart.
+ */
+export async function unitStatementLines(
+  db: Queryable,
+  userId: number,
+  period: { from: string; to: string },
+): Promise<{ holdings: UnitHolding[]; lines: UnitLine[] }> {
+  const result = await db.execute(sql`
+    select e.id, e.kind, e.reference, e.created_at, a.product_id,
+           sum(l.amount)::text as units,
+           sum(case when a.kind = 'customer.units_pledged' then l.amount else 0 end)::text as pledged,
+           e.created_at < ${dayStart(period.from)} as earlier
+    from journal_lines l
+    join ledger_accounts a on a.id = l.account_id
+    join journal_entries e on e.id = l.entry_id
+    where a.user_id = ${userId} and a.kind in ${UNIT_KINDS}
+      and e.created_at < ${dayStart(period.to)} + interval '1 day'
+    group by e.id, a.product_id
+    order by e.created_at, e.id, a.product_id`);
+  type Row = {
+    id: number | string;
+    kind: string;
+    reference: string;
+    created_at: string | Date;
+    product_id: number;
+    units: string;
+    pledged: string;
+    earlier: boolean;
+  };
+  const holdings = new Map<number, UnitHolding>();
+  const lines: UnitLine[] = [];
+  for (const row of (result as unknown as { rows: Row[] }).rows) {
+    const productId = Number(row.product_id);
+    const zero = new Decimal(0);
+    const holding = holdings.get(productId) ?? { productId, opening: zero, closing: zero, pledged: zero };
+    const units = new Decimal(row.units);
+    holding.closing = holding.closing.plus(units);
+    holding.pledged = holding.pledged.plus(row.pledged);
+    if (row.earlier) holding.opening = holding.opening.plus(units);
+    else if (!units.isZero()) {
+      lines.push({
+        entryId: Number(row.id),
+        kind: row.kind,
+        reference: row.reference,
+        at: new Date(row.created_at),
+        productId,
+        units,
+      });
+    }
+    holdings.set(productId, holding);
+  }
+  return { holdings: [...holdings.values()], lines };
+}
+
+/** The customers who have ever had an account in the ledger: those a periodic statement is for. */
+export async function customersInLedger(db: Queryable): Promise<number[]> {
+  const result = await db.execute(
+    sql`select distinct user_id from ledger_accounts where user_id is not null order by user_id`,
+  );
+  return (result as unknown as { rows: Array<{ user_id: number }> }).rows.map((row) => Number(row.user_id));
+}
+
+export interface UserLine extends EntryLine {
+  entryKind: string;
+  at: Date;
+  /** Posted before the period (for opening balances). */
+  earlier: boolean;
+}
+
+/**
+ * Lines on accounts of `kinds` of the entries posted for a customer up to the end of `to` (Rome), oldest
+ * first: the platform's side of their entries (fees, interest) as well as their own accounts.
+ */
+export async function customerEntryLines(
+  db: Queryable,
+  userId: number,
+  period: { from: string; to: string },
+  kinds: string[],
+): Promise<UserLine[]> {
+  const result = await db.execute(sql`
+    select e.kind as entry_kind, e.created_at, a.kind, a.product_id, l.amount::text as amount,
+           e.created_at < ${dayStart(period.from)} as earlier
+    from journal_entries e
+    join journal_lines l on l.entry_id = e.id
+    join ledger_accounts a on a.id = l.account_id
+    where e.user_id = ${userId} and a.kind in ${kinds}
+      and e.created_at < ${dayStart(period.to)} + interval '1 day'
+    order by e.created_at, e.id, l.id`);
+  type Row = {
+    entry_kind: string;
+    created_at: string | Date;
+    kind: string;
+    product_id: number | null;
+    amount: string;
+    earlier: boolean;
+  };
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    entryKind: row.entry_kind,
+    at: new Date(row.created_at),
+    kind: row.kind,
+    productId: row.product_id,
+    amount: new Decimal(row.amount),
+    earlier: row.earlier,
+  }));
+}

@@ -28,6 +28,7 @@ import { registerResource } from '../../lib/resource/routes';
 import { idParams, pathId } from '../../lib/route-params';
 import { confirmSignature, ORDER_SIGNATURE_PURPOSE } from '../signing/service';
 import { backofficeRoutes } from './backoffice-routes';
+import { CONTRACT_NOTE_JOB, contractNoteHandler } from './contract-note';
 import { cancelTransaction, placeDisinvestment } from './customer-flows';
 import { orderPayload, placeInvestment, quoteInvestment, requestInvestSignature } from './invest';
 import { myTransactions } from './resources';
@@ -43,6 +44,10 @@ const schema = (summary: string, extra: Record<string, unknown> = {}) => ({
 
 export const transactionsModule = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
+  app.jobs.register(
+    CONTRACT_NOTE_JOB,
+    contractNoteHandler(db, app.files, { publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail }),
+  );
 
   app.post(
     '/api/v1/products/:id/invest/quote/',

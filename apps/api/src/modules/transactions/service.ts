@@ -148,6 +148,8 @@ export async function verifyLedger(db: Queryable, now: Date): Promise<LedgerVeri
   };
 }
 
+// The contract notes of executed orders (a job per order; the seed issues its own).
+export { issueContractNote, issueQueuedContractNotes } from './contract-note';
 // The flows customers' and operators' requests run, through which the seed makes the demo money.
 export { placeDisinvestment, requestWithdrawal } from './customer-flows';
 export { placeInvestment } from './invest';

@@ -1,6 +1,7 @@
 // Settlement by an operator: an investment at its product's NAV of the day (units bought, entry cost
 // earned), a disinvestment once due at the NAV of its execution day (proceeds to cash, the fund's gain or
-// loss booked). Each order in its own savepoint: one that cannot settle is skipped with the reason.
+// loss booked). Each order in its own savepoint: one that cannot settle is skipped with the reason. Each
+// settled order queues its contract note (contract-note.ts).
 import { investmentBreakdown, money, releasedCost, saleProceeds, units } from '@lombard/shared/money/orders';
 import type { Profile } from '@lombard/shared/permissions';
 import type { SettleResult } from '@lombard/shared/schemas/transactions';
@@ -10,12 +11,14 @@ import { AppError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { formatDate } from '../../lib/format';
 import { translator } from '../../lib/i18n';
+import { enqueueJob } from '../../lib/jobs/queue';
 import { queueEmail, renderEmail } from '../../lib/outbox';
 import { recordAudit } from '../../lib/resource/audit';
 import { getAccount, setProfiles } from '../account/service';
 import { lockBalance, postEntry } from '../ledger/service';
 import { notifyUser } from '../notifications/service';
 import { navOn, productForOrder } from '../products/service';
+import { CONTRACT_NOTE_JOB, type ContractNotePayload } from './contract-note';
 import { findTransaction, type TransactionRow, updateTransaction } from './records';
 
 /** Why an order was skipped: a message for the operator, or a typed error's own message. */
@@ -159,6 +162,8 @@ async function settleOne(tx: Transaction, context: FlowContext, id: number) {
     params: { reference: row.referenceCode, product: row.productName ?? '' },
     link: '/customer/transaction/',
   });
+  // In the order's savepoint: an order settled has its note queued, one skipped has none.
+  await enqueueJob(tx, CONTRACT_NOTE_JOB, { transactionId: id } satisfies ContractNotePayload);
 }
 
 export async function settleOrders(tx: Transaction, context: FlowContext, ids: number[]): Promise<SettleResult> {

@@ -136,3 +136,6 @@ export async function homeSummary(db: Queryable, userId: number, now: Date, t: T
     pending_orders: pending,
   };
 }
+
+// The cash statement of a period, as the cash page reads it: the quarterly statement of assets reuses it.
+export { cashStatement } from './cash-statement';

@@ -23,6 +23,7 @@ import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api
 import { LOAN_PAGE } from './queries';
 import { RepaymentPanel } from './repayment-panel';
 import { SignPanel } from './sign-panel';
+import { StatementButton } from './statement-button';
 import { SwapPanel } from './swap-panel';
 import { WithdrawPanel } from './withdraw-panel';
 
@@ -170,9 +171,12 @@ export function AdvancePage() {
       )}
       {advance.instalments.length > 0 && (
         <Stack gap="xs">
-          <Title order={2} fz="md">
-            {t('detail.schedule')}
-          </Title>
+          <Group justify="space-between" gap="xs">
+            <Title order={2} fz="md">
+              {t('detail.schedule')}
+            </Title>
+            {advance.disbursed_at && <StatementButton advanceId={advance.id} />}
+          </Group>
           <ScheduleTable rows={scheduleRows(advance.instalments)} language={language} testId="advance-schedule" />
           {advance.instalments.some((item) => item.state === 'overdue') && (
             <Text size="sm" c="red">

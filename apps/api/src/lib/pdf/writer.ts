@@ -1,9 +1,9 @@
-// A small flowing writer over pdf-lib for the advance documents (SECCI, contract): headings, paragraphs,
-// label/value rows and tables that continue on a new A4 page when the current one is full.
+// A small flowing writer over pdf-lib for the documents the platform issues (SECCI, contract, statements):
+// headings, paragraphs, label/value rows and tables that continue on a new A4 page when the current one is full.
 import { type Language, localeOf } from '@lombard/shared/locale';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
-import { A4 } from '../../lib/pdf/page-flow';
-import { PDF_COLOURS, wrapText } from '../../lib/pdf/text';
+import { A4 } from './page-flow';
+import { PDF_COLOURS, wrapText } from './text';
 
 const MARGIN = 50;
 const WIDTH = A4.width - 2 * MARGIN;

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "statement_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "documents_current_statement_unique" ON "documents" USING btree ("user_id","statement_key") WHERE "documents"."statement_key" is not null and "documents"."superseded_at" is null;
