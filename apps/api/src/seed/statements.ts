@@ -10,9 +10,9 @@ import { issueQueuedContractNotes } from '../modules/transactions/service';
 import type { SeedContext } from './steps';
 
 export async function seedDemoStatements(db: Queryable, context: SeedContext): Promise<void> {
-  await issueQueuedContractNotes(db, context.files, context);
   const customer = await getAccountByEmail(db, 'customer@demo.lombard.test');
   if (!customer) return;
+  await issueQueuedContractNotes(db, context.files, context, customer.id);
   const today = calendarDate(new Date());
   await issueAssetStatement(db, context.files, context, { userId: customer.id, quarter: quarterOfDay(today), today });
 }

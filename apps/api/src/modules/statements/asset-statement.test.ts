@@ -8,6 +8,7 @@ import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import type { CashStatement } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/client';
 import { formatDecimal, formatMoney } from '../../lib/format';
 import { enqueueJob } from '../../lib/jobs/queue';
 import { activeAdvance } from '../../test/active-advance';
@@ -17,8 +18,9 @@ import { delivered } from '../../test/outbox';
 import { asPrinted, pdfText } from '../../test/pdf-text';
 import { customerBalances } from '../ledger/service';
 import { navOn } from '../products/service';
+import { issueAssetStatement } from './asset-statement';
 import { QUARTERLY_STATEMENTS_JOB, scheduleQuarterlyStatements } from './jobs';
-import { quarterOfDay } from './quarters';
+import { quarter as calendarQuarter, quarterOfDay } from './quarters';
 
 let f: MoneyFixture;
 beforeAll(async () => {
@@ -88,6 +90,25 @@ describe('quarterly statement of assets', () => {
     expect(text).toContain(money(positionValue(held, nav.nav)));
     // Units: opening 0, movements = closing.
     expect(text).toContain(`0.000000\n${units}\n${units}`);
+  });
+
+  it('is not issued for a quarter in which the customer held nothing and nothing moved', async () => {
+    const investor = await f.investor();
+    await f.deposit(investor, '100.00');
+    const filed = await inTransaction(f.app.database.db, (tx) =>
+      issueAssetStatement(
+        tx,
+        f.app.files,
+        { publicUrl: '', supportEmail: '' },
+        {
+          userId: investor.id,
+          quarter: calendarQuarter(2020, 1),
+          today: '2020-04-02',
+        },
+      ),
+    );
+    expect(filed).toBeNull();
+    expect(await statements(investor)).toEqual([]);
   });
 
   it('is queued once per ended quarter, however many instances ask', async () => {

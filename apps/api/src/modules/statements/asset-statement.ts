@@ -190,6 +190,9 @@ export async function issueAssetStatement(
   if (!account) return null;
   const language = account.language;
   const figures = await assetStatementFigures(tx, input.userId, input.quarter, input.today, language);
+  // Nothing held and nothing moved (an account emptied long ago): no statement to send.
+  const cashIdle = figures.cash.movements.length === 0 && new Decimal(figures.cash.closing_balance).isZero();
+  if (cashIdle && figures.positions.length === 0) return null;
   const bytes = await buildAssetStatement(
     language,
     `${account.firstName} ${account.lastName}`.trim(),

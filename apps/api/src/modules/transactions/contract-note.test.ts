@@ -46,7 +46,7 @@ async function expectLedgerFigures(text: string, language: Language, id: number,
   const sum = (account: string) =>
     entry.lines.filter((l) => l.kind === account).reduce((s, l) => s.plus(l.amount), new Decimal(0));
   const row = (await f.app.database.db.execute(
-    sql`select t.nav::text as nav, t.nav_date::text as nav_date, t.reference_code, p.name, p.isin
+    sql`select t.nav::text as nav, t.nav_date::text as nav_date, t.reference_code, p.name, p.isin, t.executed_at
         from transactions t join products p on p.id = t.product_id where t.id = ${id}`,
   )) as unknown as { rows: Array<Record<string, string>> };
   const order = row.rows[0]!;
@@ -55,7 +55,7 @@ async function expectLedgerFigures(text: string, language: Language, id: number,
   expect(text).toContain(order.reference_code!);
   expect(text).toContain(formatDecimal(order.nav!, language, 6));
   expect(text).toContain(formatDate(order.nav_date!, language));
-  expect(text).toContain(formatDate(calendarDate(entry.at), language));
+  expect(text).toContain(formatDate(calendarDate(new Date(order.executed_at!)), language));
   if (kind === 'invest.settle') {
     const paid = sum('customer.cash_reserved').neg();
     const fee = sum('platform.fees');
@@ -95,7 +95,7 @@ describe('contract notes', () => {
     const [subscription, ...others] = await notes(investor);
     expect(others).toEqual([]);
     expect(subscription).toMatchObject({ origin: 'issued', type: 'contract_note', status: 'active' });
-    expect(subscription!.issued_on).toBe(calendarDate(new Date()));
+    expect(subscription!.issued_on).toBe(calendarDate(f.clock.now));
     const text = await noteText(investor, subscription!);
     expect(text).toContain('Contract note — subscription');
     await expectLedgerFigures(text, 'en', order.id, 'invest.settle');

@@ -7,7 +7,9 @@
 import type { Language } from '@lombard/shared/locale';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
+import { transactions } from '../../db/schema/transactions';
 import type { FileStorage } from '../../lib/files/storage';
 import { formatDate, formatDecimal, formatMoney } from '../../lib/format';
 import { translator } from '../../lib/i18n';
@@ -57,7 +59,8 @@ export async function contractNoteFigures(db: Queryable, row: TransactionRow): P
     isin: row.productIsin ?? '',
     nav: row.nav,
     navDate: row.navDate,
-    settlementDate: calendarDate(entry.at),
+    // The day the order was executed (the same transaction posted the entry; the demo seed dates it back).
+    settlementDate: calendarDate(row.executedAt ?? entry.at),
   };
   if (subscription) {
     const amount = sumOf(entry.lines, 'customer.cash_reserved').neg();
@@ -164,17 +167,31 @@ export function contractNoteHandler(
 }
 
 /**
- * Issues, in the caller's transaction, the notes whose jobs are waiting, and takes those jobs: for the demo
+ * Issues, in the caller's transaction, the notes whose jobs are waiting, and takes those jobs, then those
+ * still missing for `userId`'s executed orders (a data set seeded before notes existed): for the demo
  * seed, which settles orders without a worker to run them. Answers how many notes it filed.
  */
 export async function issueQueuedContractNotes(
   tx: Queryable,
   storage: FileStorage,
   settings: StatementNoticeSettings,
+  userId: number,
 ): Promise<number> {
+  const queued = ((await takePendingJobs(tx, CONTRACT_NOTE_JOB)) as ContractNotePayload[]).map((p) => p.transactionId);
+  const executed = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.status, 'executed'),
+        inArray(transactions.type, ['invest', 'disinvest']),
+      ),
+    )
+    .orderBy(asc(transactions.id));
   let filed = 0;
-  for (const payload of (await takePendingJobs(tx, CONTRACT_NOTE_JOB)) as ContractNotePayload[]) {
-    if ((await issueContractNote(tx, storage, settings, payload.transactionId)) !== null) filed += 1;
+  for (const id of new Set([...queued, ...executed.map((row) => row.id)])) {
+    if ((await issueContractNote(tx, storage, settings, id)) !== null) filed += 1;
   }
   return filed;
 }
