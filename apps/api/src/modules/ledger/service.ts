@@ -286,9 +286,9 @@ export { type OrderedPosting, postEntriesInOrder } from './ordered';
 export { type CashLine, cashStatementLines } from './statement';
 export {
   balancesMatch,
-  type ExpectedBalance,
   type LedgerCheck,
-  unitHoldings,
+  type UnitsDifference,
+  unitHoldingsDiffering,
   verifyLedgerInvariants,
 } from './verify';
 
