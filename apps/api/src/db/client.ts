@@ -51,14 +51,17 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   inMemory?: boolean;
-  /** Called with every SQL statement the query builder sends (tests count statements per request). */
-  onQuery?: (query: string) => void;
+  /**
+   * Called with every SQL statement the query builder sends and its parameters (tests count statements
+   * per request; the scale benchmark explains them).
+   */
+  onQuery?: (query: string, params: unknown[]) => void;
   /** An in-memory embedded database starts as a copy of this snapshot (see `DatabaseHandle.snapshot`). */
   fromSnapshot?: Blob;
 }
 
 const loggerOf = (onQuery: DatabaseOptions['onQuery']) =>
-  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+  onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {};
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onQuery);

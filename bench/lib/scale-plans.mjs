@@ -1,0 +1,50 @@
+// What the scale benchmark (bench/scale.mjs) says about a statement: its plan under EXPLAIN (ANALYZE,
+// BUFFERS), reduced to the time it took, the pages it touched and how it reached each table.
+
+/** A statement as drizzle sent it, run again under EXPLAIN on `client`; null for what is not a read. */
+export async function explain(client, { query, params }) {
+  if (!/^\s*(select|with)\b/i.test(query) || /\bfor update\b/i.test(query)) return null;
+  const { rows } = await client.query(`explain (analyze, buffers, format json) ${query}`, params);
+  const [plan] = rows[0]['QUERY PLAN'];
+  const scans = [];
+  const walk = (node) => {
+    const table = node['Relation Name'];
+    if (node['Index Name']) scans.push(`${node['Node Type']} ${node['Index Name']}`);
+    else if (table) scans.push(`${node['Node Type']} ${table}`);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan.Plan);
+  const top = plan.Plan;
+  return {
+    ms: plan['Execution Time'],
+    pages: (top['Shared Hit Blocks'] ?? 0) + (top['Shared Read Blocks'] ?? 0),
+    read: top['Shared Read Blocks'] ?? 0,
+    temp: (top['Temp Read Blocks'] ?? 0) + (top['Temp Written Blocks'] ?? 0),
+    scans: [...new Set(scans)],
+    query,
+  };
+}
+
+/** The statements of one request, explained, in the order they ran (each distinct text once). */
+export async function explainAll(client, statements) {
+  const seen = new Set();
+  const out = [];
+  for (const statement of statements) {
+    if (seen.has(statement.query)) continue;
+    seen.add(statement.query);
+    const plan = await explain(client, statement);
+    if (plan) out.push(plan);
+  }
+  return out;
+}
+
+const short = (query) => query.replace(/\s+/g, ' ').slice(0, 90);
+
+/** Plans as lines: time, pages (read from disk), temporary pages, how each table was reached. */
+export function describePlans(plans) {
+  return plans.map(
+    (p) =>
+      `    ${p.ms.toFixed(2).padStart(9)} ms ${String(p.pages).padStart(8)} pages (${p.read} read${p.temp ? `, ${p.temp} temp` : ''})  ${p.scans.join(', ') || '—'}\n` +
+      `                 ${short(p.query)}`,
+  );
+}
