@@ -29,7 +29,8 @@ export async function recentTransactions(
     .select(transactionColumns)
     .from(transactions)
     .where(eq(transactions.userId, userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    // As the list orders them (lib/resource/params.ts), which the index follows.
+    .orderBy(sql`${desc(transactions.createdAt)} nulls last`, desc(transactions.id))
     .limit(limit);
   return rows.map((row) => serializeTransaction(row as TransactionRow, t));
 }
