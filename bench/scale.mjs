@@ -160,7 +160,8 @@ async function measure(size) {
     const today = calendarDate(new Date());
     const paidBefore = await paidInstalments();
     await enqueueJob(handle.db, ADVANCE_INTEREST_JOB, { date: today });
-    const interest = await timed(() => app.jobs.drain());
+    const interest = await recording(() => app.jobs.drain());
+    plans.interest = await explainAll(direct, interest.statements);
     const collected = (await paidInstalments()) - paidBefore;
     const { rows: failed } = await direct.query(`select count(*)::int as n from jobs where status <> 'done'`);
     if (failed[0].n > 0) throw new Error('the interest run did not finish');
