@@ -37,6 +37,7 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/packages/shared/package.json packages/shared/
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
+COPY --from=build /app/apps/api/start.sh apps/api/
 COPY --from=build /app/apps/api/src/locales apps/api/src/locales
 COPY --from=build /app/apps/api/src/db/migrations apps/api/src/db/migrations
 COPY --from=build /app/apps/web/dist apps/web/dist
@@ -47,4 +48,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]
+# start.sh: the memory settings the server is measured with (docs/decisions/026); exec keeps node as PID 1.
+CMD ["sh", "apps/api/start.sh", "--enable-source-maps", "apps/api/dist/server.js"]

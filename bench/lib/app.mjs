@@ -1,6 +1,7 @@
 // Shared by the benchmarks: build the web app and the API into temporary folders, and start the real
-// server on them as it ships (compiled JavaScript, production mode, the shipped logging; free port,
-// temporary DATA_DIR with a freshly seeded embedded database unless DATABASE_URL is given).
+// server on them as it ships (compiled JavaScript, production mode, the shipped logging and memory
+// settings; free port, temporary DATA_DIR with a freshly seeded embedded database unless DATABASE_URL is
+// given).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -76,10 +77,13 @@ export async function startServer(webDist, env = {}, { apiDist = sharedApiBuild(
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-bench-data-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(apiDist, 'server.js')], {
+  // Through apps/api/start.sh, as `npm start` and the image start it (its memory settings); it replaces
+  // itself with this Node, so `pid` is the server's.
+  const child = spawn('sh', [path.join(ROOT, 'apps/api/start.sh'), path.join(apiDist, 'server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
+      NODE: process.execPath,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

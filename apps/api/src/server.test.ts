@@ -92,9 +92,10 @@ describe('server process', () => {
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     else delete env.DATABASE_URL;
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    // Started as it ships (start.sh, with its memory settings): the signal must reach the server itself.
+    const child = spawn('sh', ['start.sh', '--import', 'tsx', 'src/server.ts'], {
       cwd: API_ROOT,
-      env,
+      env: { ...env, NODE: process.execPath },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // pino logs to stdout: both streams are kept so that a failure shows why.

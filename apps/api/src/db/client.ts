@@ -51,14 +51,17 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   inMemory?: boolean;
-  /** Called with every SQL statement the query builder sends (tests count statements per request). */
-  onQuery?: (query: string) => void;
+  /**
+   * Called with every SQL statement the query builder sends and its parameters (tests count statements
+   * per request; the scale benchmark explains them).
+   */
+  onQuery?: (query: string, params: unknown[]) => void;
   /** An in-memory embedded database starts as a copy of this snapshot (see `DatabaseHandle.snapshot`). */
   fromSnapshot?: Blob;
 }
 
 const loggerOf = (onQuery: DatabaseOptions['onQuery']) =>
-  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+  onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {};
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onQuery);
@@ -108,15 +111,27 @@ async function openPostgres(url: string, onQuery?: DatabaseOptions['onQuery']): 
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is a server's cache in front of many connections. PGlite
+ * is one connection in this process, and it clears the whole pool as it starts, so every one of those
+ * megabytes stays resident however small the database is. A page outside the pool is a read of a file the
+ * system caches anyway (or of memory, for an in-memory database). 32 MB: the resident figure of the
+ * request benchmark fell by about a hundred megabytes (docs/decisions/026-embedded-memory.md).
+ */
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite(options.fromSnapshot ? { loadDataDir: options.fromSnapshot } : {});
+    client = new PGlite({
+      startParams: EMBEDDED_START_PARAMS,
+      ...(options.fromSnapshot ? { loadDataDir: options.fromSnapshot } : {}),
+    });
   } else {
     const folder = path.join(options.dataDir, 'pglite');
     // Owner-only (lib/files/private-folder.ts): PGlite gives its own files 0666, the folder keeps them private.
     privateFolderSync(folder);
-    client = new PGlite(folder);
+    client = new PGlite(folder, { startParams: EMBEDDED_START_PARAMS });
   }
   await client.waitReady;
   const db = drizzlePglite(client, loggerOf(options.onQuery)) as unknown as Database;

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInstances, createTestApp, type TestApp } from '../test/app';
 import { loginAs, type Session } from '../test/auth';
+import { EncodedBody } from './content-encoding';
 import { createReadCache } from './read-cache';
 
 const customer = 'customer@demo.lombard.test';
@@ -142,6 +143,37 @@ describe('loads that race a change', () => {
 });
 
 // Two instances of the API on one PostgreSQL database: what one writes, the other stops keeping.
+describe('what the kept answers take together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => t.close());
+
+  it('stays within its budget: past it, the customers whose answers were kept longest ago are read again first', async () => {
+    // Room for three answers of 1,000 bytes (each counted twice: its text and compressed copies).
+    const cache = await createReadCache(t.database, Date.now, 3 * 2 * 1000);
+    const answer = (text: string) => async () => new EncodedBody(Buffer.from(text.padEnd(1000, '.')));
+    const read = async (user: number, text: string) => (await cache.forUser(user, 'k', answer(text))).text.trim();
+    try {
+      for (const user of [1, 2, 3]) await read(user, `customer ${user}`);
+      for (const user of [1, 2, 3]) expect(await read(user, 'read again')).toMatch(`customer ${user}.`);
+      // A fourth customer's answer: the first customer's goes, the others stay.
+      expect(await read(4, 'customer 4')).toMatch('customer 4.');
+      expect(await read(1, 'customer 1, read again')).toMatch('customer 1, read again.');
+      // Kept again, the first customer's answer pushed out the one kept longest ago: the second's.
+      expect(await read(2, 'customer 2, read again')).toMatch('customer 2, read again.');
+      // Then the third's; the three kept last stay.
+      expect(await read(3, 'customer 3, read again')).toMatch('customer 3, read again.');
+      expect(await read(1, 'not asked')).toMatch('customer 1, read again.');
+      expect(await read(2, 'not asked')).toMatch('customer 2, read again.');
+      expect(await read(3, 'not asked')).toMatch('customer 3, read again.');
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;

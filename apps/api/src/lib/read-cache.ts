@@ -20,11 +20,25 @@ const ENTRY_TTL_MS = 5 * 60_000;
 const MAX_USERS = 10_000;
 /** Per customer: a handful of list pages, filters and quotes. */
 const MAX_ENTRIES_PER_USER = 64;
+/**
+ * The memory every kept answer may take together. The counts alone allowed 10,000 customers × 64 answers
+ * of a few kilobytes each: gigabytes, in the process that also runs the embedded database. 64 MB keeps
+ * the answers of a few thousand customers; past it, the customers whose answers were kept longest ago lose
+ * theirs first (docs/decisions/026-embedded-memory.md).
+ */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   value: unknown;
   expires: number;
+  bytes: number;
 }
+
+/**
+ * What a kept answer takes: its bytes, counted twice for the text and the compressed copies made of them
+ * as clients ask (each smaller than the bytes). Values that are not answers are not counted.
+ */
+const bytesOf = (value: unknown) => (value instanceof EncodedBody ? 2 * value.bytes.length : 0);
 
 interface Bucket {
   generation: number;
@@ -40,20 +54,51 @@ export interface ReadCache {
   close(): Promise<void>;
 }
 
-export async function createReadCache(handle: DatabaseHandle, now: () => number = Date.now): Promise<ReadCache> {
+export async function createReadCache(
+  handle: DatabaseHandle,
+  now: () => number = Date.now,
+  maxBytes: number = MAX_BYTES,
+): Promise<ReadCache> {
   const buckets = new Map<number, Bucket>();
   let listening = false;
   // Bumped by every change that concerns everyone.
   let globalGeneration = 0;
+  /** What the kept entries take (`bytesOf`), against `maxBytes`. */
+  let keptBytes = 0;
+
+  const dropEntry = (bucket: Bucket, key: string) => {
+    keptBytes -= bucket.entries.get(key)?.bytes ?? 0;
+    bucket.entries.delete(key);
+  };
+  const dropEntries = (bucket: Bucket) => {
+    for (const entry of bucket.entries.values()) keptBytes -= entry.bytes;
+    bucket.entries.clear();
+  };
 
   const bucketOf = (userId: number): Bucket => {
     let bucket = buckets.get(userId);
     if (!bucket) {
-      if (buckets.size >= MAX_USERS) buckets.delete(buckets.keys().next().value as number);
+      if (buckets.size >= MAX_USERS) {
+        const oldest = buckets.keys().next().value as number;
+        dropEntries(buckets.get(oldest)!);
+        buckets.delete(oldest);
+      }
       bucket = { generation: 0, entries: new Map(), pending: new Map() };
       buckets.set(userId, bucket);
     }
     return bucket;
+  };
+
+  /** Past the budget, the customers whose answers were kept longest ago lose theirs first (`keeping`'s last). */
+  const makeRoom = (keeping: Bucket) => {
+    for (const bucket of buckets.values()) {
+      if (keptBytes <= maxBytes) return;
+      if (bucket !== keeping) dropEntries(bucket);
+    }
+    for (const key of keeping.entries.keys()) {
+      if (keptBytes <= maxBytes) return;
+      dropEntry(keeping, key);
+    }
   };
 
   const forgetAll = () => {
@@ -61,7 +106,7 @@ export async function createReadCache(handle: DatabaseHandle, now: () => number 
     // Buckets stay (with their generations): a load in flight must still see that it is outdated.
     for (const bucket of buckets.values()) {
       bucket.generation++;
-      bucket.entries.clear();
+      dropEntries(bucket);
       bucket.pending.clear();
     }
   };
@@ -71,7 +116,7 @@ export async function createReadCache(handle: DatabaseHandle, now: () => number 
     const bucket = buckets.get(Number(payload.slice(2)));
     if (!bucket) return;
     bucket.generation++;
-    bucket.entries.clear();
+    dropEntries(bucket);
     bucket.pending.clear();
   };
   const onGap = (now: boolean) => {
@@ -93,10 +138,18 @@ export async function createReadCache(handle: DatabaseHandle, now: () => number 
       const loading = load().then(
         (value) => {
           if (bucket.pending.get(key) === loading) bucket.pending.delete(key);
-          if (listening && bucket.generation === generation && globalGeneration === global) {
-            if (bucket.entries.size >= MAX_ENTRIES_PER_USER)
-              bucket.entries.delete(bucket.entries.keys().next().value as string);
-            bucket.entries.set(key, { value, expires: now() + ENTRY_TTL_MS });
+          // Not into a bucket evicted meanwhile (`bucketOf`): nothing would ever drop or count it.
+          const current = buckets.get(userId) === bucket;
+          if (current && listening && bucket.generation === generation && globalGeneration === global) {
+            dropEntry(bucket, key);
+            if (bucket.entries.size >= MAX_ENTRIES_PER_USER) dropEntry(bucket, bucket.entries.keys().next().value!);
+            const bytes = bytesOf(value);
+            bucket.entries.set(key, { value, expires: now() + ENTRY_TTL_MS, bytes });
+            // Last in line for eviction (`bucketOf`, `makeRoom`): the map's order is the order of keeping.
+            buckets.delete(userId);
+            buckets.set(userId, bucket);
+            keptBytes += bytes;
+            if (keptBytes > maxBytes) makeRoom(bucket);
           }
           return value;
         },

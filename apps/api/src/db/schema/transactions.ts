@@ -50,7 +50,10 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_reference_unique').on(t.referenceCode),
-    index('transactions_user_created_idx').on(t.userId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // In the order the lists read a customer's transactions (newest first, empty dates last, id breaking
+    // ties), so that a page is read from the index rather than sorted: a customer with 10,000 transactions
+    // read all of them for a page of ten (docs/decisions/026, bench:scale).
+    index('transactions_user_newest_idx').on(t.userId, t.createdAt.desc().nullsLast(), t.id.desc()),
     index('transactions_status_idx').on(t.status, t.type),
     // The wallet's holding periods start at each fund's first executed investment: found without reading
     // the customer's deposits and withdrawals.

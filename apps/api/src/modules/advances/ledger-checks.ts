@@ -2,42 +2,28 @@
 // principal each customer owes, the units each pledge holds, and the cash set aside by waiting requests
 // (orders, withdrawals and early repayments together, as they share one reserved-cash account).
 import type { LedgerVerification } from '@lombard/shared/schemas/wallet';
-import Decimal from 'decimal.js';
-import { eq, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { advanceCollateral, advanceRepayments, advances } from '../../db/schema/advances';
-import { balancesMatch, type ExpectedBalance, type LedgerCheck } from '../ledger/service';
+import { balancesMatch, type LedgerCheck } from '../ledger/service';
 import { transactionReservations, verifyLedger } from '../transactions/service';
 import { advancesWithinLimits } from './coverage';
 
 /** Σ `advances.outstanding` of each customer equals their `customer.advance` account. */
 export async function advancesMatchLedger(db: Queryable): Promise<LedgerCheck> {
-  const rows = await db.select({ userId: advances.userId, outstanding: advances.outstanding }).from(advances);
-  const expected: ExpectedBalance[] = rows.map((row) => ({
-    kind: 'customer.advance',
-    userId: row.userId,
-    amount: row.outstanding,
-  }));
+  const expected = sql`select 'customer.advance'::text, ${advances.userId}, null::int, null::int, ${advances.outstanding}
+    from ${advances}`;
   return balancesMatch(db, 'advances_match_ledger', ['customer.advance'], expected, 'advances outstanding');
 }
 
 /** The units of every pledge not yet released equal the pledged accounts (funds and stock plans). */
 export async function pledgedUnitsMatchPledges(db: Queryable): Promise<LedgerCheck> {
-  const rows = await db
-    .select({
-      userId: advances.userId,
-      productId: advanceCollateral.productId,
-      stockPlanId: advanceCollateral.stockPlanId,
-      units: advanceCollateral.units,
-    })
-    .from(advanceCollateral)
-    .innerJoin(advances, eq(advances.id, advanceCollateral.advanceId))
-    .where(isNull(advanceCollateral.releasedAt));
-  const expected: ExpectedBalance[] = rows.map((row) =>
-    row.productId !== null
-      ? { kind: 'customer.units_pledged', userId: row.userId, productId: row.productId, amount: row.units }
-      : { kind: 'customer.plan_units_pledged', userId: row.userId, stockPlanId: row.stockPlanId, amount: row.units },
-  );
+  const c = advanceCollateral;
+  const expected = sql`select
+      case when ${c.productId} is not null then 'customer.units_pledged' else 'customer.plan_units_pledged' end,
+      ${advances.userId}, ${c.productId}, case when ${c.productId} is null then ${c.stockPlanId} end, ${c.units}
+    from ${c} join ${advances} on ${advances.id} = ${c.advanceId}
+    where ${c.releasedAt} is null`;
   return balancesMatch(
     db,
     'pledged_units_match_pledges',
@@ -49,19 +35,12 @@ export async function pledgedUnitsMatchPledges(db: Queryable): Promise<LedgerChe
 
 /** Reserved cash equals the submitted orders and withdrawals plus the pending early repayments. */
 export async function reservedCashMatchesRequests(db: Queryable): Promise<LedgerCheck> {
-  const pending = await db
-    .select({ userId: advances.userId, amount: advanceRepayments.amount, interest: advanceRepayments.interest })
-    .from(advanceRepayments)
-    .innerJoin(advances, eq(advances.id, advanceRepayments.advanceId))
-    .where(eq(advanceRepayments.status, 'pending'));
-  const expected: ExpectedBalance[] = [
-    ...(await transactionReservations(db)).filter((e) => e.kind === 'customer.cash_reserved'),
-    ...pending.map((row) => ({
-      kind: 'customer.cash_reserved' as const,
-      userId: row.userId,
-      amount: new Decimal(row.amount).plus(row.interest),
-    })),
-  ];
+  const r = advanceRepayments;
+  const expected = sql`${transactionReservations('customer.cash_reserved')}
+    union all
+    select 'customer.cash_reserved'::text, ${advances.userId}, null::int, null::int, ${r.amount} + ${r.interest}
+    from ${r} join ${advances} on ${advances.id} = ${r.advanceId}
+    where ${r.status} = 'pending'`;
   return balancesMatch(db, 'reserved_cash_matches_requests', ['customer.cash_reserved'], expected, 'waiting requests');
 }
 

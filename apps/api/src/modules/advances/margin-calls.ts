@@ -6,7 +6,7 @@ import { type CollateralLine, marginCall } from '@lombard/shared/money/borrowing
 import { positionValue } from '@lombard/shared/money/valuation';
 import type { MarginCall } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { advanceCollateral, advances, marginCalls } from '../../db/schema/advances';
 import { formatMoney } from '../../lib/format';
@@ -18,31 +18,36 @@ import { type AdvanceRow, addEvent, lockAdvance } from './records';
 
 /** The pledged lines of an advance at today's prices: funds at their latest NAV, stock plans at their price. */
 export async function pledgedLinesNow(db: Queryable, advanceId: number): Promise<CollateralLine[]> {
+  return (await pledgedLinesOf(db, [advanceId])).get(advanceId) ?? [];
+}
+
+/**
+ * The pledged lines of several advances at today's prices, in three statements however many they are
+ * (the caller bounds the list: a verification of every advance asks for a batch at a time).
+ */
+export async function pledgedLinesOf(db: Queryable, advanceIds: number[]): Promise<Map<number, CollateralLine[]>> {
+  const byAdvance = new Map<number, CollateralLine[]>(advanceIds.map((id) => [id, []]));
+  if (advanceIds.length === 0) return byAdvance;
   const lines = await db
     .select()
     .from(advanceCollateral)
-    .where(and(eq(advanceCollateral.advanceId, advanceId), isNull(advanceCollateral.releasedAt)))
+    .where(and(inArray(advanceCollateral.advanceId, advanceIds), isNull(advanceCollateral.releasedAt)))
     .orderBy(asc(advanceCollateral.id));
   const [navs, plans] = await Promise.all([
-    latestNavs(
-      db,
-      lines.flatMap((line) => (line.productId ? [line.productId] : [])),
-    ),
-    plansByIds(
-      db,
-      lines.flatMap((line) => (line.stockPlanId ? [line.stockPlanId] : [])),
-    ),
+    latestNavs(db, [...new Set(lines.flatMap((line) => (line.productId ? [line.productId] : [])))]),
+    plansByIds(db, [...new Set(lines.flatMap((line) => (line.stockPlanId ? [line.stockPlanId] : [])))]),
   ]);
-  return lines.map((line) => {
+  for (const line of lines) {
     const price = line.productId
       ? (navs.get(line.productId)?.nav ?? line.unitPrice)
       : (plans.get(line.stockPlanId!)?.unitPrice ?? line.unitPrice);
-    return {
+    byAdvance.get(line.advanceId)?.push({
       key: line.productId ? `position:${line.productId}` : `stock-plan:${line.stockPlanId}`,
       value: positionValue(line.units, price).toFixed(2),
       loanToValue: new Decimal(line.loanToValue).toFixed(4),
-    };
-  });
+    });
+  }
+  return byAdvance;
 }
 
 /**

@@ -227,9 +227,9 @@ export {
 } from './statement';
 export {
   balancesMatch,
-  type ExpectedBalance,
   type LedgerCheck,
-  unitHoldings,
+  type UnitsDifference,
+  unitHoldingsDiffering,
   verifyLedgerInvariants,
 } from './verify';
 

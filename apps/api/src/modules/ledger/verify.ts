@@ -1,9 +1,10 @@
 // The ledger's invariants, checked from the lines up (never from the maintained balances alone): entries
-// balance per asset, balances equal their lines, no customer account below zero; and every customer's
-// units per fund, for the check that orders and the ledger agree.
+// balance per asset, balances equal their lines, no customer account below zero; and the comparisons of
+// customer accounts with what other tables say they hold (orders, advances, pledges, waiting requests),
+// made in the database so that only differences come back, whatever the number of customers.
 import type { LedgerCheckName } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import type { CustomerAccountKind } from './accounts';
@@ -74,79 +75,89 @@ export async function verifyLedgerInvariants(
   };
 }
 
-/**
- * Every customer's units of every fund (free + reserved + pledged), for the check that orders and the
- * ledger agree. Read without locks: a verification, not a decision.
- */
-export async function unitHoldings(
-  db: Queryable,
-): Promise<Array<{ userId: number; productId: number; units: string }>> {
-  const result = await db
-    .select({
-      userId: ledgerAccounts.userId,
-      productId: ledgerAccounts.productId,
-      units: sql<string>`sum(${ledgerAccounts.balance})::text`,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.kind, ['customer.units', 'customer.units_reserved', 'customer.units_pledged']))
-    .groupBy(ledgerAccounts.userId, ledgerAccounts.productId);
-  return result.map((row) => ({ userId: row.userId as number, productId: row.productId as number, units: row.units }));
+/** What a business table says customers' units per fund should be: the differences, at most `limit`. */
+export interface UnitsDifference {
+  userId: number;
+  productId: number;
+  expected: string;
+  held: string;
 }
 
-/** What a business table says one customer account should hold (a fund's or a stock plan's, when per fund or plan). */
-export interface ExpectedBalance {
-  kind: CustomerAccountKind;
-  userId: number;
-  productId?: number | null;
-  stockPlanId?: number | null;
-  amount: Decimal.Value;
+/**
+ * Every customer's units of every fund (free + reserved + pledged) against `expected`, a subquery of
+ * (user_id, product_id, units) rows summed per customer and fund: the pairs that differ, in customer and
+ * fund order. Compared in the database, which sends back only the differences, however many customers
+ * there are. Read without locks: a verification, not a decision.
+ */
+export async function unitHoldingsDiffering(db: Queryable, expected: SQL, limit: number): Promise<UnitsDifference[]> {
+  const found = await rows(
+    db,
+    sql`with want as (
+          select user_id, product_id, sum(units) as units from (${expected}) as e (user_id, product_id, units)
+          group by user_id, product_id
+        ), held as (
+          select ${ledgerAccounts.userId} as user_id, ${ledgerAccounts.productId} as product_id,
+                 sum(${ledgerAccounts.balance}) as units
+          from ${ledgerAccounts}
+          where ${inArray(ledgerAccounts.kind, ['customer.units', 'customer.units_reserved', 'customer.units_pledged'])}
+          group by 1, 2
+        )
+        select user_id, product_id, coalesce(want.units, 0)::text as expected, coalesce(held.units, 0)::text as held
+        from want full join held using (user_id, product_id)
+        where coalesce(want.units, 0) <> coalesce(held.units, 0)
+        order by user_id, product_id limit ${limit}`,
+  );
+  return found.map((r) => ({
+    userId: Number(r.user_id),
+    productId: Number(r.product_id),
+    expected: String(r.expected),
+    held: String(r.held),
+  }));
 }
 
 /**
  * A balance kept beside the ledger (an advance's outstanding principal, what a request set aside, what is
  * pledged) checked against it: every customer account of `kinds` must hold exactly what `expected` says,
  * an account nothing expects must be empty, and an expected amount with no account is a problem too.
+ * `expected` is a subquery of (kind, user_id, product_id, stock_plan_id, amount) rows, summed per account;
+ * the database compares them and sends back only the first differences, in the order of their keys.
  */
 export async function balancesMatch(
   db: Queryable,
   name: LedgerCheckName,
   kinds: CustomerAccountKind[],
-  expected: ExpectedBalance[],
+  expected: SQL,
   says: string,
 ): Promise<LedgerCheck> {
-  const key = (kind: string, userId: unknown, productId: unknown, stockPlanId: unknown) =>
-    `${kind}|${userId}|${productId ?? 0}|${stockPlanId ?? 0}`;
-  const held = new Map<string, Decimal>();
-  const accounts = await db
-    .select({
-      kind: ledgerAccounts.kind,
-      userId: ledgerAccounts.userId,
-      productId: ledgerAccounts.productId,
-      stockPlanId: ledgerAccounts.stockPlanId,
-      balance: ledgerAccounts.balance,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.kind, kinds));
-  for (const a of accounts) held.set(key(a.kind, a.userId, a.productId, a.stockPlanId), new Decimal(a.balance));
-  const want = new Map<string, Decimal>();
-  for (const e of expected) {
-    const k = key(e.kind, e.userId, e.productId, e.stockPlanId);
-    want.set(k, (want.get(k) ?? new Decimal(0)).plus(e.amount));
-  }
-  const problems: string[] = [];
-  for (const k of [...new Set([...want.keys(), ...held.keys()])].sort()) {
-    const a = want.get(k) ?? new Decimal(0);
-    const b = held.get(k) ?? new Decimal(0);
-    if (a.eq(b)) continue;
-    const [kind, userId, productId, stockPlanId] = k.split('|');
+  const found = await rows(
+    db,
+    sql`with want as (
+          select kind, user_id, coalesce(product_id, 0) as product_id, coalesce(stock_plan_id, 0) as stock_plan_id,
+                 sum(amount) as amount
+          from (${expected}) as e (kind, user_id, product_id, stock_plan_id, amount)
+          group by 1, 2, 3, 4
+        ), held as (
+          select ${ledgerAccounts.kind} as kind, ${ledgerAccounts.userId} as user_id,
+                 coalesce(${ledgerAccounts.productId}, 0) as product_id,
+                 coalesce(${ledgerAccounts.stockPlanId}, 0) as stock_plan_id, ${ledgerAccounts.balance} as balance
+          from ${ledgerAccounts} where ${inArray(ledgerAccounts.kind, kinds)}
+        )
+        select kind, user_id, product_id, stock_plan_id, coalesce(want.amount, 0)::text as expected,
+               coalesce(held.balance, 0)::text as held
+        from want full join held using (kind, user_id, product_id, stock_plan_id)
+        where coalesce(want.amount, 0) <> coalesce(held.balance, 0)
+        order by (kind || '|' || user_id || '|' || product_id || '|' || stock_plan_id) collate "C"
+        limit ${MAX_PROBLEMS}`,
+  );
+  const problems = found.map((r) => {
     const owner = [
-      `user ${userId}`,
-      productId !== '0' && `product ${productId}`,
-      stockPlanId !== '0' && `stock plan ${stockPlanId}`,
+      `user ${r.user_id}`,
+      String(r.product_id) !== '0' && `product ${r.product_id}`,
+      String(r.stock_plan_id) !== '0' && `stock plan ${r.stock_plan_id}`,
     ]
       .filter(Boolean)
       .join(', ');
-    problems.push(`${owner}: ${says} ${a.toString()}, ledger ${kind} ${b.toString()}`);
-  }
-  return { name, ok: problems.length === 0, problems: problems.slice(0, MAX_PROBLEMS) };
+    return `${owner}: ${says} ${new Decimal(String(r.expected)).toString()}, ledger ${r.kind} ${new Decimal(String(r.held)).toString()}`;
+  });
+  return { name, ok: problems.length === 0, problems };
 }

@@ -7,17 +7,11 @@ import { calendarDate } from '@lombard/shared/money/business-days';
 import type { TransactionItem } from '@lombard/shared/schemas/transactions';
 import type { LedgerVerification } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
-import { and, desc, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import type { Translate } from '../../lib/i18n';
-import {
-  balancesMatch,
-  type ExpectedBalance,
-  type LedgerCheck,
-  unitHoldings,
-  verifyLedgerInvariants,
-} from '../ledger/service';
+import { balancesMatch, type LedgerCheck, unitHoldingsDiffering, verifyLedgerInvariants } from '../ledger/service';
 import { depositReference, serializeTransaction, type TransactionRow, transactionColumns } from './records';
 
 export function customerDepositReference(userId: number): string {
@@ -35,7 +29,8 @@ export async function recentTransactions(
     .select(transactionColumns)
     .from(transactions)
     .where(eq(transactions.userId, userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    // As the list orders them (lib/resource/params.ts), which the index follows.
+    .orderBy(sql`${desc(transactions.createdAt)} nulls last`, desc(transactions.id))
     .limit(limit);
   return rows.map((row) => serializeTransaction(row as TransactionRow, t));
 }
@@ -73,61 +68,39 @@ const MAX_PROBLEMS = 20;
 
 /** Executed investments minus executed disinvestments equal, in units, what the ledger holds. */
 export async function ordersMatchPositions(db: Queryable): Promise<LedgerCheck> {
-  const orders = await db
-    .select({
-      userId: transactions.userId,
-      productId: transactions.productId,
-      units: sql<string>`sum(case when ${transactions.type} = 'invest' then ${transactions.units} else -${transactions.units} end)::text`,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.status, 'executed'), inArray(transactions.type, ['invest', 'disinvest'])))
-    .groupBy(transactions.userId, transactions.productId);
-  const expected = new Map<string, Decimal>();
-  for (const row of orders) expected.set(`${row.userId}|${row.productId}`, new Decimal(row.units ?? 0));
-  const held = new Map<string, Decimal>();
-  for (const row of await unitHoldings(db)) held.set(`${row.userId}|${row.productId}`, new Decimal(row.units));
-  const problems: string[] = [];
-  for (const key of new Set([...expected.keys(), ...held.keys()])) {
-    const want = expected.get(key) ?? new Decimal(0);
-    const have = held.get(key) ?? new Decimal(0);
-    if (!want.eq(have)) {
-      const [userId, productId] = key.split('|');
-      problems.push(`user ${userId}, product ${productId}: orders ${want.toFixed(6)} units, ledger ${have.toFixed(6)}`);
-    }
-  }
-  return { name: 'orders_match_positions', ok: problems.length === 0, problems: problems.slice(0, MAX_PROBLEMS) };
+  const orders = sql`select ${transactions.userId}, ${transactions.productId},
+      case when ${transactions.type} = 'invest' then ${transactions.units} else -${transactions.units} end
+    from ${transactions}
+    where ${and(eq(transactions.status, 'executed'), inArray(transactions.type, ['invest', 'disinvest']))}`;
+  const differences = await unitHoldingsDiffering(db, orders, MAX_PROBLEMS);
+  const problems = differences.map(
+    (d) =>
+      `user ${d.userId}, product ${d.productId}: orders ${new Decimal(d.expected).toFixed(6)} units, ledger ${new Decimal(d.held).toFixed(6)}`,
+  );
+  return { name: 'orders_match_positions', ok: problems.length === 0, problems };
 }
 
 /**
- * What the customers' waiting requests set aside, as the ledger must hold it: the amount of each submitted
+ * What the customers' waiting requests set aside, as the ledger must hold it, as a subquery of (kind,
+ * user_id, product_id, stock_plan_id, amount) rows (see `balancesMatch`): the amount of each submitted
  * investment or withdrawal in reserved cash, the units of each submitted disinvestment in reserved units.
  */
-export async function transactionReservations(db: Queryable): Promise<ExpectedBalance[]> {
-  const rows = await db
-    .select({
-      userId: transactions.userId,
-      type: transactions.type,
-      productId: transactions.productId,
-      amount: transactions.amount,
-      units: transactions.units,
-    })
-    .from(transactions)
-    .where(eq(transactions.status, 'submitted'));
-  return rows.map((row) =>
-    row.type === 'disinvest'
-      ? { kind: 'customer.units_reserved', userId: row.userId, productId: row.productId, amount: row.units ?? 0 }
-      : { kind: 'customer.cash_reserved', userId: row.userId, amount: row.amount ?? 0 },
-  );
+export function transactionReservations(kind: 'customer.cash_reserved' | 'customer.units_reserved'): SQL {
+  const disinvestments = kind === 'customer.units_reserved';
+  return sql`select ${kind}::text, ${transactions.userId}, ${disinvestments ? transactions.productId : sql`null::int`},
+      null::int, coalesce(${disinvestments ? transactions.units : transactions.amount}, 0)
+    from ${transactions}
+    where ${transactions.status} = 'submitted'
+      and ${disinvestments ? sql`${transactions.type} = 'disinvest'` : sql`${transactions.type} <> 'disinvest'`}`;
 }
 
 /** Reserved units are exactly the units of the submitted disinvestments. */
 export async function reservedUnitsMatchOrders(db: Queryable): Promise<LedgerCheck> {
-  const expected = (await transactionReservations(db)).filter((e) => e.kind === 'customer.units_reserved');
   return balancesMatch(
     db,
     'reserved_units_match_orders',
     ['customer.units_reserved'],
-    expected,
+    transactionReservations('customer.units_reserved'),
     'submitted disinvestments',
   );
 }

@@ -1,0 +1,2 @@
+DROP INDEX "transactions_user_created_idx";--> statement-breakpoint
+CREATE INDEX "transactions_user_newest_idx" ON "transactions" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
