@@ -73,7 +73,7 @@ async function databaseFor(): Promise<string | undefined> {
 }
 
 describe('server process', () => {
-  it('stops gracefully on SIGTERM: exit code 0 and the port closed', { timeout: 60_000 }, async () => {
+  it('stops gracefully on SIGTERM: exit code 0 and the port closed', { timeout: 120_000 }, async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-server-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -112,7 +112,7 @@ describe('server process', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });
 
-    await waitUntilReady(port, child, 45_000);
+    await waitUntilReady(port, child, 90_000);
     expect(await accepts(port)).toBe(true);
 
     // A request in flight when the signal arrives (its body still uploading) is answered in full.
@@ -144,7 +144,7 @@ describe('server process', () => {
     expect(await accepts(port)).toBe(false);
   });
 
-  it('refuses to start with a bad configuration, naming the variable', { timeout: 30_000 }, async () => {
+  it('refuses to start with a bad configuration, naming the variable', { timeout: 90_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: API_ROOT,
       env: { ...process.env, PORT: 'abc', DATABASE_URL: 'mysql://root@localhost/lombard' },
@@ -162,7 +162,7 @@ describe('server process', () => {
   });
 
   it('refuses to start on PostgreSQL with nowhere to send SMS, naming SMS_URL and SMS_OUTBOX', {
-    timeout: 30_000,
+    timeout: 90_000,
   }, async () => {
     const { SMS_URL: _url, SMS_OUTBOX: _outbox, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
