@@ -73,7 +73,7 @@ async function databaseFor(): Promise<string | undefined> {
 }
 
 describe('server process', () => {
-  it('stops gracefully on SIGTERM: exit code 0 and the port closed', { timeout: 120_000 }, async () => {
+  it('stops gracefully on SIGTERM: exit code 0 and the port closed', { timeout: 200_000 }, async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lombard-server-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -112,7 +112,7 @@ describe('server process', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });
 
-    await waitUntilReady(port, child, 90_000);
+    await waitUntilReady(port, child, 150_000);
     expect(await accepts(port)).toBe(true);
 
     // A request in flight when the signal arrives (its body still uploading) is answered in full.
