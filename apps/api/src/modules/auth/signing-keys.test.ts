@@ -30,9 +30,9 @@ const read = async (app: FastifyInstance, access: string) =>
   (await app.inject({ method: 'GET', url: '/api/account/me/', headers: { authorization: `Bearer ${access}` } }))
     .statusCode;
 
-/** Asks again until `check` holds (another instance hearing of a rotation), at most ~10 s. */
+/** Asks again until `check` holds (another instance hearing of a rotation), at most ~30 s on a loaded machine. */
 async function until(what: string, check: () => Promise<boolean>) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
