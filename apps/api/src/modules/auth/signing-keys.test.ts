@@ -82,7 +82,9 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     await onServer(serverUrl, `drop database if exists ${name} with (force)`);
   });
 
-  it('agree on one key, accept each other’s tokens, and follow a rotation made elsewhere', async () => {
+  it('agree on one key, accept each other’s tokens, and follow a rotation made elsewhere', {
+    timeout: 120_000,
+  }, async () => {
     expect(await a.database.db.select().from(signingKeys)).toHaveLength(1);
     const user = await createUser(a.app, { email: 'two-instances@example.com' });
     const fromA = await signIn(a.app, user.email);
