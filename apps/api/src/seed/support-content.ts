@@ -2,7 +2,8 @@
 // support module on the way out. An article without `en` is shown in Italian only (the browser test
 // relies on "verifica-del-credito" being one).
 import { MAX_INSTALMENTS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
-import { ADVANCE_RATE_BANDS, quoteAdvance } from '@lombard/shared/money/advance-calculator';
+import { quoteAdvance } from '@lombard/shared/money/advance-calculator';
+import { ADVANCE_RATE_BANDS } from '@lombard/shared/money/rate-bands';
 import Decimal from 'decimal.js';
 
 type Language = 'it' | 'en';

@@ -1,9 +1,8 @@
 // The global configuration through one queryOptions, so every reader shares one request and one
 // cache entry. The server serves it from memory; it changes only when an operator edits it.
 import { ADVANCE_PAYOUT_HOURS, MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
-import { ADVANCE_RATE_BANDS, calculatorMaximum } from '@lombard/shared/money/advance-calculator';
+import { ADVANCE_RATE_BANDS, calculatorMaximum, rateBandsOf } from '@lombard/shared/money/rate-bands';
 import type { GlobalConfig } from '@lombard/shared/schemas/config';
-import { rateBandsOf } from '@lombard/shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { loadHttp } from './http/lazy-client';

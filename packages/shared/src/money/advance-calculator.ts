@@ -21,28 +21,13 @@ import {
 } from '../constants';
 import { annualPercentageRate } from './advance-apr';
 import { addMonths } from './calendar-days';
+import { ADVANCE_RATE_BANDS, type RateBand } from './rate-bands';
 
 /** Re-exported: the schedule's due dates and the screens that show them use the same month arithmetic. */
 export { addMonths };
 
 /** A private Decimal: ROUND_HALF_UP for money, enough precision for powers of rates. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-
-/** A nominal annual rate (TAN, a fraction) from an amount up (inclusive), in EUR decimal strings. */
-export interface RateBand {
-  from: string;
-  annualRate: string;
-}
-
-/**
- * The product's published rate bands, lowest first: what every data set starts with. Operators set the
- * bands in force (with the day they take effect) in the settings; quotes take those.
- */
-export const ADVANCE_RATE_BANDS = [
-  { from: '0.00', annualRate: '0.0490' },
-  { from: '50000.00', annualRate: '0.0440' },
-  { from: '200000.00', annualRate: '0.0390' },
-] as const;
 
 /** Months between two instalments: payments are quarterly. */
 const MONTHS_PER_INSTALMENT = 12 / INSTALMENTS_PER_YEAR;
@@ -148,16 +133,6 @@ export function validateAdvanceInput(input: {
     issues.instalments = { key: CALCULATOR_MESSAGES.instalments, params: { max: MAX_INSTALMENTS } };
   }
   return issues;
-}
-
-/**
- * The largest amount a calculator offers: the bank's maximum advance (global configuration), within the
- * calculator's own cap; the cap alone while the configuration is not known.
- */
-export function calculatorMaximum(bankMaximum: string | null | undefined): string {
-  const cap = new D(CALCULATOR_MAX_AMOUNT);
-  const bank = bankMaximum ? toDecimal(bankMaximum) : null;
-  return (bank?.gt(0) ? D.min(bank, cap) : cap).toFixed(2);
 }
 
 /** The nominal annual rate (fraction string) for an amount. */

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ADVANCE_PAYOUT_HOURS, CALCULATOR_MAX_AMOUNT, MINIMUM_ADVANCE_AMOUNT } from '../constants';
 import { LANGUAGES } from '../locale';
-import { ADVANCE_RATE_BANDS, type RateBand } from '../money/advance-calculator';
+import { ADVANCE_RATE_BANDS } from '../money/rate-bands';
 import { AMOUNT_INPUT_DECIMAL, decimalString } from './decimal';
 import { isoDateSchema } from './documents';
 import { ibanSchema } from './profile';
@@ -129,7 +129,3 @@ export function ratesInForce(schedules: readonly RateSchedule[], today: string):
   for (const schedule of ordered) if (schedule.valid_from <= today) current = schedule;
   return current;
 }
-
-/** The bands of a schedule as the calculator takes them. */
-export const rateBandsOf = (schedule: RateSchedule): RateBand[] =>
-  schedule.bands.map((band) => ({ from: band.from, annualRate: band.annual_rate }));

@@ -7,11 +7,11 @@ import {
   CALCULATOR_MESSAGES,
   type CalculatorMessage,
   quoteAdvance,
-  type RateBand,
   type AdvanceQuote as SharedQuote,
   validateAdvanceInput,
 } from '@lombard/shared/money/advance-calculator';
 import { validateAdvanceRequest } from '@lombard/shared/money/advance-request-rules';
+import type { RateBand } from '@lombard/shared/money/rate-bands';
 import type { AdvanceQuote, AdvanceQuoteRequest, AdvanceRequest, RuleMessage } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -4,13 +4,12 @@
 // with before and after, in one transaction). Every instance hears a write through the settings table's
 // trigger (routes.ts) and rebuilds the global configuration it serves.
 import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
-import type { RateBand } from '@lombard/shared/money/advance-calculator';
+import { type RateBand, rateBandsOf } from '@lombard/shared/money/rate-bands';
 import {
   DEFAULT_ADVANCE_LIMITS,
   DEFAULT_RATE_SCHEDULE,
   type OperatorSettings,
   type RateSchedule,
-  rateBandsOf,
   ratesInForce,
 } from '@lombard/shared/schemas/settings';
 import { eq, sql } from 'drizzle-orm';

@@ -12,7 +12,7 @@ import {
   SUPPORT_REPLY_HOURS_WEEKEND,
 } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';
-import { ADVANCE_RATE_BANDS } from '@lombard/shared/money/advance-calculator';
+import { ADVANCE_RATE_BANDS } from '@lombard/shared/money/rate-bands';
 import Decimal from 'decimal.js';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { translator } from '../../lib/i18n';

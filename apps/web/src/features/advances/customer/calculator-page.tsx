@@ -3,7 +3,8 @@
 
 import { advanceSearch } from '@lombard/shared/advance-search';
 import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
-import { calculatorMaximum, quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
+import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
+import { calculatorMaximum } from '@lombard/shared/money/rate-bands';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

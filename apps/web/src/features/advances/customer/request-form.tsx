@@ -3,7 +3,8 @@
 // query string, so that a reload or the public calculator's link fills it in again.
 
 import { advanceSearch } from '@lombard/shared/advance-search';
-import { quoteAdvance, type RateBand, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
+import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
+import type { RateBand } from '@lombard/shared/money/rate-bands';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
