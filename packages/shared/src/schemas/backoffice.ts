@@ -78,3 +78,18 @@ export const outboxMessageSchema = z.object({
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** The statements the platform issues, as operators list them to draw one again. */
+export const STATEMENT_KINDS = ['contract_note', 'asset_statement', 'costs_report', 'advance_statement'] as const;
+
+export const backofficeStatementSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(STATEMENT_KINDS),
+  kind_name: z.string(),
+  /** What it is of, in words: the order, the quarter, the year, the advance and its date. */
+  subject: z.string(),
+  issued_on: z.string().nullable(),
+  created_at: z.string(),
+  user: z.object({ id: z.number().int(), email: z.string().nullable(), full_name: z.string().nullable() }),
+});
+export type BackofficeStatement = z.infer<typeof backofficeStatementSchema>;

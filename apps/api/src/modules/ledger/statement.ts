@@ -143,19 +143,33 @@ export async function linesOfReferences(db: Queryable, references: string[]): Pr
   }));
 }
 
-const UNIT_KINDS = sql`('customer.units', 'customer.units_reserved', 'customer.units_pledged')`;
+/** The unit accounts of a holding: a fund's (per product) or a company stock plan's (per plan). */
+const HOLDINGS = {
+  fund: {
+    kinds: sql`('customer.units', 'customer.units_reserved', 'customer.units_pledged')`,
+    pledged: 'customer.units_pledged',
+    column: sql.raw('a.product_id'),
+  },
+  plan: {
+    kinds: sql`('customer.plan_units', 'customer.plan_units_pledged')`,
+    pledged: 'customer.plan_units_pledged',
+    column: sql.raw('a.stock_plan_id'),
+  },
+} as const;
+export type HoldingKind = keyof typeof HOLDINGS;
 
 export interface UnitLine {
   entryId: number;
   kind: string;
   reference: string;
   at: Date;
-  productId: number;
+  /** The product (fund) or the stock plan, as `holding` says. */
+  holdingId: number;
   units: Decimal;
 }
 
 export interface UnitHolding {
-  productId: number;
+  holdingId: number;
   opening: Decimal;
   closing: Decimal;
   /** Of the closing units, those pledged to an advance. */
@@ -163,34 +177,37 @@ export interface UnitHolding {
 }
 
 /**
- * The customer's fund units over a period (calendar days in Rome, inclusive), read from the ledger as the
- * cash statement is: per product the units held (free, reserved for a sale and pledged together) before
- * the period and at its end, and every entry that changed them. Moves between free, reserved and pledged
- * units change nothing held and are left out, but the pledged units at the end are told apart.
+ * The customer's units of one kind of holding (funds or company stock plans) over a period (calendar days
+ * in Rome, inclusive), read from the ledger as the cash statement is: per holding the units held (free,
+ * reserved for a sale and pledged together) before the period and at its end, and every entry that
+ * changed them. Moves between free, reserved and pledged units change nothing held and are left out, but
+ * the pledged units at the end are told apart.
  */
 export async function unitStatementLines(
   db: Queryable,
   userId: number,
   period: { from: string; to: string },
+  holding: HoldingKind = 'fund',
 ): Promise<{ holdings: UnitHolding[]; lines: UnitLine[] }> {
+  const { kinds, pledged, column } = HOLDINGS[holding];
   const result = await db.execute(sql`
-    select e.id, e.kind, e.reference, e.created_at, a.product_id,
+    select e.id, e.kind, e.reference, e.created_at, ${column} as holding_id,
            sum(l.amount)::text as units,
-           sum(case when a.kind = 'customer.units_pledged' then l.amount else 0 end)::text as pledged,
+           sum(case when a.kind = ${pledged} then l.amount else 0 end)::text as pledged,
            e.created_at < ${dayStart(period.from)} as earlier
     from journal_lines l
     join ledger_accounts a on a.id = l.account_id
     join journal_entries e on e.id = l.entry_id
-    where a.user_id = ${userId} and a.kind in ${UNIT_KINDS}
+    where a.user_id = ${userId} and a.kind in ${kinds}
       and e.created_at < ${dayStart(period.to)} + interval '1 day'
-    group by e.id, a.product_id
-    order by e.created_at, e.id, a.product_id`);
+    group by e.id, ${column}
+    order by e.created_at, e.id, ${column}`);
   type Row = {
     id: number | string;
     kind: string;
     reference: string;
     created_at: string | Date;
-    product_id: number;
+    holding_id: number;
     units: string;
     pledged: string;
     earlier: boolean;
@@ -198,24 +215,24 @@ export async function unitStatementLines(
   const holdings = new Map<number, UnitHolding>();
   const lines: UnitLine[] = [];
   for (const row of (result as unknown as { rows: Row[] }).rows) {
-    const productId = Number(row.product_id);
+    const holdingId = Number(row.holding_id);
     const zero = new Decimal(0);
-    const holding = holdings.get(productId) ?? { productId, opening: zero, closing: zero, pledged: zero };
+    const held = holdings.get(holdingId) ?? { holdingId, opening: zero, closing: zero, pledged: zero };
     const units = new Decimal(row.units);
-    holding.closing = holding.closing.plus(units);
-    holding.pledged = holding.pledged.plus(row.pledged);
-    if (row.earlier) holding.opening = holding.opening.plus(units);
+    held.closing = held.closing.plus(units);
+    held.pledged = held.pledged.plus(row.pledged);
+    if (row.earlier) held.opening = held.opening.plus(units);
     else if (!units.isZero()) {
       lines.push({
         entryId: Number(row.id),
         kind: row.kind,
         reference: row.reference,
         at: new Date(row.created_at),
-        productId,
+        holdingId,
         units,
       });
     }
-    holdings.set(productId, holding);
+    holdings.set(holdingId, held);
   }
   return { holdings: [...holdings.values()], lines };
 }

@@ -14,6 +14,7 @@ import { enqueueJob } from '../../lib/jobs/queue';
 import { activeAdvance } from '../../test/active-advance';
 import { loginAs } from '../../test/auth';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { multipartBody } from '../../test/multipart';
 import { delivered } from '../../test/outbox';
 import { asPrinted, pdfText } from '../../test/pdf-text';
 import { customerBalances } from '../ledger/service';
@@ -21,6 +22,8 @@ import { navOn } from '../products/service';
 import { issueAssetStatement } from './asset-statement';
 import { QUARTERLY_STATEMENTS_JOB, scheduleQuarterlyStatements } from './jobs';
 import { quarter as calendarQuarter, quarterOfDay } from './quarters';
+
+const PLAN_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let f: MoneyFixture;
 beforeAll(async () => {
@@ -90,6 +93,56 @@ describe('quarterly statement of assets', () => {
     expect(text).toContain(money(positionValue(held, nav.nav)));
     // Units: opening 0, movements = closing.
     expect(text).toContain(`0.000000\n${units}\n${units}`);
+  });
+
+  it('lists the company stock plan shares held, valued at the price on record, and reconciles their units', async () => {
+    const quarter = quarterOfDay(calendarDate(new Date()));
+    f.clock.now = new Date();
+    const { investor } = await activeAdvance(f, { amount: '5000.00', instalments: 4 });
+    const { payload, headers } = multipartBody([
+      ...Object.entries({
+        company_name: 'Acme Industries S.p.A.',
+        plan_name: 'RSU 2024',
+        vested_units: '1000',
+        unit_price: '30.00',
+        price_source: 'market_close',
+      }).map(([name, value]) => ({ name, value })),
+      { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: PLAN_PDF },
+    ]);
+    const created = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/stock-plans/',
+      headers: { ...investor.session.headers, ...headers, 'accept-language': 'en' },
+      payload,
+    });
+    const planId = created.json().id as number;
+    expect((await f.post(f.admin, `/api/v1/backoffice/stock-plans/${planId}/verify/`, {})).statusCode).toBe(200);
+
+    const filed = await inTransaction(f.app.database.db, (tx) =>
+      issueAssetStatement(
+        tx,
+        f.app.files,
+        { publicUrl: '', supportEmail: '' },
+        { userId: investor.id, quarter, today: calendarDate(new Date()), replace: true },
+      ),
+    );
+    expect(filed).not.toBeNull();
+    const [item] = await statements(investor);
+    const text = await textOf(investor, item!);
+    const plan = (await customerBalances(f.app.database.db, investor.id)).planUnits.get(planId)!;
+    const held = plan.free.plus(plan.pledged);
+    expect(held.toFixed(6)).toBe('1000.000000');
+    const plansPart = text.slice(text.indexOf('Your company stock plan shares'), text.indexOf('Units: opening'));
+    expect(plansPart).toContain('Acme Industries S.p.A. · RSU 2024');
+    expect(plansPart).toContain(formatDecimal(held, 'en', 6));
+    expect(plansPart).toContain(money(positionValue(held, '30.00')));
+    expect(plansPart).toContain('market close');
+    // The plan's shares reconcile like a fund's units: none before the quarter, the verification, 1,000.
+    const units = formatDecimal(held, 'en', 6);
+    expect(text).toContain(`0.000000\n${units}\n${units}`);
+    expect(text).toContain('Stock plan verified');
+    // The summary's holdings include the plan: funds + plan shares.
+    expect(text).toContain(money(positionValue(held, '30.00')));
   });
 
   it('is not issued for a quarter in which the customer held nothing and nothing moved', async () => {

@@ -1,6 +1,6 @@
-// The quarterly statement of assets (MiFID II): the funds held at the end of the quarter with their units,
-// price and value, pledged units marked as pledged, the cash, and every movement of the quarter, so that
-// opening + movements = closing for the cash and for each fund's units. The cash part is the cash
+// The quarterly statement of assets (MiFID II): the funds and the company stock plans held at the end of
+// the quarter with their units, price and value, pledged units marked as pledged, the cash, and every
+// movement of the quarter, so that opening + movements = closing for the cash and for each holding's units. The cash part is the cash
 // statement the customer reads on the cash page for the same days; the units are read from the ledger the
 // same way.
 import type { Language } from '@lombard/shared/locale';
@@ -15,8 +15,9 @@ import { translator } from '../../lib/i18n';
 import { createPdfWriter } from '../../lib/pdf/writer';
 import { getAccount } from '../account/service';
 import { fileStatement, type StatementNoticeSettings, tellStatementIssued } from '../documents/service';
-import { unitStatementLines } from '../ledger/service';
+import { type UnitHolding, unitStatementLines } from '../ledger/service';
 import { findProduct, type NavPoint, navOn } from '../products/service';
+import { plansByIds } from '../stock-plans/service';
 import { cashStatement } from '../wallet/service';
 import type { Quarter } from './quarters';
 
@@ -31,12 +32,25 @@ export interface AssetPosition {
   value: Decimal;
 }
 
+/** Company stock units of an employee plan, valued at the price on record with its source. */
+export interface PlanPosition {
+  planId: number;
+  name: string;
+  opening: Decimal;
+  closing: Decimal;
+  pledged: Decimal;
+  unitPrice: Decimal;
+  priceSource: string;
+  value: Decimal;
+}
+
 export interface AssetStatementFigures {
   quarter: Quarter;
   /** The last day covered: the quarter's, or the day of issue for a quarter still running. */
   to: string;
   cash: CashStatement;
   positions: AssetPosition[];
+  plans: PlanPosition[];
   unitMovements: Array<{ day: string; kindName: string; product: string; units: Decimal }>;
   totalValue: Decimal;
 }
@@ -52,19 +66,15 @@ export async function assetStatementFigures(
   const to = asOf < quarter.to ? asOf : quarter.to;
   const cash = await cashStatement(db, userId, { from: quarter.from, to }, t);
   const units = await unitStatementLines(db, userId, { from: quarter.from, to });
+  const planUnits = await unitStatementLines(db, userId, { from: quarter.from, to }, 'plan');
   const positions: AssetPosition[] = [];
-  for (const holding of units.holdings) {
-    if (
-      holding.opening.isZero() &&
-      holding.closing.isZero() &&
-      !units.lines.some((l) => l.productId === holding.productId)
-    ) {
-      continue;
-    }
-    const product = await findProduct(db, holding.productId);
-    const nav = await navOn(db, holding.productId, to);
+  for (const holding of heldOrMoved(units)) {
+    const { holdingId: productId, ...figures } = holding;
+    const product = await findProduct(db, productId);
+    const nav = await navOn(db, productId, to);
     positions.push({
-      ...holding,
+      ...figures,
+      productId,
       name: product?.name ?? '',
       isin: product?.isin ?? '',
       nav,
@@ -72,23 +82,57 @@ export async function assetStatementFigures(
     });
   }
   positions.sort((a, b) => a.name.localeCompare(b.name));
+  const planHoldings = heldOrMoved(planUnits);
+  const planRows = await plansByIds(
+    db,
+    planHoldings.map((h) => h.holdingId),
+  );
+  const plans = planHoldings.map(({ holdingId: planId, ...figures }): PlanPosition => {
+    const plan = planRows.get(planId);
+    const unitPrice = new Decimal(plan?.unitPrice ?? 0);
+    return {
+      ...figures,
+      planId,
+      name: plan ? `${plan.companyName} · ${plan.planName}` : '',
+      unitPrice,
+      priceSource: plan ? t(`advances:stockPlans.priceSources.${plan.priceSource}`).toLocaleLowerCase(language) : '',
+      value: positionValue(figures.closing, unitPrice),
+    };
+  });
+  plans.sort((a, b) => a.name.localeCompare(b.name));
   const names = new Map(positions.map((p) => [p.productId, p.name]));
+  const planNames = new Map(plans.map((p) => [p.planId, p.name]));
+  const kindName = (kind: string) =>
+    t(`statements:assets.unitKinds.${UNIT_MOVEMENT_KINDS.includes(kind) ? kind : 'other'}`);
   return {
     quarter,
     to,
     cash,
     positions,
-    unitMovements: units.lines.map((line) => ({
-      day: calendarDate(line.at),
-      kindName: t(
-        `transactions:cashKinds.${['invest.settle', 'disinvest.execute'].includes(line.kind) ? line.kind : 'other'}`,
-      ),
-      product: names.get(line.productId) ?? '',
-      units: line.units,
-    })),
-    totalValue: positions.reduce((sum, p) => sum.plus(p.value), new Decimal(0)),
+    plans,
+    unitMovements: [
+      ...units.lines.map((line) => ({ line, product: names.get(line.holdingId) ?? '' })),
+      ...planUnits.lines.map((line) => ({ line, product: planNames.get(line.holdingId) ?? '' })),
+    ]
+      .sort((a, b) => a.line.at.getTime() - b.line.at.getTime() || a.line.entryId - b.line.entryId)
+      .map(({ line, product }) => ({
+        day: calendarDate(line.at),
+        kindName: kindName(line.kind),
+        product,
+        units: line.units,
+      })),
+    totalValue: [...positions, ...plans].reduce((sum, p) => sum.plus(p.value), new Decimal(0)),
   };
 }
+
+/** The entries that change units held and have a name of their own on the statement. */
+const UNIT_MOVEMENT_KINDS = ['invest.settle', 'disinvest.execute', 'stock_plan.verify'];
+
+/** Holdings with units at either end of the period or a movement inside it. */
+const heldOrMoved = (statement: { holdings: UnitHolding[]; lines: Array<{ holdingId: number }> }) =>
+  statement.holdings.filter(
+    (h) => !h.opening.isZero() || !h.closing.isZero() || statement.lines.some((line) => line.holdingId === h.holdingId),
+  );
 
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -132,11 +176,28 @@ export async function buildAssetStatement(
     );
     w.paragraph(k('pricesNote'), { muted: true });
   }
+  if (figures.plans.length > 0) {
+    w.heading(k('plansHeading'));
+    w.table(
+      ['plan', 'units', 'pledged', 'price', 'value'].map((h) => k(`planHeaders.${h}`)),
+      figures.plans.map((p) => [
+        short(p.name, 40),
+        unitsOf(p.closing),
+        p.pledged.isZero() ? '—' : k('pledgedUnits', { units: unitsOf(p.pledged) }),
+        formatDecimal(p.unitPrice, language, 4),
+        money(p.value),
+      ]),
+      [205, 75, 85, 70, 60],
+    );
+    w.paragraph(k('plansNote', { sources: [...new Set(figures.plans.map((p) => p.priceSource))].join(', ') }), {
+      muted: true,
+    });
+  }
 
   w.heading(k('unitsHeading'));
   w.table(
     ['product', 'opening', 'movements', 'closing'].map((h) => k(`unitHeaders.${h}`)),
-    figures.positions.map((p) => [
+    [...figures.positions, ...figures.plans].map((p) => [
       short(p.name, 36),
       unitsOf(p.opening),
       unitsOf(p.closing.minus(p.opening)),
@@ -192,7 +253,7 @@ export async function issueAssetStatement(
   const figures = await assetStatementFigures(tx, input.userId, input.quarter, input.today, language);
   // Nothing held and nothing moved (an account emptied long ago): no statement to send.
   const cashIdle = figures.cash.movements.length === 0 && new Decimal(figures.cash.closing_balance).isZero();
-  if (cashIdle && figures.positions.length === 0) return null;
+  if (cashIdle && figures.positions.length === 0 && figures.plans.length === 0) return null;
   const bytes = await buildAssetStatement(
     language,
     `${account.firstName} ${account.lastName}`.trim(),

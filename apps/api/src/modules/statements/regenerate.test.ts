@@ -50,6 +50,34 @@ describe('regenerating a statement', () => {
     },
   );
 
+  it('lists the statements in force for operators, each named by what it is of, the superseded ones left out', async () => {
+    const list = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/backoffice/statements/?search=customer@demo.lombard.test&kind=asset_statement',
+      headers: { ...f.admin.headers, 'accept-language': 'it' },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().results as Array<Record<string, unknown>>;
+    const current = (await documents()).filter((d) => d.kind === 'asset_statement' && d.status === 'active');
+    expect(rows.map((r) => r.id)).toEqual(current.map((d) => d.id));
+    expect(rows[0]).toMatchObject({
+      kind: 'asset_statement',
+      kind_name: 'Rendicontazione patrimoniale',
+      subject: expect.stringMatching(/^Trimestre \d{4}-Q[1-4]$/),
+      user: { email: 'customer@demo.lombard.test' },
+    });
+    const english = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/backoffice/statements/?kind=contract_note&search=customer@demo.lombard.test',
+      headers: { ...f.admin.headers, 'accept-language': 'en' },
+    });
+    expect(english.json().results[0]).toMatchObject({
+      kind_name: 'Contract note',
+      subject: expect.stringMatching(/^Order no\. \d+$/),
+    });
+    expect((await f.get(customer, '/api/v1/backoffice/statements/')).statusCode).toBe(403);
+  });
+
   it('is refused to a customer and for a document that is no statement', async () => {
     const note = (await documents()).find((d) => d.kind === 'contract_note')!;
     expect((await regenerate(customer, note.id)).statusCode).toBe(403);
