@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { advanceBackofficeRoutes } from '../features/advances/backoffice/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { settingsRoutes } from '../features/config/backoffice/routes';
+import { documentBackofficeRoutes } from '../features/documents/backoffice/routes';
 import { kycReviewRoutes } from '../features/kyc-review/routes';
 import { ledgerRoutes } from '../features/ledger/routes';
 import { notificationBackofficeRoutes } from '../features/notifications/backoffice/routes';
@@ -30,6 +31,7 @@ export const backofficeRoutes: RouteObject[] = [
       ...ledgerRoutes,
       ...advanceBackofficeRoutes,
       ...productBackofficeRoutes,
+      ...documentBackofficeRoutes,
       ...settingsRoutes,
     ],
   },

@@ -40,6 +40,7 @@ import {
   uploadAddressProof,
   uploadIdentityDocument,
 } from './service';
+import { statementsResource } from './statement-list';
 
 /** `documentStatus` in SQL, for the list's filter and order. */
 const statusExpression = sql<string>`case when ${documents.supersededAt} is not null then 'superseded' when ${documents.kind} = 'advance_contract' and ${documents.expiresOn} is not null then 'withdrawn' when ${documents.expiresOn} < current_date then 'expired' else 'active' end`;
@@ -178,6 +179,7 @@ async function uploadRoutes(scope: FastifyInstance) {
 
 export const documentsModule = fp(async (app: FastifyInstance) => {
   await registerResource(app, myDocuments);
+  await registerResource(app, statementsResource);
   await app.register(uploadRoutes);
 
   app.get(

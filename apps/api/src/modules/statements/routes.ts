@@ -7,7 +7,6 @@ import { inTransaction } from '../../db/client';
 import { requireProfile } from '../../lib/auth-guards';
 import { notFound } from '../../lib/errors';
 import { flowContext } from '../../lib/flow-context';
-import { registerResource } from '../../lib/resource/routes';
 import { idParams, pathId } from '../../lib/route-params';
 import { findDocumentItem } from '../documents/service';
 import {
@@ -19,7 +18,6 @@ import {
   yearlyStatementsHandler,
 } from './jobs';
 import { regenerateStatement } from './regenerate';
-import { statementsResource } from './resources';
 
 const SCHEDULE_CHECK_MS = 60 * 60_000;
 
@@ -28,7 +26,6 @@ export const statementsModule = fp(async (app: FastifyInstance) => {
   const settings = { publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail };
   app.jobs.register(QUARTERLY_STATEMENTS_JOB, quarterlyStatementsHandler(app.files, settings, app.clock));
   app.jobs.register(YEARLY_STATEMENTS_JOB, yearlyStatementsHandler(app.files, settings, app.clock));
-  await registerResource(app, statementsResource);
 
   app.post(
     '/api/v1/backoffice/documents/:id/regenerate/',

@@ -11,6 +11,7 @@ import {
   IconChartLine,
   IconCoins,
   IconFileCertificate,
+  IconFileText,
   IconHistory,
   IconIdBadge2,
   IconMessage2,
@@ -32,6 +33,7 @@ import {
   ORDERS_PAGE,
   PRODUCTS_PAGE,
   SETTINGS_PAGE,
+  STATEMENTS_PAGE,
   STOCK_PLANS_PAGE,
   TRANSFERS_PAGE,
   USERS_PAGE,
@@ -54,6 +56,7 @@ const SECTIONS = [
   { path: AUDIT_PAGE, key: 'auditLog', icon: IconHistory },
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },
   { path: MESSAGES_PAGE, key: 'messages', icon: IconMessage2 },
+  { path: STATEMENTS_PAGE, key: 'statements', icon: IconFileText },
   { path: SETTINGS_PAGE, key: 'settings', icon: IconSettings },
 ] as const;
 

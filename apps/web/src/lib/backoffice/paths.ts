@@ -7,6 +7,7 @@ export const KYC_PAGE = `${BACKOFFICE_PATH}kyc-reviews/`;
 export const AUDIT_PAGE = `${BACKOFFICE_PATH}audit-log/`;
 export const NOTIFICATIONS_PAGE = `${BACKOFFICE_PATH}notifications/`;
 export const MESSAGES_PAGE = `${BACKOFFICE_PATH}messages/`;
+export const STATEMENTS_PAGE = `${BACKOFFICE_PATH}statements/`;
 export const ORDERS_PAGE = `${BACKOFFICE_PATH}orders/`;
 export const TRANSFERS_PAGE = `${BACKOFFICE_PATH}transfers/`;
 export const WITHDRAWALS_PAGE = `${BACKOFFICE_PATH}withdrawals/`;

@@ -1,13 +1,12 @@
 // The statements in force (the latest of each customer and key; a superseded one is in the customer's
 // documents) as a read-only back-office list (/api/v1/backoffice/statements/), from which an operator
-// draws one again (routes.ts, audited there).
+// draws one again (the statements module's route, audited there).
 import { backofficeStatementSchema, STATEMENT_KINDS } from '@lombard/shared/schemas/backoffice';
 import { and, isNotNull, isNull } from 'drizzle-orm';
 import { documents as d } from '../../db/schema/documents';
 import type { Translate } from '../../lib/i18n';
 import { defineResource } from '../../lib/resource/types';
 import { userEmailOf, userFullNameOf } from '../account/service';
-import { parseQuarter } from './quarters';
 
 const columns = {
   id: d.id,
@@ -25,8 +24,7 @@ export function statementSubject(key: string, t: Translate): string {
   const [kind, ...rest] = key.split(':');
   const s = (name: string, params: Record<string, unknown>) => t(`statements:subjects.${name}`, params);
   if (kind === 'contract-note') return s('contractNote', { order: rest[1] ?? '' });
-  if (kind === 'asset-statement')
-    return s('assetStatement', { quarter: parseQuarter(rest[0] ?? '')?.label ?? rest[0] });
+  if (kind === 'asset-statement') return s('assetStatement', { quarter: rest[0] ?? '' });
   if (kind === 'costs-report') return s('costsReport', { year: rest[0] ?? '' });
   if (kind === 'advance-statement') {
     const period = rest[1] ?? '';
