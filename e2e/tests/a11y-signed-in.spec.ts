@@ -55,6 +55,7 @@ const PROFILES = {
     '/customer/backoffice/audit-log/',
     '/customer/backoffice/notifications/',
     '/customer/backoffice/messages/',
+    '/customer/backoffice/statements/',
     '/customer/backoffice/settings/',
   ],
   // The same operator again: the back office's money desk and catalogue, a session of their own so that

@@ -46,7 +46,7 @@ export function StatementsPage() {
       ),
     },
     { key: 'kind_name', header: t('statements.columns.kind'), sortField: 'kind' },
-    { key: 'subject', header: t('statements.columns.subject'), hideOnPhone: true },
+    { key: 'subject', header: t('statements.columns.subject') },
   ];
 
   return (
