@@ -176,6 +176,8 @@ describe('quarterly statement of assets', () => {
     expect(item).toBeDefined();
     const text = await textOf(customer, item!);
     expect(text).toContain('Rendicontazione patrimoniale');
+    // Her verified stock plan is a holding of its own, beside the funds.
+    expect(text).toContain('Le tue azioni da piani aziendali');
     const cash = (await f.get(customer.session, '/api/v1/cash/')).json().balance as string;
     expect(text).toContain(asPrinted(formatMoney(cash, 'it')));
   });
