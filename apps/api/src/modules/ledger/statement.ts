@@ -237,11 +237,17 @@ export async function unitStatementLines(
   return { holdings: [...holdings.values()], lines };
 }
 
-/** The customers who have ever had an account in the ledger: those a periodic statement is for. */
-export async function customersInLedger(db: Queryable): Promise<number[]> {
-  const result = await db.execute(
-    sql`select distinct user_id from ledger_accounts where user_id is not null order by user_id`,
-  );
+/**
+ * The customers a periodic statement is for: those with an entry in the ledger posted by the end of
+ * `until` (a calendar day in Rome). Someone who joined after the period has nothing to be told about it.
+ */
+export async function customersInLedger(db: Queryable, until: string): Promise<number[]> {
+  const result = await db.execute(sql`
+    select distinct a.user_id from ledger_accounts a
+    where a.user_id is not null and exists (
+      select 1 from journal_lines l join journal_entries e on e.id = l.entry_id
+      where l.account_id = a.id and e.created_at < ${dayStart(until)} + interval '1 day')
+    order by a.user_id`);
   return (result as unknown as { rows: Array<{ user_id: number }> }).rows.map((row) => Number(row.user_id));
 }
 

@@ -97,4 +97,15 @@ describe('yearly costs and charges report', () => {
     expect(advanceText).toContain(`Statement of advance no. ${id}`);
     expect(advanceText).toContain(line('Interest paid to date', money(interest)));
   });
+
+  it('is not issued for a year that ended before the customer’s first entry in the books', async () => {
+    f.clock.now = new Date();
+    const investor = await f.investor();
+    await f.deposit(investor, '500.00');
+    const year = Number(calendarDate(new Date()).slice(0, 4)) - 1;
+    await enqueueJob(f.app.database.db, YEARLY_STATEMENTS_JOB, { year });
+    await f.app.jobs.drain();
+    expect(await documents(investor, 'costs_report')).toEqual([]);
+    expect(await delivered(f.app, investor.email, 'statement_costs_report')).toEqual([]);
+  });
 });

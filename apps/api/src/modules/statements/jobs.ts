@@ -42,7 +42,7 @@ export function quarterlyStatementsHandler(
     if (!quarter) throw new Error(`not a quarter: ${payload.quarter}`);
     const today = calendarDate(clock());
     let failed = 0;
-    for (const userId of await customersInLedger(db)) {
+    for (const userId of await customersInLedger(db, quarter.to)) {
       if (signal.aborted) throw signal.reason;
       try {
         await inTransaction(db, (tx) => issueAssetStatement(tx, storage, settings, { userId, quarter, today }));
@@ -76,7 +76,7 @@ export function yearlyStatementsHandler(
     const today = calendarDate(clock());
     const asOf = today < `${year}-12-31` ? today : `${year}-12-31`;
     let failed = 0;
-    for (const userId of await customersInLedger(db)) {
+    for (const userId of await customersInLedger(db, asOf)) {
       if (signal.aborted) throw signal.reason;
       try {
         await inTransaction(db, async (tx) => {
