@@ -18,7 +18,12 @@ export interface SmsBody {
   message_payload?: Buffer;
 }
 
-export function smsBody(text: string): SmsBody {
+/**
+ * The text as it is sent: the no-break spaces `Intl` puts in amounts (`6.000,00 €`) are plain spaces, so
+ * that an amount alone does not turn the message into UCS-2 and cost twice the parts.
+ */
+export function smsBody(message: string): SmsBody {
+  const text = message.replace(/[\u00a0\u202f]/g, ' ');
   const alphabet = smpp.encodings.ASCII.match(text) ? 'gsm7' : 'ucs2';
   const encoded = alphabet === 'gsm7' ? smpp.encodings.ASCII.encode(text) : smpp.encodings.UCS2.encode(text);
   if (encoded.length <= ONE_SMS[alphabet]) return { data_coding: DATA_CODING[alphabet], short_message: encoded };
