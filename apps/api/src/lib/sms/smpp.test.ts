@@ -74,9 +74,9 @@ describe('SMS through an SMSC', () => {
     const [italian] = smsc.accepted().filter((sms) => sms.to === '393331234567');
     const [english] = smsc.accepted().filter((sms) => sms.to === '393471112222');
     expect(italian).toMatchObject({ ton: 1, from: 'Lombard', registeredDelivery: 1 });
-    expect(italian!.text).toMatch(/^Lombard: il tuo codice di verifica è \d{6}\. È valido per 10 minuti\./);
-    // "È" is not in the GSM alphabet: UCS-2, and at 95 characters more than one SMS holds.
-    expect(italian).toMatchObject({ dataCoding: 8, inPayload: true });
+    expect(italian!.text).toMatch(/^Lombard: il tuo codice di verifica è \d{6}\. Vale 10 minuti\./);
+    // "è" is in the GSM alphabet: one 7-bit SMS, in short_message.
+    expect(italian).toMatchObject({ dataCoding: 0, inPayload: false });
     expect(english!.text).toMatch(/^Lombard: your verification code is \d{6}\. It is valid for 10 minutes\./);
     expect(english).toMatchObject({ dataCoding: 0, inPayload: false });
 
@@ -155,6 +155,14 @@ describe('SMS through an SMSC', () => {
       const id = await client.submit('+393337770000', text);
       const sms = smsc.accepted().find((s) => s.messageId === id);
       expect(sms).toMatchObject({ text, dataCoding: 0, inPayload: true, to: '393337770000' });
+      // A character outside the GSM alphabet: the whole text in UCS-2, read back whole by the SMSC.
+      const outside = 'Lombard: È il tuo codice: 123456';
+      const sent = await client.submit('+393337770001', outside);
+      expect(smsc.accepted().find((s) => s.messageId === sent)).toMatchObject({
+        text: outside,
+        dataCoding: 8,
+        inPayload: false,
+      });
     } finally {
       await client.close();
     }
