@@ -108,6 +108,8 @@ describe('stressedPosition: the advance after a crisis', () => {
       collateralValue: '13132.00',
       limit: '5682.80',
       loanToValue: '0.7615',
+      // (13,832.00 − 5,682.80) ÷ 13,832.00 = 0.589155… → 0.5892
+      limitFall: '0.5892',
       call: { limit: '5682.80', shortfall: '4317.20', collateralToAdd: '9976.33' },
       freeContribution: '10185.00',
       freeValueToPledge: '6167.43',

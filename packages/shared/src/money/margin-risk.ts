@@ -132,6 +132,8 @@ export interface StressedPosition {
   limit: string;
   /** outstanding ÷ the collateral's value after the falls; null when nothing is left. */
   loanToValue: string | null;
+  /** How much the limit fell, a fraction of what it was: the falls weighted by what each line secured. */
+  limitFall: string | null;
   /** The margin call the falls would open, with what curing it takes; null when none opens. */
   call: MarginCall | null;
   /** What the free lines, after the same falls, could secure if pledged. */
@@ -162,6 +164,7 @@ export function stressedPosition(input: {
   const free = (input.free ?? []).map(afterFall);
   const collateralValue = pledged.reduce((sum, l) => sum.plus(l.value), new D(0));
   const limit = pledged.reduce((sum, l) => sum.plus(lineContribution(l.value, l.loanToValue)), new D(0));
+  const before = input.pledged.reduce((sum, l) => sum.plus(lineContribution(l.value, l.loanToValue)), new D(0));
   const freeValue = free.reduce((sum, l) => sum.plus(l.value), new D(0));
   const freeContribution = free.reduce((sum, l) => sum.plus(lineContribution(l.value, l.loanToValue)), new D(0));
   const call = marginCall({ outstanding: input.outstanding, pledgedLines: pledged });
@@ -172,6 +175,7 @@ export function stressedPosition(input: {
     collateralValue: collateralValue.toFixed(2),
     limit: limit.toFixed(2),
     loanToValue: ratio(new D(input.outstanding), collateralValue),
+    limitFall: ratio(before.minus(limit), before),
     call,
     freeContribution: freeContribution.toFixed(2),
     freeValueToPledge,
