@@ -10,9 +10,15 @@ import type { FlowContext } from '../lib/flow-context';
 import { translator } from '../lib/i18n';
 import { codeInText, messagesTo } from '../lib/outbox';
 import { getAccountByEmail } from '../modules/account/service';
-import { approve, disburse, preApprove } from '../modules/advances/operator-service';
-import { requestAdvance } from '../modules/advances/request-service';
-import { checkContractCode, sendContractCode, signContract } from '../modules/advances/signing-service';
+import {
+  approve,
+  checkContractCode,
+  disburse,
+  preApprove,
+  requestAdvance,
+  sendContractCode,
+  signContract,
+} from '../modules/advances/service';
 import { productIdsBySlug } from '../modules/products/service';
 import { verifiedPhone } from '../modules/profile/service';
 
