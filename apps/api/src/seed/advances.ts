@@ -1,7 +1,8 @@
 // The demo customer's active advance, made through the same service calls as a customer's request and an
 // operator's decisions: requested against the equity fund and the Vela Robotics stock plan, pre-approved,
 // signed with the code of the SMS the signing sent (still pending in the outbox while seeding), approved and
-// paid out a week ago, so that the advance page, the home and the margin-risk screens show a live loan.
+// paid out a week ago, so that the advance page, the home and the margin-risk screens show a live loan;
+// the quarter's statement of assets is drawn again to include it.
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { eq } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../db/client';
@@ -21,6 +22,7 @@ import {
 } from '../modules/advances/service';
 import { productIdsBySlug } from '../modules/products/service';
 import { verifiedPhone } from '../modules/profile/service';
+import { issueAssetStatement, quarterOfDay } from '../modules/statements/service';
 
 const DAY_MS = 86_400_000;
 const EQUITY = 'azionario-globale-sostenibile';
@@ -73,4 +75,13 @@ export async function seedDemoAdvance(
   await signContract(tx, signing, customer.id, request.id, hash);
   await approve(tx, at(8, admin), request.id);
   await disburse(tx, at(7, admin), request.id, 'operator');
+  // The quarter's statement of assets was drawn before the advance: drawn again from the books as they
+  // are now (pledged units, the cash paid out), as an operator's regeneration would, superseding it.
+  const today = calendarDate(new Date());
+  await issueAssetStatement(tx, links.files, links, {
+    userId: customer.id,
+    quarter: quarterOfDay(today),
+    today,
+    replace: true,
+  });
 }
