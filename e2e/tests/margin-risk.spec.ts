@@ -3,6 +3,7 @@
 // the company shares marked as the weak line, and replays the 2008–09 crisis on her own collateral: a
 // margin call would have opened, with what repaying would have cured it — historical, not a forecast.
 import { expect, test } from '@playwright/test';
+import { axeScan, WCAG_21_AA } from '../support/axe';
 import { DEMO_PASSWORD, signedIn } from '../support/people';
 
 const CUSTOMER = 'customer@demo.lombard.test';
@@ -49,5 +50,13 @@ test('the demo customer sees the gauge and replays 2008 on her collateral', asyn
   for (let i = 0; i < 20; i++) await slider.press('ArrowLeft');
   await expect(replay.getByText('If every pledged line fell by 10%')).toBeVisible();
   await expect(replay.getByTestId('custom-result-verdict')).toHaveText('No margin call would have opened.');
+
+  // The gauge, the table and the replay pass the WCAG 2.1 AA rules.
+  const { violations } = await axeScan(page)
+    .include('[data-testid="risk-panel"]')
+    .include('[data-testid="crisis-replay"]')
+    .withTags(WCAG_21_AA)
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.context().close();
 });
