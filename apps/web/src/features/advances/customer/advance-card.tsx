@@ -11,9 +11,9 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { AdvanceStatusBadge } from '../advance-status';
 import { MarginCallAlert } from '../margin-call-alert';
 import { BorrowingPowerCard } from './borrowing-power-card';
+import { FallSentence } from './fall-sentence';
 import { LtvGauge } from './ltv-gauge';
 import { advancePage, borrowingPowerQuery, LOAN_PAGE } from './queries';
-import { FallSentence } from './risk-panel';
 import { advanceRiskQuery } from './risk-queries';
 import { useCurrentAdvance } from './use-current-advance';
 

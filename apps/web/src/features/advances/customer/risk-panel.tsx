@@ -9,24 +9,9 @@ import { formatMoney, formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { TableScroll } from '../../../lib/table-scroll';
 import { CrisisReplay } from './crisis-replay';
+import { FallSentence } from './fall-sentence';
 import { LtvGauge } from './ltv-gauge';
 import { advanceRiskQuery } from './risk-queries';
-
-/** The sentence under the gauge: how far all the collateral may fall, or that the loan is above its limit. */
-export function FallSentence({ risk }: { risk: AdvanceRisk }) {
-  const { t } = useTranslation('loan');
-  const language = useLanguage();
-  if (risk.in_call) return <Text c="red">{t('risk.inCall')}</Text>;
-  if (!risk.fall || !risk.fall_amount) return null;
-  return (
-    <Text data-testid="risk-fall">
-      {t('risk.fall', {
-        fall: formatPercent(risk.fall, language),
-        amount: formatMoney(risk.fall_amount, language),
-      })}
-    </Text>
-  );
-}
 
 function LinesTable({ risk }: { risk: AdvanceRisk }) {
   const { t } = useTranslation('loan');
