@@ -41,8 +41,8 @@ const PROFILES = {
     '/customer/loan/',
     '/customer/loan/calculator/',
     // The loan confirmation reads the request from its address, as the request form leaves it (a quote
-    // only: nothing is pledged).
-    '/customer/loan/confirm-loan/?amount=5000.00&instalments=4&collateral=position%3A3',
+    // only: nothing is pledged), on a fund the demo advance leaves free.
+    '/customer/loan/confirm-loan/?amount=5000.00&instalments=4&collateral=position%3A2',
     '/customer/cash/',
     // The confirmation holds the request the form hands it: reached by filling the form.
     { path: '/customer/cash/confirm-cash/', from: '/customer/cash/', reach: askToWithdraw },

@@ -13,6 +13,7 @@ import { seedRuns } from '../db/schema/seed-runs';
 import type { FileStorage } from '../lib/files/storage';
 import { publishQuestionnaire } from '../modules/mifid/service';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts';
+import { seedDemoAdvance } from './advances';
 import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
 import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
@@ -139,6 +140,15 @@ export const SEED_STEPS: readonly SeedStep[] = [
     async run(db, context) {
       // The statements the settled orders and the quarter call for: contract notes, statement of assets.
       await seedDemoStatements(db, context);
+    },
+  },
+  {
+    set: 'demo',
+    version: 8,
+    async run(db, context) {
+      // An active advance of the demo customer against the equity fund and the stock plan: the advance
+      // page, the home and the margin-risk screens show a live loan (the other lines stay free).
+      await seedDemoAdvance(db, context);
     },
   },
 ];

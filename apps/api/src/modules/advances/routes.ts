@@ -39,6 +39,7 @@ import { findAdvance } from './records';
 import { repaymentRoutes } from './repayment-routes';
 import { cancelAdvance, priceAdvance, quoteRequest, requestAdvance } from './request-service';
 import { myAdvances } from './resources';
+import { riskRoutes } from './risk-routes';
 import { checkContractCode, sendContractCode, signContract } from './signing-service';
 import { statementRoutes } from './statement-routes';
 import { swapRoutes } from './swap-routes';
@@ -206,6 +207,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     },
   );
 
+  await riskRoutes(app);
   await backofficeRoutes(app);
   // Once paid out: early repayment, the right of withdrawal, the collateral swap; and the jobs.
   await repaymentRoutes(app);

@@ -1,4 +1,5 @@
-// The advances module's face to the rest of the API: what the home page shows of a customer's advances.
+// The advances module's face to the rest of the API: what the home page shows of a customer's advances,
+// and the request, signing and operator steps the demo seed takes as a customer and an operator would.
 
 import { ADVANCE_STATUS, type AdvanceStatus, IN_PROGRESS_STATUSES } from '@lombard/shared/advance-status';
 import type { MarginCall } from '@lombard/shared/schemas/advances';
@@ -12,6 +13,9 @@ import { openMarginCall } from './margin-calls';
 import { statusLabel } from './records';
 
 export { advancesWithinLimits } from './coverage';
+export { approve, disburse, preApprove } from './operator-service';
+export { requestAdvance } from './request-service';
+export { checkContractCode, sendContractCode, signContract } from './signing-service';
 
 /** The newest advance in progress or active, with its next unpaid instalment's due date. */
 async function currentAdvance(db: Queryable, userId: number, t: Translate): Promise<HomeSummary['current_advance']> {

@@ -107,6 +107,7 @@ export interface OrderProduct {
   id: number;
   name: string;
   isin: string;
+  category: string;
   riskIndicator: number;
   minInvestment: string;
   maxInvestment: string | null;
@@ -122,6 +123,7 @@ const orderProductColumns = {
   id: products.id,
   name: products.name,
   isin: products.isin,
+  category: products.category,
   riskIndicator: products.riskIndicator,
   minInvestment: products.minInvestment,
   maxInvestment: products.maxInvestment,

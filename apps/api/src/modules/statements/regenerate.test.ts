@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const documents = async () => (await f.get(customer, DOCUMENTS_PATH)).json().results as DocumentItem[];
+// Every document on one page: the demo customer's advance adds its contract and statements to the list.
+const documents = async () =>
+  (await f.get(customer, `${DOCUMENTS_PATH}?per_page=100`)).json().results as DocumentItem[];
 const textOf = async (item: DocumentItem) =>
   pdfText((await f.get(customer, documentFileDownloadPath(item.id, item.files[0]!.id))).rawPayload);
 const regenerate = (session: Session, id: number) => f.post(session, `/api/v1/backoffice/documents/${id}/regenerate/`);

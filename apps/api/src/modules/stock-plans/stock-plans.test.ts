@@ -123,7 +123,7 @@ describe('stock plans', () => {
     expect(ledger.checks.every((check: { ok: boolean }) => check.ok)).toBe(true);
   });
 
-  it('of the demo customer: one verified partner plan, free, next to the funds, and no advance yet', async () => {
+  it('of the demo customer: one verified partner plan, pledged to her advance next to a fund', async () => {
     const session = await loginAs(f.app, 'customer@demo.lombard.test');
     const demo = { ...session, headers: { ...session.headers, 'accept-language': 'en' } } as Investor['session'];
     const plans = (await f.get(demo, '/api/v1/stock-plans/')).json();
@@ -139,9 +139,10 @@ describe('stock plans', () => {
     expect(power.lines.filter((l: { kind: string }) => l.kind === 'position').length).toBeGreaterThanOrEqual(3);
     expect(power.lines.find((l: { kind: string }) => l.kind === 'stock_plan')).toMatchObject({
       contribution: '6624.00',
-      pledged: false,
+      pledged: true,
     });
-    expect((await f.get(demo, '/api/v1/advances/')).json().count).toBe(0);
+    const advances = (await f.get(demo, '/api/v1/advances/')).json();
+    expect(advances.results).toEqual([expect.objectContaining({ status: 5, amount: '8000.00' })]);
   });
 
   it('are rejected with a reason, and a rejected plan lends nothing', async () => {

@@ -22,6 +22,7 @@ import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api';
 import { LOAN_PAGE } from './queries';
 import { RepaymentPanel } from './repayment-panel';
+import { RiskPanel } from './risk-panel';
 import { SignPanel } from './sign-panel';
 import { StatementButton } from './statement-button';
 import { SwapPanel } from './swap-panel';
@@ -161,6 +162,7 @@ export function AdvancePage() {
           )}
         </SimpleGrid>
       </Paper>
+      {advance.status === ADVANCE_STATUS.active && <RiskPanel advanceId={advance.id} />}
       <Actions advance={advance} />
       {advance.allowed_actions.includes('cancel') && (
         <Group>

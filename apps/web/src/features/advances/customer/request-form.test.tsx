@@ -6,10 +6,18 @@ import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BOND_FUND_LINE } from '../../../test/advance-fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithQueryClient } from '../../../test/render';
 import { RequestForm } from './request-form';
+
+// The server's risk preview of the amount asked: only its `fall` is read by the form.
+vi.mock('../../../lib/http/client', async () =>
+  (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
+    const params = config.params as URLSearchParams;
+    return reply({ fall: params.get('amount') === '50000.00' ? '0.3421' : '0.6000', in_call: false });
+  }),
+);
 
 const POWER: BorrowingPower = {
   lines: [
@@ -42,7 +50,7 @@ function renderForm(query = '', inProgress = false, power: BorrowingPower = POWE
     ],
     { initialEntries: [`/customer/loan/${query}`] },
   );
-  renderWithProviders(<RouterProvider router={router} />);
+  renderWithQueryClient(<RouterProvider router={router} />);
   return router;
 }
 
@@ -129,6 +137,10 @@ describe('Advance request form', { timeout: 20_000 }, () => {
     expect(amount()).toHaveValue('50,000.00');
     expect(instalments()).toHaveValue('12');
     expect(screen.getByTestId('request-preview')).toHaveTextContent('Quarterly interest €550.00');
+    // The server's figure for this amount on the ticked lines, in a sentence.
+    expect(await screen.findByTestId('request-risk')).toHaveTextContent(
+      'At this amount a fall of 34.21% in the value of the chosen collateral would open a margin call.',
+    );
     await userEvent.click(screen.getByTestId('request-continue'));
     expect(router.state.location.pathname).toBe('/customer/loan/confirm-loan/');
     const search = new URLSearchParams(router.state.location.search);

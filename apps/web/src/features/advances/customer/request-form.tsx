@@ -7,6 +7,8 @@ import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advanc
 import type { RateBand } from '@lombard/shared/money/rate-bands';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,6 +20,7 @@ import { isWithin } from '../../../lib/money/cents';
 import { InstalmentsInput } from './instalments-input';
 import { CONFIRM_LOAN_PAGE } from './queries';
 import { pickedContribution, requestIssues } from './request-rules';
+import { riskPreviewQuery } from './risk-queries';
 import { amountText, useRuleMessage } from './rule-message';
 
 /** `bands`: the rate bands in force (global configuration), which price the preview as the server will. */
@@ -62,6 +65,9 @@ export function RequestForm({
         : null,
     [amountValue, instalments, issues.amount, issues.instalments, bands],
   );
+  // Before borrowing: the fall the amount leaves on the ticked lines, asked once the typing pauses.
+  const [asked] = useDebouncedValue(amountValue && !issues.amount ? amountValue : null, 300);
+  const risk = useQuery(riskPreviewQuery(asked, collateral)).data;
   // A message shows once the field has something in it, or after "Continue".
   const show = (filled: boolean) => submitted || filled;
 
@@ -143,6 +149,11 @@ export function RequestForm({
               rate: formatPercent(quote.annualRate, language),
               apr: formatPercent(quote.apr, language),
             })}
+          </Text>
+        )}
+        {quote && risk?.fall && !risk.in_call && (
+          <Text size="sm" data-testid="request-risk">
+            {t('risk.preview', { fall: formatPercent(risk.fall, language) })}
           </Text>
         )}
         <Group justify="flex-end">

@@ -65,12 +65,21 @@ function quoteFor(pledge: string[]): SwapQuote {
   };
 }
 
+/** The server's distance to a call and borrowing power, before and after the swap. */
+const SWAP_RISK = vi.hoisted(() => ({
+  before: { loan_to_value: '0.4000', limit_loan_to_value: '0.5000', fall: '0.2000', limit: '25000.00' },
+  after: { loan_to_value: '0.4000', limit_loan_to_value: '0.5000', fall: '0.2000', limit: '25000.00' },
+  borrowing_power_before: '10000.00',
+  borrowing_power_after: '10000.00',
+}));
+
 const server = vi.hoisted(() => ({ calls: [] as Array<{ body: Record<string, unknown>; key: unknown }> }));
 vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../../lib/http/client', async () =>
   (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     if (config.method?.toLowerCase() === 'get') {
       const params = config.params as URLSearchParams;
+      if (String(config.url).includes('/swap-risk/')) return reply(SWAP_RISK);
       return reply(quoteFor(params.getAll('pledge')));
     }
     const body = JSON.parse(String(config.data));
@@ -104,6 +113,9 @@ describe('Collateral swap', { timeout: 20_000 }, () => {
       'Lombard Cash: 83.333 of 100.000 units, securing €5,000.00',
     );
     expect(screen.getByTestId('swap-amounts')).toHaveTextContent('The new collateral must secure €5,000.00');
+    expect(await screen.findByTestId('swap-risk')).toHaveTextContent(
+      'After the swap a fall of 20.00% in the pledged collateral would open a margin call (today 20.00%).',
+    );
     await userEvent.click(screen.getByTestId('swap-send-code'));
     const submit = await screen.findByTestId('swap-submit');
     const digits = within(screen.getByTestId('swap-panel')).getAllByRole('textbox');

@@ -12,6 +12,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { notifySuccess } from '../../../lib/notify';
 import { swapQuoteQuery, useSwapCollateral } from './api';
+import { SwapRiskPreview } from './swap-risk-preview';
 
 export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: BorrowingPower }) {
   const { t } = useTranslation('loan');
@@ -109,6 +110,7 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
                   </List.Item>
                 ))}
               </List>
+              <SwapRiskPreview advanceId={advance.id} giveBack={giveBack} pledge={pledge} />
             </>
           ) : (
             <Alert color="orange" p="xs" data-testid="swap-short">

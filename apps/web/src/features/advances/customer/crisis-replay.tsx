@@ -1,0 +1,146 @@
+// The crisis replay: the customer's own collateral run through a past market fall, each line by its asset
+// class (historical figures with their sources and dates, never a forecast) — would a call have opened,
+// when, and what repaying or pledging would have cured it; and a custom fall of every line on a slider.
+import type { AdvanceRisk, StressResult } from '@lombard/shared/schemas/advance-risk';
+import { Alert, Group, List, Paper, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { advanceRiskQuery } from './risk-queries';
+
+function StressOutcome({ result, testId }: { result: StressResult; testId: string }) {
+  const { t } = useTranslation('loan');
+  const language = useLanguage();
+  const money = (value: string) => formatMoney(value, language);
+  return (
+    <Stack gap={6} data-testid={testId}>
+      {result.loan_to_value && (
+        <Text size="sm">
+          {t('risk.replay.ltvAfter', {
+            ltv: formatPercent(result.loan_to_value, language, 1),
+            value: money(result.collateral_value),
+          })}
+        </Text>
+      )}
+      {!result.call && (
+        <Text fw={600} c="teal" data-testid={`${testId}-verdict`}>
+          {t('risk.replay.noCall')}
+        </Text>
+      )}
+      {result.call && result.shortfall && (
+        <>
+          <Text fw={600} c="red" data-testid={`${testId}-verdict`}>
+            {result.call_date
+              ? t('risk.replay.callOn', { date: formatDate(result.call_date, language) })
+              : t('risk.replay.call')}
+          </Text>
+          <List size="sm" spacing={4}>
+            <List.Item data-testid={`${testId}-repay`}>
+              {t('risk.replay.repay', { amount: money(result.shortfall) })}
+            </List.Item>
+            {result.collateral_to_add && (
+              <List.Item>{t('risk.replay.pledge', { amount: money(result.collateral_to_add) })}</List.Item>
+            )}
+            {result.free_value_to_pledge && (
+              <List.Item>
+                {result.curable_by_pledge
+                  ? t('risk.replay.pledgeFree', { amount: money(result.free_value_to_pledge) })
+                  : t('risk.replay.freeShort', { amount: money(result.free_contribution) })}
+              </List.Item>
+            )}
+          </List>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function CustomFall({ advanceId }: { advanceId: number }) {
+  const { t } = useTranslation('loan');
+  const language = useLanguage();
+  const [percent, setPercent] = useState(30);
+  const [debounced] = useDebouncedValue(percent, 250);
+  const fall = (debounced / 100).toFixed(2);
+  const custom = useQuery(advanceRiskQuery(advanceId, fall)).data?.custom;
+  const label = (value: number) => formatPercent((value / 100).toFixed(2), language, 0);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" fw={600} id="custom-fall-label">
+        {t('risk.custom.label', { fall: label(percent) })}
+      </Text>
+      <Slider
+        value={percent}
+        onChange={setPercent}
+        min={0}
+        max={90}
+        step={1}
+        label={label}
+        thumbLabel={t('risk.custom.thumb')}
+        marks={[{ value: 25 }, { value: 50 }, { value: 75 }]}
+        data-testid="custom-fall"
+      />
+      {custom && <StressOutcome result={custom} testId="custom-result" />}
+    </Stack>
+  );
+}
+
+export function CrisisReplay({ advanceId, risk }: { advanceId: number; risk: AdvanceRisk }) {
+  const { t } = useTranslation('loan');
+  const language = useLanguage();
+  const [chosen, setChosen] = useState(risk.crises[0]?.id ?? '');
+  const crisis = risk.crises.find((c) => c.id === chosen);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="crisis-replay">
+      <Stack gap="md">
+        <Title order={2} fz="md">
+          {t('risk.replay.title')}
+        </Title>
+        <Alert color="gray" variant="light" data-testid="crisis-historical">
+          {t('risk.replay.historical')}
+        </Alert>
+        <SegmentedControl
+          value={chosen}
+          onChange={setChosen}
+          data={risk.crises.map((c) => ({ value: c.id, label: t(`risk.crises.${c.id}`) }))}
+          fullWidth
+          orientation="horizontal"
+          aria-label={t('risk.replay.choose')}
+          data-testid="crisis-choice"
+        />
+        {crisis && (
+          <Stack gap="sm">
+            <Text size="sm">
+              {t('risk.replay.window', {
+                from: formatDate(crisis.start, language),
+                to: formatDate(crisis.end, language),
+              })}
+            </Text>
+            <List size="sm" spacing={4} data-testid="crisis-drawdowns">
+              {crisis.drawdowns.map((d) => (
+                <List.Item key={d.asset_class}>
+                  {t(d.approximate ? 'risk.replay.drawdownApprox' : 'risk.replay.drawdown', {
+                    kind: t(`risk.classes.${d.asset_class}`),
+                    fall: formatPercent(d.fall, language, 0),
+                    source: d.source,
+                    from: formatDate(d.from, language),
+                    to: formatDate(d.to, language),
+                  })}
+                </List.Item>
+              ))}
+            </List>
+            <StressOutcome result={crisis.result} testId="crisis-result" />
+          </Stack>
+        )}
+        <Group>
+          <Title order={3} fz="sm">
+            {t('risk.custom.title')}
+          </Title>
+        </Group>
+        <CustomFall advanceId={advanceId} />
+      </Stack>
+    </Paper>
+  );
+}
