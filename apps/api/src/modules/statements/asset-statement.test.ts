@@ -89,7 +89,8 @@ describe('quarterly statement of assets', () => {
     const nav = (await navOn(f.app.database.db, bond, quarter.to))!;
     const units = formatDecimal(held, 'en', 6);
     expect(text).toContain(units);
-    expect(text).toContain(`${formatDecimal(position.pledgedUnits, 'en', 6)} pledged`);
+    // The pledged units in their own column, right after the units held.
+    expect(text).toContain(`${formatDecimal(held, 'en', 6)}\n${formatDecimal(position.pledgedUnits, 'en', 6)}\n`);
     expect(text).toContain(money(positionValue(held, nav.nav)));
     // Units: opening 0, movements = closing.
     expect(text).toContain(`0.000000\n${units}\n${units}`);

@@ -168,7 +168,7 @@ export async function buildAssetStatement(
         short(p.name, 30),
         p.isin,
         unitsOf(p.closing),
-        p.pledged.isZero() ? '—' : k('pledgedUnits', { units: unitsOf(p.pledged) }),
+        p.pledged.isZero() ? '—' : unitsOf(p.pledged),
         p.nav ? formatDecimal(p.nav.nav, language, 4) : '—',
         money(p.value),
       ]),
@@ -183,7 +183,7 @@ export async function buildAssetStatement(
       figures.plans.map((p) => [
         short(p.name, 40),
         unitsOf(p.closing),
-        p.pledged.isZero() ? '—' : k('pledgedUnits', { units: unitsOf(p.pledged) }),
+        p.pledged.isZero() ? '—' : unitsOf(p.pledged),
         formatDecimal(p.unitPrice, language, 4),
         money(p.value),
       ]),
