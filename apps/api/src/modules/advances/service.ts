@@ -13,7 +13,7 @@ import { openMarginCall } from './margin-calls';
 import { statusLabel } from './records';
 
 export { advancesWithinLimits } from './coverage';
-export { approve, disburse, preApprove } from './operator-service';
+export { ADVANCE_PAYOUT_JOB, approve, disburse, preApprove } from './operator-service';
 export { requestAdvance } from './request-service';
 export { checkContractCode, sendContractCode, signContract } from './signing-service';
 
