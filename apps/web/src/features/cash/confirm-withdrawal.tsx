@@ -1,7 +1,7 @@
 // The last look before money leaves: the amount, the IBAN it goes to and when it arrives. Confirming
 // sends the request with this visit's Idempotency-Key, so pressing again after a failure cannot pay twice.
 import { BANK_TRANSFER_BUSINESS_DAYS } from '@lombard/shared/constants';
-import { Button, Flex, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Flex, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';

@@ -2,12 +2,9 @@
 // the public calculator and the server: quarterly interest, total cost, APR and the dated schedule.
 
 import { advanceSearch } from '@lombard/shared/advance-search';
-import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
 import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
-import { calculatorMaximum } from '@lombard/shared/money/rate-bands';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -4,19 +4,7 @@
 import { compareDecimal, disinvestProceeds } from '@lombard/shared/money/product-figures';
 import { INVESTOR_PROFILES } from '@lombard/shared/permissions';
 import { disinvestRequestSchema } from '@lombard/shared/schemas/transactions';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
