@@ -65,7 +65,10 @@ export async function sendContractCode(
     document_hash: signature.documentHash,
     detail:
       signature.factor === 'authenticator'
-        ? context.t('signing:authenticatorAsked', { challenge: signature.challenge })
+        ? context.t('signing:authenticatorAsked', {
+            challenge: signature.challenge,
+            what: context.t('signing:act.contract', { amount: formatMoney(row.amount, context.language) }),
+          })
         : context.t('advances:signatureSent', { phone: `•••${phone.slice(-3)}` }),
     expires_at: signature.expiresAt.toISOString(),
     factor: signature.factor,

@@ -110,7 +110,10 @@ export async function swapCollateral(
     return {
       detail:
         asked.factor === 'authenticator'
-          ? context.t('signing:authenticatorAsked', { challenge: asked.challenge })
+          ? context.t('signing:authenticatorAsked', {
+              challenge: asked.challenge,
+              what: context.t('signing:act.swap', { amount }),
+            })
           : context.t('advance-life:swap.codeSent', { amount }),
       swappable_amount: plan.required,
       swapped: false,

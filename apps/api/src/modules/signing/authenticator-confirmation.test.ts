@@ -46,6 +46,8 @@ describe('an order confirmed with the authenticator app', () => {
     first = res.json();
     expect(res.json()).toMatchObject({ factor: 'authenticator', challenge: expect.stringMatching(/^[0-9A-F]{8}$/) });
     expect(res.json().detail).toContain(first.challenge);
+    // The screen names the act: what, and how much.
+    expect(res.json().detail).toContain('€6,000.00');
     // A double-click answers with the same confirmation.
     expect((await ask('6000')).json()).toMatchObject({ document_id: first.document_id, challenge: first.challenge });
     second = (await ask('7000')).json();

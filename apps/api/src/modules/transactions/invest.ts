@@ -166,7 +166,13 @@ export async function requestInvestSignature(
     document_hash: requested.documentHash,
     detail:
       requested.factor === 'authenticator'
-        ? context.t('signing:authenticatorAsked', { challenge: requested.challenge })
+        ? context.t('signing:authenticatorAsked', {
+            challenge: requested.challenge,
+            what: context.t('signing:act.order', {
+              product: quote.product.name,
+              amount: formatMoney(quote.amount, context.language),
+            }),
+          })
         : context.t('signing:codeSent', { last: phone.slice(-3) }),
     expires_at: requested.expiresAt.toISOString(),
     factor: requested.factor,

@@ -31,7 +31,8 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
     setCodeError(undefined);
     // The promise, not mutate's callbacks: signing moves the advance on, the refreshed page drops this
     // panel, and callbacks of an unmounted mutate never run ("Contract signed" was lost).
-    await sign.mutateAsync(code).then(
+    const challenge = signature.data?.challenge;
+    await sign.mutateAsync(challenge ? { code, challenge } : { code }).then(
       () => notifySuccess(t('sign.done')),
       (error) => {
         setCode('');
@@ -78,6 +79,7 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
             value={code}
             onChange={setCode}
             error={codeError}
+            factor={signature.data.factor}
             testId="contract-code"
           />
           <Group>

@@ -19,7 +19,8 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const swap = useSwapCollateral(advance.id);
   const [giveBack, setGiveBack] = useState<string[]>([]);
   const [pledge, setPledge] = useState<string[]>([]);
-  const [codeSent, setCodeSent] = useState(false);
+  /** The answer that asked for the code: what is confirmed, how, and the challenge sent back with the code. */
+  const [asked, setAsked] = useState<SwapResult | null>(null);
   const [code, setCode] = useState('');
   const quote = useQuery(swapQuoteQuery(advance.id, giveBack, pledge));
   const free = power.lines.filter((line) => !line.pledged);
@@ -30,7 +31,10 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const money = (value: string) => formatMoney(value, language);
   // A double-click lands its second click before React disables the button: one call at a time, held here.
   const busy = useRef(false);
-  const once = (variables: typeof body & { code?: string }, onSuccess: (result: SwapResult) => void) => {
+  const once = (
+    variables: typeof body & { code?: string; challenge?: string },
+    onSuccess: (result: SwapResult) => void,
+  ) => {
     if (busy.current) return;
     busy.current = true;
     swap.mutate(variables, {
@@ -42,7 +46,7 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   };
 
   const reset = () => {
-    setCodeSent(false);
+    setAsked(null);
     setCode('');
   };
 
@@ -117,12 +121,12 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
           )}
         </Stack>
       )}
-      {!codeSent ? (
+      {!asked ? (
         <Group>
           <Button
             disabled={!plan?.covered}
             loading={swap.isPending}
-            onClick={() => once(body, () => setCodeSent(true))}
+            onClick={() => once(body, setAsked)}
             data-testid="swap-send-code"
           >
             {t('swap.sendCode')}
@@ -130,13 +134,16 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
         </Group>
       ) : (
         <Stack gap="sm">
-          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} />
+          <Text size="sm" data-testid="swap-asked">
+            {asked.detail}
+          </Text>
+          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} factor={asked.factor ?? undefined} />
           <Group>
             <Button
               disabled={!isCompleteCode(code)}
               loading={swap.isPending}
               onClick={() =>
-                once({ ...body, code }, (result) => {
+                once({ ...body, code, challenge: asked.challenge ?? undefined }, (result) => {
                   notifySuccess(result.detail);
                   setGiveBack([]);
                   setPledge([]);

@@ -57,7 +57,10 @@ export function ConfirmOrderPage() {
 
   const body: InvestRequest = {
     ...order,
-    ...(signature.data && isCompleteCode(code) ? { signature: { document_id: signature.data.document_id, code } } : {}),
+    // The challenge binds the code to this order (the server refuses it for any other).
+    ...(signature.data && isCompleteCode(code)
+      ? { signature: { document_id: signature.data.document_id, code, challenge: signature.data.challenge } }
+      : {}),
   };
 
   const submit = () =>
@@ -203,6 +206,7 @@ export function ConfirmOrderPage() {
                   value={code}
                   onChange={setCode}
                   error={codeError}
+                  factor={signature.data.factor}
                   testId="order-code"
                 />
                 <Anchor
