@@ -13,6 +13,7 @@ import { seedRuns } from '../db/schema/seed-runs';
 import type { FileStorage } from '../lib/files/storage';
 import { publishQuestionnaire } from '../modules/mifid/service';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts';
+import { seedDemoAuthenticator } from './authenticator';
 import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
 import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
@@ -139,6 +140,14 @@ export const SEED_STEPS: readonly SeedStep[] = [
     async run(db, context) {
       // The statements the settled orders and the quarter call for: contract notes, statement of assets.
       await seedDemoStatements(db, context);
+    },
+  },
+  {
+    set: 'demo',
+    version: 8,
+    async run(db) {
+      // The demo customer's authenticator app, so that the confirmation by app can be tried at once.
+      await seedDemoAuthenticator(db);
     },
   },
 ];

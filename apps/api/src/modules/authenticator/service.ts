@@ -1,17 +1,17 @@
 // The customer's authenticator app (TOTP, RFC 6238, with otplib): enrolment with a secret made here and
 // shown once as a QR code and as text, confirmed by the app's first code, which also issues the recovery
 // codes (shown once, kept hashed); disabling takes a current code. Other modules ask `hasAuthenticator` to
-// choose the factor of a confirmation and `checkFactor` to check its code (docs/decisions/9xx).
+// choose the factor of a confirmation and `checkFactor` to check its code (docs/decisions/901).
 import { TOTP_PERIOD_SECONDS } from '@lombard/shared/constants';
 import type { AuthenticatorEnrolment, AuthenticatorStatus } from '@lombard/shared/schemas/authenticator';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
-import { type Database, inTransaction, type Queryable } from '../../db/client';
+import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { authenticators, recoveryCodes } from '../../db/schema/authenticator';
 import { AppError } from '../../lib/errors';
 import { type AuditActor, recordAudit } from '../../lib/resource/audit';
-import { assertFactor, checkFactor, type FactorProof, newRecoveryCodes } from './factor';
+import { assertFactor, checkFactor, type FactorOutcome, type FactorProof, newRecoveryCodes } from './factor';
 
 export { assertFactor, checkFactor, type FactorOutcome, type FactorProof } from './factor';
 
@@ -45,24 +45,25 @@ export async function startEnrolment(
   db: Database,
   input: { userId: number; email: string; now: Date; secret?: string },
 ): Promise<AuthenticatorEnrolment> {
+  return inTransaction(db, (tx) => startEnrolmentIn(tx, input));
+}
+
+/** `startEnrolment` in the caller's transaction (the demo seed's). */
+export async function startEnrolmentIn(
+  tx: Transaction,
+  input: { userId: number; email: string; now: Date; secret?: string },
+): Promise<AuthenticatorEnrolment> {
   const secret = input.secret ?? generateSecret();
-  await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ confirmedAt: authenticators.confirmedAt })
-      .from(authenticators)
-      .where(eq(authenticators.userId, input.userId))
-      .for('update');
-    if (row?.confirmedAt) throw new AppError('AUTHENTICATOR_ALREADY_ENROLLED');
-    const values = { secret, failures: 0, lockedUntil: null, lastUsedStep: null, createdAt: input.now };
-    if (row) await tx.update(authenticators).set(values).where(eq(authenticators.userId, input.userId));
-    else await tx.insert(authenticators).values({ userId: input.userId, ...values });
-  });
-  const otpauthUri = generateURI({
-    issuer: ISSUER,
-    label: input.email,
-    secret,
-    period: TOTP_PERIOD_SECONDS,
-  });
+  const [row] = await tx
+    .select({ confirmedAt: authenticators.confirmedAt })
+    .from(authenticators)
+    .where(eq(authenticators.userId, input.userId))
+    .for('update');
+  if (row?.confirmedAt) throw new AppError('AUTHENTICATOR_ALREADY_ENROLLED');
+  const values = { secret, failures: 0, lockedUntil: null, lastUsedStep: null, createdAt: input.now };
+  if (row) await tx.update(authenticators).set(values).where(eq(authenticators.userId, input.userId));
+  else await tx.insert(authenticators).values({ userId: input.userId, ...values });
+  const otpauthUri = generateURI({ issuer: ISSUER, label: input.email, secret, period: TOTP_PERIOD_SECONDS });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret,
@@ -83,23 +84,29 @@ export async function confirmEnrolment(
   db: Database,
   input: { userId: number; code: string; now: Date; audit?: AuthenticatorAudit },
 ): Promise<string[]> {
-  const result = await inTransaction(db, async (tx) => {
-    const outcome = await checkFactor(tx, {
-      userId: input.userId,
-      proof: { code: input.code },
-      now: input.now,
-      pending: true,
-    });
-    if (outcome.status !== 'verified') return { outcome, codes: [] };
-    await tx.update(authenticators).set({ confirmedAt: input.now }).where(eq(authenticators.userId, input.userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, input.userId));
-    const { shown, rows } = newRecoveryCodes(input.userId, input.now);
-    await tx.insert(recoveryCodes).values(rows);
-    if (input.audit) await auditChange(tx, input.userId, 'authenticator_enrolled', input.audit);
-    return { outcome, codes: shown };
-  });
+  const result = await inTransaction(db, (tx) => confirmEnrolmentIn(tx, input));
   assertFactor(result.outcome);
   return result.codes;
+}
+
+/** `confirmEnrolment` in the caller's transaction: the outcome, for the caller to assert once committed. */
+export async function confirmEnrolmentIn(
+  tx: Transaction,
+  input: { userId: number; code: string; now: Date; audit?: AuthenticatorAudit },
+): Promise<{ outcome: FactorOutcome; codes: string[] }> {
+  const outcome = await checkFactor(tx, {
+    userId: input.userId,
+    proof: { code: input.code },
+    now: input.now,
+    pending: true,
+  });
+  if (outcome.status !== 'verified') return { outcome, codes: [] };
+  await tx.update(authenticators).set({ confirmedAt: input.now }).where(eq(authenticators.userId, input.userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, input.userId));
+  const { shown, rows } = newRecoveryCodes(input.userId, input.now);
+  await tx.insert(recoveryCodes).values(rows);
+  if (input.audit) await auditChange(tx, input.userId, 'authenticator_enrolled', input.audit);
+  return { outcome, codes: shown };
 }
 
 /** Removes the authenticator and its recovery codes, on a current code (or a recovery code). */

@@ -4,7 +4,7 @@
 // signature once (`consumeSignature`). A customer with an authenticator app confirms with it instead, the
 // strongest factor they have: no SMS goes out, and the confirmation is bound to the act by its challenge
 // (a fingerprint of the signature and its terms, shown on screen and sent back with the code), so a code
-// typed for one act cannot confirm another (dynamic linking, docs/decisions/9xx).
+// typed for one act cannot confirm another (dynamic linking, docs/decisions/901).
 import { createHash } from 'node:crypto';
 import { CONFIRMATION_VALIDITY_MINUTES } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
