@@ -4,13 +4,15 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
-import { delivered } from '../../test/outbox';
+import { delivered, deliveredCode } from '../../test/outbox';
 
 let f: MoneyFixture;
 let equity: number;
 let novice: Investor;
 let secret = '';
 let recovery: string[] = [];
+/** An order's SMS confirmation asked for before the authenticator was enrolled. */
+let bySms: { document_id: number; code: string };
 const PHONE = '+393401234599';
 
 const totp = () => generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
@@ -29,6 +31,8 @@ beforeAll(async () => {
   await f.deposit(novice, '30000.00');
   const { writeTab } = await import('../profile/service');
   await writeTab(f.t.database.db, novice.id, 'phone', { phone: PHONE, verified: true });
+  const asked = (await ask('5500')).json();
+  bySms = { document_id: asked.document_id, code: await deliveredCode(f.app, PHONE, 'order-signature') };
   secret = (await f.post(novice.session, '/api/v1/profile/authenticator/')).json().secret;
   const enrolled = await f.post(novice.session, '/api/v1/profile/authenticator/confirm/', { code: await totp() });
   recovery = enrolled.json().recovery_codes;
@@ -52,7 +56,8 @@ describe('an order confirmed with the authenticator app', () => {
     expect((await ask('6000')).json()).toMatchObject({ document_id: first.document_id, challenge: first.challenge });
     second = (await ask('7000')).json();
     expect(second.challenge).not.toBe(first.challenge);
-    expect(await delivered(f.app, PHONE, 'order-signature')).toHaveLength(0);
+    // Only the SMS asked for before the enrolment went out.
+    expect(await delivered(f.app, PHONE, 'order-signature')).toHaveLength(1);
   });
 
   it('refuses a code presented with another order’s challenge, and an SMS-less proof', async () => {
@@ -72,6 +77,12 @@ describe('an order confirmed with the authenticator app', () => {
       challenge: second.challenge,
     });
     expect(swapped.json().code).toBe('SIGNATURE_FAILED');
+  });
+
+  it('no longer takes an SMS code asked for before the authenticator was enrolled', async () => {
+    const res = await invest('5500', bySms);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('CONFIRMATION_MISMATCH');
   });
 
   it('counts a wrong code, then signs with the right one, once per 30-second step', async () => {

@@ -226,7 +226,8 @@ export async function confirmSignature(
           }),
         };
       } else {
-        if (!proof.code) throw new AppError('CONFIRMATION_MISMATCH');
+        // Asked by SMS before an authenticator was enrolled: the SMS no longer confirms, ask again.
+        if (!proof.code || (await hasAuthenticator(tx, input.userId))) throw new AppError('CONFIRMATION_MISMATCH');
         result = {
           sms: await verifyCode(tx, {
             userId: input.userId,
