@@ -141,7 +141,7 @@ export const useContractSignature = (id: number) =>
 
 export const useSignContract = (id: number) =>
   useAdvanceMutation(
-    async (proof: { code: string; challenge?: string }) =>
+    async (proof: { code?: string; recovery_code?: string; challenge?: string }) =>
       (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/sign/`, proof, CODE_CALL)).data,
   );
 

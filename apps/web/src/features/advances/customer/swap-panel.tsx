@@ -7,7 +7,7 @@ import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
+import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { notifySuccess } from '../../../lib/notify';
@@ -143,7 +143,7 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
               disabled={!isCompleteCode(code)}
               loading={swap.isPending}
               onClick={() =>
-                once({ ...body, code, challenge: asked.challenge ?? undefined }, (result) => {
+                once({ ...body, ...proofOf(code), challenge: asked.challenge ?? undefined }, (result) => {
                   notifySuccess(result.detail);
                   setGiveBack([]);
                   setPledge([]);
