@@ -18,6 +18,7 @@ import { accountModule } from './modules/account/routes';
 import { advancesModule } from './modules/advances/routes';
 import { auditModule } from './modules/audit/routes';
 import { authModule } from './modules/auth/routes';
+import { authenticatorModule } from './modules/authenticator/routes';
 import { backofficeModule } from './modules/backoffice/routes';
 import { configModule } from './modules/config/routes';
 import { contactModule } from './modules/contact/routes';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(backofficeModule);
   await app.register(documentsModule);
   await app.register(profileModule, { latestMifidResult: latestResult });
+  await app.register(authenticatorModule);
   await app.register(mifidModule);
   await app.register(kycReviewModule);
   // Public site (issue 5): help centre, products, partners, contact, newsletter, pledge document.

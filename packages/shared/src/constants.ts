@@ -67,6 +67,17 @@ export const ONE_TIME_CODE_MAX_SENDS_PER_HOUR = 3;
  */
 export const ONE_TIME_CODE_RESEND_SECONDS = 30;
 
+/** Authenticator app (TOTP, RFC 6238): 30-second steps, 6 digits, one step either side for clock drift. */
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DRIFT_STEPS = 1;
+/** Wrong authenticator or recovery codes in a row before the factor rests for TOTP_LOCK_MINUTES. */
+export const TOTP_MAX_ATTEMPTS = 5;
+export const TOTP_LOCK_MINUTES = 15;
+/** Recovery codes issued at enrolment, each usable once in place of an authenticator code. */
+export const RECOVERY_CODE_COUNT = 10;
+/** A confirmation asked for with the authenticator (an order, a contract, a swap) lives this long. */
+export const CONFIRMATION_VALIDITY_MINUTES = 10;
+
 export const INCOME_BANDS = [
   { code: 'band_1', min: '0', max: '25000' },
   { code: 'band_2', min: '25001', max: '50000' },

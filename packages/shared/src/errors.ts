@@ -49,6 +49,22 @@ export const ERROR_STATUS = {
   ONE_TIME_CODE_SENDS_EXCEEDED: 429,
   /** The phone must be saved before a code is asked for or checked. */
   PHONE_NUMBER_MISSING: 409,
+  /** Authenticator app: already enrolled (disable it first), or none enrolled / none waiting for its first code. */
+  AUTHENTICATOR_ALREADY_ENROLLED: 409,
+  AUTHENTICATOR_NOT_ENROLLED: 409,
+  /** A wrong authenticator or recovery code (attempts remain, as `count`). */
+  AUTHENTICATOR_CODE_INVALID: 400,
+  /** That authenticator code (its 30-second step) was already used: wait for the next one. */
+  AUTHENTICATOR_CODE_USED: 400,
+  /** Too many wrong codes in a row: the factor rests (Retry-After). */
+  AUTHENTICATOR_LOCKED: 429,
+  /**
+   * Dynamic linking: the code was presented for a confirmation other than the one it was asked for (another
+   * act, other amount or payee), or with a factor other than the customer's strongest one.
+   */
+  CONFIRMATION_MISMATCH: 400,
+  /** The act's confirmation was asked for too long ago: ask again. */
+  CONFIRMATION_EXPIRED: 400,
   /** Not every MiFID question has an answer. */
   MIFID_INCOMPLETE: 400,
   /** Money (issue 13). Every money-moving POST needs an Idempotency-Key; reusing one for another request is refused. */
@@ -158,6 +174,7 @@ export const VALIDATION_MESSAGES = {
   duplicateCitizenship: 'validation:duplicateCitizenship',
   usPresenceDays: 'validation:usPresenceDays',
   oneTimeCode: 'validation:oneTimeCode',
+  recoveryCode: 'validation:recoveryCode',
   employerRequired: 'validation:employerRequired',
   collateralRequired: 'validation:collateralRequired',
   /** Control characters or broken Unicode in a text field (see schemas/text.ts). */

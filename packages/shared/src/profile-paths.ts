@@ -9,3 +9,6 @@ export const PROFILE_SETTINGS_PATH = '/api/v1/profile/settings/';
 export const COUNTRIES_PATH = '/api/v1/profile/countries/';
 export const PROVINCES_PATH = '/api/v1/profile/provinces/';
 export const EMPLOYERS_PATH = '/api/v1/profile/employers/';
+export const AUTHENTICATOR_PATH = '/api/v1/profile/authenticator/';
+export const AUTHENTICATOR_CONFIRM_PATH = '/api/v1/profile/authenticator/confirm/';
+export const AUTHENTICATOR_DISABLE_PATH = '/api/v1/profile/authenticator/disable/';

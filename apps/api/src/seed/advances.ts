@@ -64,16 +64,13 @@ export async function seedDemoAdvance(
   });
   await preApprove(tx, at(9, admin), request.id);
   const signing = at(8, customer);
-  await sendContractCode(tx, signing, customer.id, request.id);
+  const asked = await sendContractCode(tx, signing, customer.id, request.id);
   const [sms] = await messagesTo(tx, phone, 'advance-contract');
   // The code check runs in a transaction of its own; within the seed's, it is a savepoint of it.
-  const hash = await checkContractCode(
-    tx as unknown as Database,
-    signing,
-    customer.id,
-    request.id,
-    codeInText(sms?.text ?? '') ?? '',
-  );
+  const hash = await checkContractCode(tx as unknown as Database, signing, customer.id, request.id, {
+    code: codeInText(sms?.text ?? '') ?? '',
+    challenge: asked.challenge,
+  });
   await signContract(tx, signing, customer.id, request.id, hash);
   await approve(tx, at(8, admin), request.id);
   await disburse(tx, at(7, admin), request.id, 'operator');

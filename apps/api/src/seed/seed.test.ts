@@ -1,5 +1,6 @@
 // Seeding as an operator meets it: demo data only where the configuration allows it, once per data set,
 // never bringing back what was deleted, and no notification about something that does not exist.
+import { readFile } from 'node:fs/promises';
 import { type BackofficeProduct, productWriteSchema } from '@lombard/shared/schemas/products';
 import { supportCollectionsResponseSchema } from '@lombard/shared/schemas/support';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { createTestApp, restartTestApp as restart, type TestApp } from '../test/
 import { loginAs, TEST_PASSWORD } from '../test/auth';
 import { deliveredToAnyone } from '../test/outbox';
 import { DEMO_ACCOUNTS } from './accounts';
+import { DEMO_AUTHENTICATOR_SECRET } from './authenticator';
 import { seedDatabase } from './steps';
 
 const HELP_CENTRE = '/api/v1/intercom/collections/with-articles/?per_page=50&page=1';
@@ -51,7 +53,16 @@ describe('demo data on the embedded quick start', () => {
       'demo@6',
       'demo@7',
       'demo@8',
+      'demo@9',
     ]);
+  });
+
+  it('gives the demo customer an authenticator app with the secret the README publishes', async () => {
+    const customer = await loginAs(t.app, 'customer@demo.lombard.test');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/profile/authenticator/', ...customer });
+    expect(res.json()).toMatchObject({ enrolled: true, recovery_codes_left: 10 });
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(DEMO_AUTHENTICATOR_SECRET);
   });
 
   // Their NAV history and descriptions: the products module's catalogue test.

@@ -14,6 +14,7 @@ import type { FileStorage } from '../lib/files/storage';
 import { publishQuestionnaire } from '../modules/mifid/service';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts';
 import { seedDemoAdvance } from './advances';
+import { seedDemoAuthenticator } from './authenticator';
 import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
 import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
@@ -149,6 +150,15 @@ export const SEED_STEPS: readonly SeedStep[] = [
       // An active advance of the demo customer against the equity fund and the stock plan: the advance
       // page, the home and the margin-risk screens show a live loan (the other lines stay free).
       await seedDemoAdvance(db, context);
+    },
+  },
+  {
+    set: 'demo',
+    version: 9,
+    async run(db) {
+      // The demo customer's authenticator app, so that the confirmation by app can be tried at once. After
+      // the advance: its contract was signed by SMS code, before she had the app.
+      await seedDemoAuthenticator(db);
     },
   },
 ];

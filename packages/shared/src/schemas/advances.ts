@@ -3,6 +3,13 @@
 // decimal string with two decimals; rates are fractions ("0.0490"); dates are YYYY-MM-DD.
 import { z } from 'zod';
 import { ADVANCE_STATUSES, type AdvanceStatus } from '../advance-status';
+import {
+  confirmationAskedFields,
+  confirmationFactorSchema,
+  confirmationProofFields,
+  hasProof,
+  proofRequired,
+} from './authenticator';
 import { moneySchema } from './common';
 import { text } from './text';
 import { amountInputSchema, navSchema, unitsSchema } from './transactions';
@@ -269,11 +276,12 @@ export const advanceSignatureSchema = z.object({
   document_hash: z.string(),
   detail: z.string(),
   expires_at: z.string(),
+  ...confirmationAskedFields,
 });
 export type AdvanceSignature = z.infer<typeof advanceSignatureSchema>;
 
 /** POST /api/v1/advances/{id}/sign/ */
-export const advanceSignRequestSchema = z.object({ code: text().regex(/^\d{6}$/, 'validation:oneTimeCode') });
+export const advanceSignRequestSchema = z.object(confirmationProofFields).refine(hasProof, proofRequired);
 
 /** POST /api/v1/advances/{id}/repayment-quote/ and /repayments/ (Idempotency-Key). */
 export const repaymentRequestSchema = z.object({ amount: amountInputSchema });
@@ -327,10 +335,8 @@ export const swapRequestSchema = z.object({
   give_back: z.array(collateralKeySchema).min(1).max(100),
   pledge: z.array(collateralKeySchema).min(1).max(100),
   amount: amountInputSchema,
-  /** With the one-time code: signs the swap; without it, the code is sent. */
-  code: text()
-    .regex(/^\d{6}$/, 'validation:oneTimeCode')
-    .optional(),
+  /** With the proof (SMS or authenticator code, or a recovery code): signs the swap; without, asks for it. */
+  ...confirmationProofFields,
 });
 export type SwapRequest = z.infer<typeof swapRequestSchema>;
 
@@ -378,6 +384,9 @@ export const swapResultSchema = z.object({
   detail: z.string(),
   swappable_amount: moneySchema,
   advance: advanceDetailSchema.nullable(),
+  /** When the swap's confirmation was just asked for: how to confirm it, and what (null once swapped). */
+  factor: confirmationFactorSchema.nullable(),
+  challenge: z.string().nullable(),
 });
 export type SwapResult = z.infer<typeof swapResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-kinds';
+import { confirmationAskedFields, confirmationProofFields, hasProof, proofRequired } from './authenticator';
 import { moneySchema } from './common';
 import { AMOUNT_INPUT_DECIMAL, positiveDecimalString, UNITS_DECIMAL } from './decimal';
 import { text } from './text';
@@ -55,8 +56,10 @@ export const investRequestSchema = z.object({
   amount: amountInputSchema,
   payment_method: z.enum(PAYMENT_METHODS),
   /** Required when the MiFID score does not cover the product's risk: the signed order document. */
+  /** The signature of an order past the MiFID warning: its document and the proof (SMS or authenticator). */
   signature: z
-    .object({ document_id: z.number().int().positive(), code: text().regex(/^\d{6}$/, 'validation:oneTimeCode') })
+    .object({ document_id: z.number().int().positive(), ...confirmationProofFields })
+    .refine(hasProof, proofRequired)
     .optional(),
 });
 export type InvestRequest = z.infer<typeof investRequestSchema>;
@@ -94,6 +97,7 @@ export const orderSignatureSchema = z.object({
   document_hash: z.string(),
   detail: z.string(),
   expires_at: z.string(),
+  ...confirmationAskedFields,
 });
 export type OrderSignature = z.infer<typeof orderSignatureSchema>;
 

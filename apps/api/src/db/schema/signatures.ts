@@ -19,6 +19,8 @@ export const signatures = pgTable(
     documentHash: text('document_hash').notNull(),
     /** What the document says, as a hash of its terms (the request the customer will sign). */
     payloadHash: text('payload_hash').notNull(),
+    /** How it is confirmed: `sms` (a one-time code) or `authenticator` (the customer's app, or a recovery code). */
+    factor: text('factor').notNull().default('sms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     /**

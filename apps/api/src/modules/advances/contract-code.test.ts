@@ -1,6 +1,8 @@
 // The code that signs an advance's contract, used clumsily: "send me the code" pressed many times at once
 // sends one SMS whose code signs; wrong codes say how many tries are left and, after the last, when a new
 // code can be asked for (Retry-After); the hourly sends are counted per advance, not across advances.
+// With an authenticator app no SMS goes out and the app's code signs only with the contract's challenge.
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOND } from '../../test/active-advance';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
@@ -154,5 +156,32 @@ describe('the contract code', () => {
     expect((await sendCode(who, second)).statusCode).toBe(200);
     const [code] = await codesSent(who);
     expect((await sign(who, second, code!)).json().status).toBe(3);
+  });
+});
+
+describe('the contract signed with an authenticator app', () => {
+  it('asks for no SMS, names the amount, and takes the app’s code only with the contract’s challenge', async () => {
+    const who = await borrower();
+    const epoch = () => Math.floor(f.clock.now.getTime() / 1000);
+    const enrolment = (await f.post(who.investor.session, '/api/v1/profile/authenticator/', undefined, null)).json();
+    const totp = () => generate({ secret: enrolment.secret, epoch: epoch() });
+    const first = { code: await totp() };
+    expect((await f.post(who.investor.session, '/api/v1/profile/authenticator/confirm/', first, null)).statusCode).toBe(
+      200,
+    );
+    f.clock.now = new Date(f.clock.now.getTime() + 30_000);
+    const id = await issued(who);
+    const asked = (await sendCode(who, id)).json();
+    expect(asked).toMatchObject({ factor: 'authenticator', challenge: expect.stringMatching(/^[0-9A-F]{8}$/) });
+    expect(asked.detail).toContain('€10,000.00');
+    expect(asked.detail).toContain(asked.challenge);
+    expect(await codesSent(who)).toHaveLength(0);
+    const other = asked.challenge === '00000000' ? '11111111' : '00000000';
+    const url = `/api/v1/advances/${id}/sign/`;
+    const crossed = await f.post(who.investor.session, url, { code: await totp(), challenge: other }, null);
+    expect(crossed.json().code).toBe('CONFIRMATION_MISMATCH');
+    const signed = await f.post(who.investor.session, url, { code: await totp(), challenge: asked.challenge }, null);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().status).toBe(3);
   });
 });

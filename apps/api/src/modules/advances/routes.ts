@@ -200,8 +200,8 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
     async (request) => {
       const context = flowContext(request);
       const id = pathId(request);
-      const { code } = request.body as z.infer<typeof advanceSignRequestSchema>;
-      const hash = await checkContractCode(db, context, context.actor.id, id, code);
+      const proof = request.body as z.infer<typeof advanceSignRequestSchema>;
+      const hash = await checkContractCode(db, context, context.actor.id, id, proof);
       await inTransaction(db, (tx) => signContract(tx, context, context.actor.id, id, hash));
       return customerDetail(request, id);
     },

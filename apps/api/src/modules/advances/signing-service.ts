@@ -1,7 +1,9 @@
-// The customer signs the issued contract with a one-time code: the code is bound to the advance and the
+// The customer signs the issued contract with a one-time code (or their authenticator app's, bound to the
+// contract by its challenge): the code is bound to the advance and the
 // contract's SHA-256; the right code moves the advance to 3 and records the hash and the time.
 import { ONE_TIME_CODE_VALIDITY_MINUTES } from '@lombard/shared/constants';
 import type { AdvanceSignature } from '@lombard/shared/schemas/advances';
+import type { ConfirmationProof } from '@lombard/shared/schemas/authenticator';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { advances } from '../../db/schema/advances';
@@ -61,8 +63,16 @@ export async function sendContractCode(
   await tx.update(advances).set({ signatureId: signature.id }).where(eq(advances.id, id));
   return {
     document_hash: signature.documentHash,
-    detail: context.t('advances:signatureSent', { phone: `•••${phone.slice(-3)}` }),
+    detail:
+      signature.factor === 'authenticator'
+        ? context.t('signing:authenticatorAsked', {
+            challenge: signature.challenge,
+            what: context.t('signing:act.contract', { amount: formatMoney(row.amount, context.language) }),
+          })
+        : context.t('advances:signatureSent', { phone: `•••${phone.slice(-3)}` }),
     expires_at: signature.expiresAt.toISOString(),
+    factor: signature.factor,
+    challenge: signature.challenge,
   };
 }
 
@@ -70,7 +80,13 @@ export async function sendContractCode(
  * Checks the code (a wrong one is counted in its own transaction); a wrong, expired or spent code gets
  * the one-time code's own answer (tries left, or when a new code can be asked for), as every code flow.
  */
-export async function checkContractCode(db: Database, context: FlowContext, userId: number, id: number, code: string) {
+export async function checkContractCode(
+  db: Database,
+  context: FlowContext,
+  userId: number,
+  id: number,
+  proof: ConfirmationProof,
+) {
   const row = await findAdvance(db, id, { userId });
   assertAllowed(row, 'sign', 'customer', context.t);
   const file = row.contractFileId ? await findFile(db, row.contractFileId) : null;
@@ -81,7 +97,7 @@ export async function checkContractCode(db: Database, context: FlowContext, user
     purpose: CONTRACT_SIGNATURE_PURPOSE,
     subject: id,
     payload: contractPayload(row, file.sha256),
-    code,
+    proof,
     now: context.now,
   });
   return file.sha256;

@@ -7,6 +7,7 @@ import {
   swapRequestSchema,
   swapResultSchema,
 } from '@lombard/shared/schemas/advances';
+import { hasProof } from '@lombard/shared/schemas/authenticator';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
@@ -56,7 +57,7 @@ export async function swapRoutes(app: FastifyInstance) {
       const body = request.body as SwapRequest;
       const userId = currentUser(request).id;
       // The code is checked (and a wrong one counted) in its own transaction, before the units move.
-      if (body.code) {
+      if (hasProof(body)) {
         const payload = swapPayload(pathId(request), body);
         const id = await latestSignatureOf(db, { userId, purpose: SWAP_SIGNATURE_PURPOSE, payload });
         if (!id) throw new AppError('SIGNATURE_FAILED');
@@ -67,7 +68,7 @@ export async function swapRoutes(app: FastifyInstance) {
           purpose: SWAP_SIGNATURE_PURPOSE,
           subject: pathId(request),
           payload,
-          code: body.code,
+          proof: body,
           now,
         });
       }

@@ -5,6 +5,7 @@
 import { lineContribution } from '@lombard/shared/money/borrowing-power';
 import { positionValue } from '@lombard/shared/money/valuation';
 import type { SwapRequest } from '@lombard/shared/schemas/advances';
+import { type ConfirmationFactor, hasProof } from '@lombard/shared/schemas/authenticator';
 import Decimal from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
@@ -42,7 +43,13 @@ export async function swapCollateral(
   userId: number,
   advanceId: number,
   body: SwapRequest,
-): Promise<{ detail: string; swappable_amount: string; swapped: boolean }> {
+): Promise<{
+  detail: string;
+  swappable_amount: string;
+  swapped: boolean;
+  factor: ConfirmationFactor | null;
+  challenge: string | null;
+}> {
   const planned = await planSwap(tx, context, userId, advanceId, body, tx);
   const { plan } = planned;
   if (!plan.covered) {
@@ -65,11 +72,11 @@ export async function swapCollateral(
     ...pledge,
     line: planned.lines.find((line) => line.key === pledge.key)!,
   }));
-  if (!body.code) {
+  if (!hasProof(body)) {
     const phone = await verifiedPhone(tx, userId);
     if (!phone) throw new AppError('PHONE_NUMBER_MISSING');
     const account = await getAccount(tx, userId);
-    await requestSignature(tx, {
+    const asked = await requestSignature(tx, {
       userId,
       purpose: SWAP_SIGNATURE_PURPOSE,
       subject: advanceId,
@@ -95,15 +102,23 @@ export async function swapCollateral(
         to: phone,
         language: context.language,
         template: SWAP_SIGNATURE_PURPOSE,
-        text: (code) => context.t('advance-life:swap.smsText', { code }),
+        text: (code) => context.t('advance-life:swap.smsText', { code, amount }),
       },
       files: context.files,
       now: context.now,
     });
     return {
-      detail: context.t('advance-life:swap.codeSent', { amount }),
+      detail:
+        asked.factor === 'authenticator'
+          ? context.t('signing:authenticatorAsked', {
+              challenge: asked.challenge,
+              what: context.t('signing:act.swap', { amount }),
+            })
+          : context.t('advance-life:swap.codeSent', { amount }),
       swappable_amount: plan.required,
       swapped: false,
+      factor: asked.factor,
+      challenge: asked.challenge,
     };
   }
   const signatureId = await latestSignatureOf(tx, { userId, purpose: SWAP_SIGNATURE_PURPOSE, payload });
@@ -160,7 +175,13 @@ export async function swapCollateral(
     ip: context.ip,
   });
   await checkAdvance(tx, planned.advance, context, context.now);
-  return { detail: context.t('advance-life:swap.done'), swappable_amount: plan.required, swapped: true };
+  return {
+    detail: context.t('advance-life:swap.done'),
+    swappable_amount: plan.required,
+    swapped: true,
+    factor: null,
+    challenge: null,
+  };
 }
 
 /**

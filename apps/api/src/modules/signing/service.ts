@@ -1,9 +1,14 @@
 // Documents signed with a one-time code: the PDF is stored with its SHA-256, a code bound to the terms
 // (a hash of them) goes to the customer's verified phone by SMS, and the right code records when it was
 // signed. Orders placed against the MiFID result, advance contracts and collateral swaps use it, each
-// signature once (`consumeSignature`).
+// signature once (`consumeSignature`). A customer with an authenticator app confirms with it instead, the
+// strongest factor they have: no SMS goes out, and the confirmation is bound to the act by its challenge
+// (a fingerprint of the signature and its terms, shown on screen and sent back with the code), so a code
+// typed for one act cannot confirm another (dynamic linking, docs/decisions/032).
 import { createHash } from 'node:crypto';
+import { CONFIRMATION_VALIDITY_MINUTES } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
+import type { ConfirmationFactor, ConfirmationProof } from '@lombard/shared/schemas/authenticator';
 import type { DocumentKind } from '@lombard/shared/schemas/documents';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
@@ -12,7 +17,8 @@ import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/files/storage';
 import { findFile, type StoredFile, saveFile } from '../../lib/files/store';
 import { translator } from '../../lib/i18n';
-import { assertVerified, issueCode, payloadHash, verifyCode } from '../../lib/one-time-code/codes';
+import { assertVerified, issueCode, payloadHash, type VerifyOutcome, verifyCode } from '../../lib/one-time-code/codes';
+import { assertFactor, checkFactor, type FactorOutcome, hasAuthenticator } from '../authenticator/service';
 import { fileIssuedDocument } from '../documents/service';
 import { buildOrderDocument, type OrderTerms } from './order-document';
 
@@ -38,15 +44,32 @@ export interface SignatureRequested {
   id: number;
   documentHash: string;
   expiresAt: Date;
+  /** How the customer confirms it: the SMS code just sent, or their authenticator app. */
+  factor: ConfirmationFactor;
+  /** The fingerprint the confirming screen shows and the confirming request sends back. */
+  challenge: string;
 }
+
+/**
+ * Eight hex digits of a hash of the signature and its terms (what, how much, to whom, the document's hash):
+ * two acts never share one, and the same act asked twice gets a new one.
+ */
+export const challengeOf = (row: { id: number; payloadHash: string }) =>
+  createHash('sha256').update(`${row.id}:${row.payloadHash}`).digest('hex').slice(0, 8).toUpperCase();
+
+const confirmationExpiry = (createdAt: Date) =>
+  new Date(createdAt.getTime() + CONFIRMATION_VALIDITY_MINUTES * 60 * 1000);
 
 /**
  * Stores the document and sends the code, in the caller's transaction. A second request while the code
  * just sent for these terms is live (a double-click) sends nothing and answers with the same signature.
  */
 export async function requestSignature(tx: Transaction, input: SignatureRequest): Promise<SignatureRequested> {
+  if (await hasAuthenticator(tx, input.userId)) return requestAuthenticatorSignature(tx, input);
   const bytes = Buffer.from(input.document.bytes);
   const documentHash = createHash('sha256').update(bytes).digest('hex');
+  const hash = payloadHash(input.payload);
+  const asked = (id: number) => ({ factor: 'sms' as const, challenge: challengeOf({ id, payloadHash: hash }) });
   const { expiresAt, sent } = await issueCode(tx, {
     userId: input.userId,
     purpose: input.purpose,
@@ -69,7 +92,7 @@ export async function requestSignature(tx: Transaction, input: SignatureRequest)
       )
       .orderBy(desc(signatures.id))
       .limit(1);
-    if (earlier) return { id: earlier.id, documentHash: earlier.documentHash, expiresAt };
+    if (earlier) return { id: earlier.id, documentHash: earlier.documentHash, expiresAt, ...asked(earlier.id) };
   }
   const file = await saveFile(tx, input.files, bytes, {
     fileName: input.document.fileName,
@@ -87,7 +110,56 @@ export async function requestSignature(tx: Transaction, input: SignatureRequest)
       createdAt: input.now,
     })
     .returning({ id: signatures.id });
-  return { id: row!.id, documentHash, expiresAt };
+  return { id: row!.id, documentHash, expiresAt, ...asked(row!.id) };
+}
+
+/**
+ * With an authenticator nothing is sent: the signature waits for the app's code. A second request for the
+ * same terms while one waits (a double-click, two tabs) answers with that one and its challenge.
+ */
+async function requestAuthenticatorSignature(tx: Transaction, input: SignatureRequest): Promise<SignatureRequested> {
+  const hash = payloadHash(input.payload);
+  const [earlier] = await tx
+    .select()
+    .from(signatures)
+    .where(
+      and(
+        eq(signatures.userId, input.userId),
+        eq(signatures.purpose, input.purpose),
+        eq(signatures.payloadHash, hash),
+        eq(signatures.factor, 'authenticator'),
+        isNull(signatures.signedAt),
+      ),
+    )
+    .orderBy(desc(signatures.id))
+    .limit(1);
+  const answer = (row: { id: number; documentHash: string; createdAt: Date }) => ({
+    id: row.id,
+    documentHash: row.documentHash,
+    expiresAt: confirmationExpiry(row.createdAt),
+    factor: 'authenticator' as const,
+    challenge: challengeOf({ id: row.id, payloadHash: hash }),
+  });
+  if (earlier && confirmationExpiry(earlier.createdAt).getTime() > input.now.getTime()) return answer(earlier);
+  const bytes = Buffer.from(input.document.bytes);
+  const file = await saveFile(tx, input.files, bytes, {
+    fileName: input.document.fileName,
+    contentType: 'application/pdf',
+    ownerId: input.userId,
+  });
+  const [row] = await tx
+    .insert(signatures)
+    .values({
+      userId: input.userId,
+      purpose: input.purpose,
+      fileId: file.id,
+      documentHash: createHash('sha256').update(bytes).digest('hex'),
+      payloadHash: hash,
+      factor: 'authenticator',
+      createdAt: input.now,
+    })
+    .returning();
+  return answer(row!);
 }
 
 /** The order form for these terms, signed by SMS code: see `requestSignature`. */
@@ -115,9 +187,11 @@ async function ownSignature(db: Queryable, userId: number, id: number, purpose: 
 }
 
 /**
- * Checks the code for a signature of these terms and records the signing. A signature of other terms (or
- * of someone else) is SIGNATURE_FAILED; a wrong code is counted in its own transaction and then refused
- * with the one-time-code error. A signature already signed is accepted again (a retried request).
+ * Checks the proof for a signature of these terms and records the signing. A signature of other terms (or
+ * of someone else) is SIGNATURE_FAILED. A signature asked for with the authenticator takes only the app's
+ * code or a recovery code, and only with its own challenge (CONFIRMATION_MISMATCH otherwise: the code was
+ * typed for another act); one asked by SMS takes only its SMS code. A wrong code is counted in its own
+ * transaction and then refused. A signature already signed is accepted again (a retried request).
  */
 export async function confirmSignature(
   db: Database,
@@ -127,28 +201,53 @@ export async function confirmSignature(
     purpose: string;
     subject: string | number;
     payload: unknown;
-    code: string;
+    proof: ConfirmationProof;
     now: Date;
   },
 ): Promise<void> {
-  const outcome = await inTransaction(db, async (tx) => {
-    const row = await ownSignature(tx, input.userId, input.id, input.purpose);
-    if (!row || row.payloadHash !== payloadHash(input.payload)) throw new AppError('SIGNATURE_FAILED');
-    if (row.signedAt) return { status: 'verified' } as const;
-    const result = await verifyCode(tx, {
-      userId: input.userId,
-      purpose: input.purpose,
-      subject: input.subject,
-      payload: input.payload,
-      code: input.code,
-      now: input.now,
-    });
-    if (result.status === 'verified') {
-      await tx.update(signatures).set({ signedAt: input.now }).where(eq(signatures.id, row.id));
-    }
-    return result;
-  });
-  assertVerified(outcome);
+  const { proof } = input;
+  const outcome = await inTransaction(
+    db,
+    async (tx): Promise<{ sms: VerifyOutcome } | { authenticator: FactorOutcome }> => {
+      const row = await ownSignature(tx, input.userId, input.id, input.purpose);
+      if (!row || row.payloadHash !== payloadHash(input.payload)) throw new AppError('SIGNATURE_FAILED');
+      if (row.signedAt) return { sms: { status: 'verified' } };
+      let result: { sms: VerifyOutcome } | { authenticator: FactorOutcome };
+      if (row.factor === 'authenticator') {
+        if (proof.challenge !== challengeOf(row)) throw new AppError('CONFIRMATION_MISMATCH');
+        if (confirmationExpiry(row.createdAt).getTime() <= input.now.getTime()) {
+          throw new AppError('CONFIRMATION_EXPIRED');
+        }
+        result = {
+          authenticator: await checkFactor(tx, {
+            userId: input.userId,
+            proof: { code: proof.code, recoveryCode: proof.recovery_code },
+            now: input.now,
+          }),
+        };
+      } else {
+        // Asked by SMS before an authenticator was enrolled: the SMS no longer confirms, ask again.
+        if (!proof.code || (await hasAuthenticator(tx, input.userId))) throw new AppError('CONFIRMATION_MISMATCH');
+        result = {
+          sms: await verifyCode(tx, {
+            userId: input.userId,
+            purpose: input.purpose,
+            subject: input.subject,
+            payload: input.payload,
+            code: proof.code,
+            now: input.now,
+          }),
+        };
+      }
+      const verified = 'sms' in result ? result.sms.status : result.authenticator.status;
+      if (verified === 'verified') {
+        await tx.update(signatures).set({ signedAt: input.now }).where(eq(signatures.id, row.id));
+      }
+      return result;
+    },
+  );
+  if ('sms' in outcome) assertVerified(outcome.sms);
+  else assertFactor(outcome.authenticator);
 }
 
 /**

@@ -164,8 +164,19 @@ export async function requestInvestSignature(
   return {
     document_id: requested.id,
     document_hash: requested.documentHash,
-    detail: context.t('signing:codeSent', { last: phone.slice(-3) }),
+    detail:
+      requested.factor === 'authenticator'
+        ? context.t('signing:authenticatorAsked', {
+            challenge: requested.challenge,
+            what: context.t('signing:act.order', {
+              product: quote.product.name,
+              amount: formatMoney(quote.amount, context.language),
+            }),
+          })
+        : context.t('signing:codeSent', { last: phone.slice(-3) }),
     expires_at: requested.expiresAt.toISOString(),
+    factor: requested.factor,
+    challenge: requested.challenge,
   };
 }
 

@@ -112,7 +112,7 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
           purpose: ORDER_SIGNATURE_PURPOSE,
           subject: pathId(request),
           payload: orderPayload(pathId(request), body),
-          code: body.signature.code,
+          proof: body.signature,
           now: context.now,
         });
       }

@@ -34,6 +34,8 @@ vi.mock('../../lib/http/client', async () => {
     }
     if (config.url === '/api/v1/profile/settings/') return reply(server.settings);
     if (config.url === '/api/account/user/change-language/') return reply({ language: body.language });
+    if (config.url === '/api/v1/profile/authenticator/')
+      return reply({ enrolled: false, enrolled_at: null, recovery_codes_left: 0 });
     if (config.url === '/api/account/token/logout-all/') return reply({ detail: 'Signed out everywhere.' });
     throw new Error(`unexpected call ${method} ${config.url}`);
   };

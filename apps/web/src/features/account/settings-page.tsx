@@ -22,6 +22,7 @@ import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { settingsQuery, useSaveSettings } from './api';
+import { AuthenticatorSection } from './authenticator-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
 function SettingRow({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
@@ -45,7 +46,7 @@ const NOTIFICATIONS = ['email_account_activity', 'email_product_news', 'sms_secu
 /**
  * /customer/setting/ — interface language, theme and notification preferences, all saved on the server
  * (the theme is also kept in a cookie, so that the first paint already has it), and signing out of
- * every device.
+ * every device; the authenticator app that confirms operations instead of the SMS.
  */
 export function SettingsPage() {
   const { t } = useTranslation(['account', 'errors']);
@@ -127,6 +128,8 @@ export function SettingsPage() {
               />
             ))}
           </Stack>
+          <Divider />
+          <AuthenticatorSection />
           <Divider />
           <SignOutEverywhere />
         </Stack>

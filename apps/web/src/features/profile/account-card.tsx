@@ -1,11 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { IconLock, IconMail, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/session/session-queries';
 import { AvatarPicker } from './avatar-picker';
 
-/** The account behind the profile: name, profiles, e-mail, language, and the ways to change e-mail and password. */
+/**
+ * The account behind the profile: name, profiles, e-mail, language, and the ways to change e-mail and
+ * password or set up the authenticator app.
+ */
 const SECURITY_LINKS = [
   {
     to: '/customer/profile/change-email/',
@@ -18,6 +21,13 @@ const SECURITY_LINKS = [
     icon: IconLock,
     label: 'profile.changePassword',
     testId: 'profile-change-password',
+  },
+  {
+    // Set up in the settings, beside the other choices about how the customer is reached and confirms.
+    to: '/customer/setting/',
+    icon: IconShieldLock,
+    label: 'profile.authenticator',
+    testId: 'profile-authenticator',
   },
 ] as const;
 

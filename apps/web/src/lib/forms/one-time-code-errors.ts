@@ -12,6 +12,11 @@ const CODE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'ONE_TIME_CODE_EXPIRED',
   'ONE_TIME_CODE_ATTEMPTS_EXCEEDED',
   'ONE_TIME_CODE_SENDS_EXCEEDED',
+  'AUTHENTICATOR_CODE_INVALID',
+  'AUTHENTICATOR_CODE_USED',
+  'AUTHENTICATOR_LOCKED',
+  'CONFIRMATION_MISMATCH',
+  'CONFIRMATION_EXPIRED',
 ]);
 
 /** The server's text of an answer about the code, or undefined for any other failure. */

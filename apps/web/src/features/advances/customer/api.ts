@@ -141,7 +141,8 @@ export const useContractSignature = (id: number) =>
 
 export const useSignContract = (id: number) =>
   useAdvanceMutation(
-    async (code: string) => (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/sign/`, { code }, CODE_CALL)).data,
+    async (proof: { code?: string; recovery_code?: string; challenge?: string }) =>
+      (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/sign/`, proof, CODE_CALL)).data,
   );
 
 export const useRepayAdvance = (id: number) =>

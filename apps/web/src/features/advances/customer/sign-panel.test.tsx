@@ -1,6 +1,7 @@
 // Signing the contract by code, as orders are signed: the code is sent by SMS, typed, and the contract
 // signed; a wrong code leaves the customer on the panel with an empty code, told the tries left under it;
-// a double-click on "send me the code" is one call.
+// a double-click on "send me the code" is one call. With an authenticator the panel asks for the app's code
+// (or a recovery code) and sends the act's challenge with it.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,13 +9,23 @@ import { notifySuccess } from '../../../lib/notify';
 import { renderWithQueryClient } from '../../../test/render';
 import { SignPanel } from './sign-panel';
 
-const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: unknown }>, wrong: false }));
+const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: unknown }>, wrong: false, app: false }));
 vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../../lib/http/client', async () =>
   (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     const body = JSON.parse(String(config.data ?? '{}'));
     server.calls.push({ url, body });
+    if (url === '/api/v1/advances/4/signature/' && server.app) {
+      return reply({
+        document_hash: 'abc',
+        detail: 'You are confirming the advance contract of €10,000.00. Fingerprint of this operation: 1A2B3C4D.',
+        expires_at: '2026-11-24T18:40:00Z',
+        factor: 'authenticator',
+        challenge: '1A2B3C4D',
+      });
+    }
+    if (url === '/api/v1/advances/4/sign/' && server.app) return reply({ id: 4, status: 3 });
     if (url === '/api/v1/advances/4/signature/') {
       return reply({
         document_hash: 'abc',
@@ -39,6 +50,7 @@ function renderPanel(contractUrl?: string) {
 describe('Contract signature', { timeout: 20_000 }, () => {
   beforeEach(() => {
     server.calls = [];
+    server.app = false;
     vi.mocked(notifySuccess).mockClear();
   });
 
@@ -73,5 +85,22 @@ describe('Contract signature', { timeout: 20_000 }, () => {
     cleanup();
     renderPanel();
     expect(screen.queryByTestId('sign-contract-download')).not.toBeInTheDocument();
+  });
+
+  it('with an authenticator: names the act, asks for the app’s code, and takes a recovery code with the challenge', async () => {
+    server.app = true;
+    renderPanel();
+    await userEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText(/advance contract of €10,000.00/)).toBeInTheDocument();
+    expect(screen.getByText('Code from your authenticator app')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Lost your phone? Use a recovery code'));
+    await userEvent.type(screen.getByTestId('contract-code-recovery'), 'abcde-fghjk');
+    await userEvent.click(screen.getByTestId('sign-contract'));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.url.endsWith('/sign/'))?.body).toEqual({
+        recovery_code: 'abcde-fghjk',
+        challenge: '1A2B3C4D',
+      }),
+    );
   });
 });

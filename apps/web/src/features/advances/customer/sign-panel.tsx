@@ -5,7 +5,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
+import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
 import { codeErrorText } from '../../../lib/forms/one-time-code-errors';
 import { useSingleFlight } from '../../../lib/forms/single-flight';
 import { notifySuccess } from '../../../lib/notify';
@@ -31,7 +31,8 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
     setCodeError(undefined);
     // The promise, not mutate's callbacks: signing moves the advance on, the refreshed page drops this
     // panel, and callbacks of an unmounted mutate never run ("Contract signed" was lost).
-    await sign.mutateAsync(code).then(
+    const challenge = signature.data?.challenge;
+    await sign.mutateAsync({ ...proofOf(code), ...(challenge ? { challenge } : {}) }).then(
       () => notifySuccess(t('sign.done')),
       (error) => {
         setCode('');
@@ -78,6 +79,7 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
             value={code}
             onChange={setCode}
             error={codeError}
+            factor={signature.data.factor}
             testId="contract-code"
           />
           <Group>

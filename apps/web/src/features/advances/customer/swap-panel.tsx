@@ -7,7 +7,7 @@ import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
+import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { notifySuccess } from '../../../lib/notify';
@@ -20,7 +20,8 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const swap = useSwapCollateral(advance.id);
   const [giveBack, setGiveBack] = useState<string[]>([]);
   const [pledge, setPledge] = useState<string[]>([]);
-  const [codeSent, setCodeSent] = useState(false);
+  /** The answer that asked for the code: what is confirmed, how, and the challenge sent back with the code. */
+  const [asked, setAsked] = useState<SwapResult | null>(null);
   const [code, setCode] = useState('');
   const quote = useQuery(swapQuoteQuery(advance.id, giveBack, pledge));
   const free = power.lines.filter((line) => !line.pledged);
@@ -31,7 +32,10 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const money = (value: string) => formatMoney(value, language);
   // A double-click lands its second click before React disables the button: one call at a time, held here.
   const busy = useRef(false);
-  const once = (variables: typeof body & { code?: string }, onSuccess: (result: SwapResult) => void) => {
+  const once = (
+    variables: typeof body & { code?: string; challenge?: string },
+    onSuccess: (result: SwapResult) => void,
+  ) => {
     if (busy.current) return;
     busy.current = true;
     swap.mutate(variables, {
@@ -43,7 +47,7 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   };
 
   const reset = () => {
-    setCodeSent(false);
+    setAsked(null);
     setCode('');
   };
 
@@ -119,12 +123,12 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
           )}
         </Stack>
       )}
-      {!codeSent ? (
+      {!asked ? (
         <Group>
           <Button
             disabled={!plan?.covered}
             loading={swap.isPending}
-            onClick={() => once(body, () => setCodeSent(true))}
+            onClick={() => once(body, setAsked)}
             data-testid="swap-send-code"
           >
             {t('swap.sendCode')}
@@ -132,13 +136,16 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
         </Group>
       ) : (
         <Stack gap="sm">
-          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} />
+          <Text size="sm" data-testid="swap-asked">
+            {asked.detail}
+          </Text>
+          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} factor={asked.factor ?? undefined} />
           <Group>
             <Button
               disabled={!isCompleteCode(code)}
               loading={swap.isPending}
               onClick={() =>
-                once({ ...body, code }, (result) => {
+                once({ ...body, ...proofOf(code), challenge: asked.challenge ?? undefined }, (result) => {
                   notifySuccess(result.detail);
                   setGiveBack([]);
                   setPledge([]);

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CompleteProfileNotice, useMayInvest } from '../../../components/complete-profile-notice';
-import { isCompleteCode, OneTimeCodeField } from '../../../components/one-time-code-field';
+import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
 import { PageHeading } from '../../../components/page-heading';
 import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
@@ -57,7 +57,12 @@ export function ConfirmOrderPage() {
 
   const body: InvestRequest = {
     ...order,
-    ...(signature.data && isCompleteCode(code) ? { signature: { document_id: signature.data.document_id, code } } : {}),
+    // The challenge binds the code to this order (the server refuses it for any other).
+    ...(signature.data && isCompleteCode(code)
+      ? {
+          signature: { document_id: signature.data.document_id, ...proofOf(code), challenge: signature.data.challenge },
+        }
+      : {}),
   };
 
   const submit = () =>
@@ -203,6 +208,7 @@ export function ConfirmOrderPage() {
                   value={code}
                   onChange={setCode}
                   error={codeError}
+                  factor={signature.data.factor}
                   testId="order-code"
                 />
                 <Anchor
