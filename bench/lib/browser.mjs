@@ -10,7 +10,7 @@ export async function startChrome() {
   return launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
 }
 
-async function connect(port) {
+export async function connect(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
   const page = targets.find((t) => t.type === 'page');
   const socket = new WebSocket(page.webSocketDebuggerUrl);

@@ -1,8 +1,10 @@
-// Hydrates a page made of islands (lib/islands, docs/decisions/017). Called by the first-view script at
-// the visitor's first sign of use, as the app is on other pages (hydrate-on-intent). Each island is a
-// React root of its own. Those on the screen or near it, and not hidden at this width, start at once;
-// the rest start as they come near the screen: the calculator's code is fetched as the visitor scrolls
-// towards it, and the large screen's controls never on a phone.
+// Hydrates a page made of islands (lib/islands, docs/decisions/017, 9xx). Called by the first-view script
+// once the page has loaded and is idle, or at the visitor's first sign of use if that comes first, as the
+// app is on other pages (hydrate-on-intent). Each island is a React root of its own. Those on the screen
+// or near it, and not hidden at this width, start at once; the rest of those shown at this width follow
+// one at a time at idle moments, so that a first tap on the calculator finds its code already run, and
+// any of them starts at once when it comes near the screen. Those hidden at this width (the large
+// screen's controls on a phone) start only if they come near the screen.
 import i18next from 'i18next';
 import { hydrateRoot } from 'react-dom/client';
 import { markPageHydrated } from '../lib/hydration';
@@ -39,6 +41,14 @@ const REACHING_EVENTS = ['pointerdown', 'touchstart', 'focusin'] as const;
 export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   const state = readSsrState();
   if (!state || !isIslandsState(state)) throw new Error('the page has islands but no islands state');
+  // The code of the islands shown at this width is requested beside the catalogues rather than after
+  // them: one round trip less before the first tap is answered on a slow link.
+  for (const container of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+    const island = state.islands[Number(container.getAttribute(ISLAND_INDEX_ATTRIBUTE))];
+    if (island && [...container.children].some(hasBox)) {
+      void ISLANDS[island.id]?.().catch(() => undefined);
+    }
+  }
   await initI18n(state.locale);
   // The static rest of the page is in the language it was rendered in: another language is another page.
   i18next.on('languageChanged', () => window.location.reload());
@@ -55,9 +65,37 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   );
   const first = Promise.all(nearNow.map((container) => hydrateIsland(container, state)));
   const later = containers.filter((container) => !nearNow.includes(container));
-  if (later.length) setIslandReach(startWhenReached(later, (container) => startLate(container, state, guard)));
+  const reach = later.length ? startWhenReached(later, (container) => startLate(container, state, guard)) : null;
+  if (reach) setIslandReach(reach);
   await first;
   markPageHydrated();
+  if (reach) startShownAtIdle(later, reach);
+}
+
+/**
+ * Starts each island shown at this width, one per idle moment: each hydration is a short task of its
+ * own, and a tap meanwhile is answered between two of them.
+ */
+function startShownAtIdle(containers: HTMLElement[], reach: (element: Element) => void): void {
+  const shown = containers.filter((container) => [...container.children].some(hasBox));
+  const next = () => {
+    const container = shown.shift();
+    if (!container) return;
+    reach(container);
+    whenIdle(next);
+  };
+  whenIdle(next);
+}
+
+const whenIdle = (callback: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(callback, { timeout: 2_000 })
+    : setTimeout(callback, 0);
+
+/** No box: hidden at this width (display: none). */
+function hasBox(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.width > 0 || box.height > 0;
 }
 
 /**
@@ -118,9 +156,8 @@ function startLate(container: HTMLElement, state: IslandsState, guard: IslandGua
 
 function isNearScreen(container: HTMLElement): boolean {
   return [...container.children].some((child) => {
+    if (!hasBox(child)) return false;
     const box = child.getBoundingClientRect();
-    // No box: hidden at this width (display: none).
-    if (!box.width && !box.height) return false;
     return box.bottom >= -NEAR_SCREEN_PX && box.top <= window.innerHeight + NEAR_SCREEN_PX;
   });
 }
