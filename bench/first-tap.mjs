@@ -15,6 +15,7 @@
 // Usage: node first-tap.mjs [--dist <built web folder>] [--runs N] [--smoke]   (--smoke: one run, no
 // threshold; the default is 3 runs, median, each over the 200 ms target a FAIL)
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { buildWeb, startServer } from './lib/app.mjs';
 import { connect, startChrome } from './lib/browser.mjs';
 
@@ -114,7 +115,7 @@ const arg = (name, fallback) => {
 const smoke = process.argv.includes('--smoke');
 const runs = smoke ? 1 : Number(arg('--runs', '3'));
 const distArg = arg('--dist', null);
-const dist = distArg ?? buildWeb();
+const dist = distArg ? path.resolve(distArg) : buildWeb();
 
 /** One first tap in a fresh page (a first visit: no cache, no cookies but the language and consent). */
 async function measure(chrome, base, control) {
@@ -174,6 +175,13 @@ async function measure(chrome, base, control) {
         if (performance.now() - last > 2000) requestIdleCallback(() => resolve(true)); else setTimeout(quiet, 200); }; quiet(); })`,
       true,
     );
+    if (process.env.FIRST_TAP_DEBUG) {
+      console.info(
+        await evaluate(
+          `document.readyState + ' ' + document.documentElement.outerHTML.slice(0, 300) + ' ' + location.href + ' ' + document.title + ' ' + document.querySelectorAll('[data-testid]').length + ' ' + [...document.querySelectorAll('[data-island]')].map((e) => e.dataset.island).join(',')`,
+        ),
+      );
+    }
     // The control brought onto the screen as a visitor scrolls to it, then settled again.
     const target = JSON.stringify(control.tap);
     await evaluate(`(() => { const e = document.querySelector(${target}); const r = e.getBoundingClientRect();

@@ -17,14 +17,35 @@ async function throttleCpu(page: Page) {
 }
 
 /**
- * Opens `path` as a first visit with the CPU throttled and waits until it has loaded and settled: the
- * load event, every control hydrated (no sign of use from this test: the page does it at idle), then an
- * idle moment of the main thread.
+ * Opens `path` as a first visit with the CPU throttled and waits until it has loaded and settled (no sign
+ * of use from this test: the page hydrates at idle by itself).
  */
 async function openSettled(page: Page, context: BrowserContext, baseURL: string, path: string, consentBar = false) {
   await setVisitor(context, baseURL, { locale: 'it-IT', withConsentBar: consentBar });
   await throttleCpu(page);
   await page.goto(path, { waitUntil: 'load' });
+  await settle(page);
+}
+
+/**
+ * Until the page has done what it does at idle after loading: every island shown at this width started
+ * and hydrated, nothing more to fetch, then an idle moment of the main thread.
+ */
+async function settle(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('[data-island]')].filter(
+            (island) =>
+              island.getAttribute('data-island-started') !== 'true' &&
+              [...island.children].some((child) => child.getBoundingClientRect().width > 0),
+          ).length,
+      ),
+    )
+    .toBe(0);
+  await untilInteractive(page);
+  await page.waitForLoadState('networkidle');
   await untilInteractive(page);
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 }
@@ -40,7 +61,10 @@ async function watchAnswer(page: Page, event: 'click' | 'keydown', shown: string
     window.addEventListener(${JSON.stringify(event)}, (tap) => {
       if (state.start) return;
       state.start = tap.timeStamp;
-      const look = () => {
+      state.delay = performance.now() - tap.timeStamp;
+      state.frames = [];
+      const look = (frame) => {
+        if (frame) state.frames.push(Math.round(frame - state.start));
         if (!(${shown})) return requestAnimationFrame(look);
         // This frame paints the answer: its end is the first message after it.
         const channel = new MessageChannel();
@@ -52,10 +76,12 @@ async function watchAnswer(page: Page, event: 'click' | 'keydown', shown: string
   })()`);
 }
 
-async function answerMs(page: Page): Promise<number> {
-  const read = () => page.evaluate(() => (window as unknown as { __firstTap: { ms: number } }).__firstTap.ms);
-  await expect.poll(read).toBeGreaterThanOrEqual(0);
-  return read();
+/** Asserts the answer's time; a failure says where it went (the input delay, each frame looked at). */
+async function expectAnswerInTime(page: Page) {
+  const read = () => page.evaluate(() => (window as unknown as { __firstTap: { ms: number } }).__firstTap);
+  await expect.poll(async () => (await read()).ms).toBeGreaterThanOrEqual(0);
+  const tap = await read();
+  expect(tap.ms, `event to painted frame, ms: ${JSON.stringify(tap)}`).toBeLessThan(TARGET_MS);
 }
 
 const onScreen = (selector: string) =>
@@ -65,13 +91,15 @@ const onScreen = (selector: string) =>
 
 test.describe('first tap at 4× CPU throttling, once the page has loaded', () => {
   test.setTimeout(90_000);
+  // One throttled page at a time: two side by side on a two-core machine would time each other.
+  test.describe.configure({ mode: 'serial' });
 
   test('the phone Menu shows its drawer within 200 ms', async ({ page, context, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openSettled(page, context, baseURL!, '/home/');
     await watchAnswer(page, 'click', onScreen('[data-testid="navbar-drawer"]'));
     await page.getByTestId('navbar-menu-button').click();
-    expect(await answerMs(page)).toBeLessThan(TARGET_MS);
+    await expectAnswerInTime(page);
     await expect(page.getByRole('dialog').getByRole('link', { name: 'Perché noi' })).toBeVisible();
   });
 
@@ -84,8 +112,7 @@ test.describe('first tap at 4× CPU throttling, once the page has loaded', () =>
     await openSettled(page, context, baseURL!, '/home/');
     const amount = page.getByTestId('calculator-amount');
     await amount.scrollIntoViewIfNeeded();
-    await untilInteractive(page);
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await settle(page);
     await amount.click();
     await amount.press('End');
     const quarterly = await page.getByTestId('calc-quarterly').textContent();
@@ -95,7 +122,7 @@ test.describe('first tap at 4× CPU throttling, once the page has loaded', () =>
       `document.querySelector('[data-testid="calculator-amount"]').value === '500.000'`,
     );
     await amount.press('0');
-    expect(await answerMs(page)).toBeLessThan(TARGET_MS);
+    await expectAnswerInTime(page);
     // The figures are a render of their own, after the digit: they follow it.
     await expect(page.getByTestId('calc-quarterly')).not.toHaveText(quarterly ?? '');
   });
@@ -105,6 +132,6 @@ test.describe('first tap at 4× CPU throttling, once the page has loaded', () =>
     await openSettled(page, context, baseURL!, '/home/', true);
     await watchAnswer(page, 'click', `!${onScreen('[data-testid="cookie-consent-bar"]')}`);
     await page.getByTestId('cookie-accept-all').click();
-    expect(await answerMs(page)).toBeLessThan(TARGET_MS);
+    await expectAnswerInTime(page);
   });
 });

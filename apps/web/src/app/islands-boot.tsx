@@ -6,6 +6,7 @@
 // any of them starts at once when it comes near the screen. Those hidden at this width (the large
 // screen's controls on a phone) start only if they come near the screen.
 import i18next from 'i18next';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { markPageHydrated } from '../lib/hydration';
 import { initI18n } from '../lib/i18n/i18n';
@@ -41,11 +42,11 @@ const REACHING_EVENTS = ['pointerdown', 'touchstart', 'focusin'] as const;
 export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   const state = readSsrState();
   if (!state || !isIslandsState(state)) throw new Error('the page has islands but no islands state');
-  // The code of the islands shown at this width is requested beside the catalogues rather than after
-  // them: one round trip less before the first tap is answered on a slow link.
+  // The code of the islands near the screen is requested beside the catalogues rather than after them:
+  // one round trip less before the first tap is answered on a slow link.
   for (const container of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
     const island = state.islands[Number(container.getAttribute(ISLAND_INDEX_ATTRIBUTE))];
-    if (island && [...container.children].some(hasBox)) {
+    if (island && isNearScreen(container)) {
       void ISLANDS[island.id]?.().catch(() => undefined);
     }
   }
@@ -170,16 +171,21 @@ async function hydrateIsland(container: HTMLElement, state: IslandsState): Promi
   if (!load) throw new Error(`unknown island ${container.getAttribute(ISLAND_ATTRIBUTE)} at ${index}`);
   const [Component] = await Promise.all([load(), i18next.loadNamespaces(island.namespaces)]);
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      container,
-      <IslandRoot onCommit={resolve}>
-        <Component {...island.props} />
-      </IslandRoot>,
-      {
-        identifierPrefix: islandIdPrefix(index),
-        // A mismatch is a bug: say so where the browser tests look (React re-renders the island).
-        onRecoverableError: (error) => console.error('hydration:', error),
-      },
-    );
+    // In a transition: React then hydrates in slices of a few ms, so a tap that comes meanwhile (the
+    // page hydrates at idle, before any tap: decision 9xx) is answered between two slices rather than
+    // after one long task.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <IslandRoot onCommit={resolve}>
+          <Component {...island.props} />
+        </IslandRoot>,
+        {
+          identifierPrefix: islandIdPrefix(index),
+          // A mismatch is a bug: say so where the browser tests look (React re-renders the island).
+          onRecoverableError: (error) => console.error('hydration:', error),
+        },
+      );
+    });
   });
 }
