@@ -3,13 +3,7 @@
 // shown at this width at the idle moments after (9xx), any of them when it comes near the screen or is
 // reached for first, and every one of them works.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import {
-  hydrate,
-  setVisitor,
-  signInAsCustomer,
-  untilInteractive,
-  watchConsole,
-} from '../support/landing';
+import { hydrate, setVisitor, signInAsCustomer, untilInteractive, watchConsole } from '../support/landing';
 
 const CALCULATOR_CHUNK = /\/assets\/advance-calculator-[\w-]+\.js$/;
 
