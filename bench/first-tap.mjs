@@ -3,7 +3,8 @@
 // answers (the tap's click, or the key for a field: each event of an interaction is timed from its own
 // timestamp, as the Event Timing API does) to the frame that shows its answer, with the CPU throttled
 // 4× and a slow 4G link (1.6 Mbps down, 150 ms round trip), on a page that has loaded and settled: load
-// event, the network quiet for two seconds, then an idle moment of the page's main thread. A good
+// event, every island shown started and every control hydrated, the network quiet for two seconds, then
+// an idle moment of the page's main thread. A good
 // interaction (INP) answers within 200 ms. Beside it, how long after the load event the page's controls
 // were all hydrated (`data-interactive`): the window in which a tap is still held and replayed.
 //
@@ -168,13 +169,7 @@ async function measure(chrome, base, control) {
       if (Date.now() - navigated > 60_000) throw new Error(`${control.label}: the page never settled`);
       await sleep(100);
     }
-    // The page's own account too: no resource finished in the last two seconds (a chain of modules, each
-    // imported by the one before, leaves gaps in the protocol's count).
-    await evaluate(
-      `new Promise((resolve) => { const quiet = () => { const last = Math.max(0, ...performance.getEntriesByType('resource').map((r) => r.responseEnd));
-        if (performance.now() - last > 2000) requestIdleCallback(() => resolve(true)); else setTimeout(quiet, 200); }; quiet(); })`,
-      true,
-    );
+    await settle(evaluate);
     if (process.env.FIRST_TAP_DEBUG) {
       console.info(
         await evaluate(
@@ -187,7 +182,7 @@ async function measure(chrome, base, control) {
     await evaluate(`(() => { const e = document.querySelector(${target}); const r = e.getBoundingClientRect();
       if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center', behavior: 'instant' }); })()`);
     await sleep(1_000);
-    await evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true)))', true);
+    await settle(evaluate);
     const box = await evaluate(`(() => { const r = document.querySelector(${target}).getBoundingClientRect();
       return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`);
     if (process.env.FIRST_TAP_DEBUG) {
@@ -243,6 +238,31 @@ async function measure(chrome, base, control) {
     await cdp.send('Page.navigate', { url: 'about:blank' }).catch(() => {});
     cdp.close();
   }
+}
+
+/**
+ * Until the page has done what it does at idle after loading: every island shown at this width started,
+ * every control hydrated (`data-interactive`), no resource finished in the last two seconds (a chain of
+ * modules, each imported by the one before, leaves gaps in the protocol's count of requests), then an
+ * idle moment of the main thread. At most a minute.
+ */
+function settle(evaluate) {
+  return evaluate(
+    `new Promise((resolve) => {
+      const until = performance.now() + 60000;
+      const look = () => {
+        const waiting = [...document.querySelectorAll('[data-island]')].some((island) => island.dataset.islandStarted !== 'true'
+          && [...island.children].some((child) => child.getBoundingClientRect().width > 0));
+        const interactive = document.documentElement.dataset.interactive === 'true';
+        const last = Math.max(0, ...performance.getEntriesByType('resource').map((r) => r.responseEnd));
+        if ((!waiting && interactive && performance.now() - last > 2000) || performance.now() > until) {
+          requestIdleCallback(() => resolve(true));
+        } else setTimeout(look, 200);
+      };
+      look();
+    })`,
+    true,
+  );
 }
 
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -21,9 +21,11 @@ interface Props {
   /** A link was followed: the drawer closes and the new page takes the focus. */
   onNavigate: () => void;
   signedIn: boolean;
+  /** The theme and language controls: from the drawer's first opening on (navbar-menu.tsx). */
+  withControls: boolean;
 }
 
-export function MobileDrawer({ ref, onNavigate, signedIn }: Props) {
+export function MobileDrawer({ ref, onNavigate, signedIn, withControls }: Props) {
   const { t } = useTranslation('landing');
   return (
     // In the top layer once open: above the cookie bar of a first visit and the sticky header.
@@ -94,15 +96,19 @@ export function MobileDrawer({ ref, onNavigate, signedIn }: Props) {
             {t('nav.contact')}
           </Button>
         </Stack>
-        <Divider />
-        <Group justify="space-between">
-          <Text fw={500}>{t('nav.theme')}</Text>
-          <ThemeToggle />
-        </Group>
-        <Group justify="space-between">
-          <Text fw={500}>{t('nav.language')}</Text>
-          <LanguageControl signedIn={signedIn} />
-        </Group>
+        {withControls && (
+          <>
+            <Divider />
+            <Group justify="space-between">
+              <Text fw={500}>{t('nav.theme')}</Text>
+              <ThemeToggle />
+            </Group>
+            <Group justify="space-between">
+              <Text fw={500}>{t('nav.language')}</Text>
+              <LanguageControl signedIn={signedIn} />
+            </Group>
+          </>
+        )}
       </Stack>
     </div>
   );

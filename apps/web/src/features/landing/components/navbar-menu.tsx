@@ -18,10 +18,17 @@ export function NavbarMenu({ signedIn }: { signedIn: boolean }) {
   const drawer = useRef<HTMLDivElement>(null);
   // Mirrors the popover's state for aria-expanded; it may have opened before hydration.
   const [open, setOpen] = useState(false);
+  // The theme and language controls join the drawer the first time it opens: until then the navbar's
+  // own (large screens) are the page's only ones, and hydrating the Menu island costs less.
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
     const panel = drawer.current;
     if (!panel) return;
-    const follow = () => setOpen(panel.matches(':popover-open'));
+    const follow = () => {
+      const now = panel.matches(':popover-open');
+      setOpen(now);
+      if (now) setOpened(true);
+    };
     follow();
     panel.addEventListener('toggle', follow);
     return () => panel.removeEventListener('toggle', follow);
@@ -50,6 +57,7 @@ export function NavbarMenu({ signedIn }: { signedIn: boolean }) {
           if (drawer.current?.matches(':popover-open')) drawer.current.hidePopover();
         }}
         signedIn={signedIn}
+        withControls={opened}
       />
     </>
   );
