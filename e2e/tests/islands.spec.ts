@@ -58,14 +58,30 @@ test('on a phone the calculator’s code comes at an idle moment after the load,
   expect(errors).toEqual([]);
 });
 
-/** A visitor who acts before the page's first idle moment: nothing is fetched until they do. */
+/**
+ * A visitor who acts before the page's first idle moment: until their first sign of use the page never
+ * goes idle, so nothing is fetched before it (docs/decisions/901); from then on idle callbacks run.
+ */
 async function beforeIdle(page: Page) {
   await page.addInitScript(() => {
-    window.requestIdleCallback = () => 0;
+    const waiting: Array<() => void> = [];
+    let acted = false;
+    const act = () => {
+      acted = true;
+      for (const callback of waiting.splice(0)) setTimeout(callback, 0);
+    };
+    for (const type of ['pointermove', 'pointerdown', 'keydown', 'scroll']) {
+      window.addEventListener(type, act, { capture: true, once: true });
+    }
+    window.requestIdleCallback = ((callback: () => void) => {
+      if (acted) return setTimeout(callback, 0);
+      waiting.push(callback);
+      return 0;
+    }) as typeof window.requestIdleCallback;
   });
 }
 
-test('the hero’s "calculate" fetches the calculator’s code at the click, before the page has scrolled to it', async ({
+test('the hero’s "calculate" starts the calculator at the click, if the idle moments have not, before the page has scrolled to it', async ({
   page,
   context,
   baseURL,
@@ -75,8 +91,7 @@ test('the hero’s "calculate" fetches the calculator’s code at the click, bef
   await page.goto('/home/');
   await hydrate(page);
   const calculator = page.locator('[data-island="advance-calculator"]');
-  await expect(calculator).not.toHaveAttribute('data-island-started', 'true');
-  // The page stays where it is: only the click can start the calculator now.
+  // The page stays where it is: the click starts the calculator if the idle moments have not yet.
   await page.evaluate(() => {
     Element.prototype.scrollIntoView = () => {};
   });
@@ -106,7 +121,8 @@ test('a field of an island typed into before its code arrives keeps what was typ
     await route.continue();
   });
   await page.goto('/home/');
-  await hydrate(page);
+  // The islands near the screen start; the calculator's starts at the next idle moment, its code held.
+  await page.mouse.move(2, 2);
   const amount = page.getByTestId('calculator-amount');
   await amount.scrollIntoViewIfNeeded();
   await amount.fill('75000');
