@@ -5,10 +5,11 @@
 //      on a public page, at once elsewhere), and what each route module adds on top of both, gzip, from
 //      the Vite manifest;
 //   2. what a phone really downloads for the first view of the landing home (Chromium at 412×823,
-//      a first-time visitor, until the network is idle, no interaction): JS against the 120 KB budget,
-//      plus the HTML and CSS; the same at 1280 px; and, on the phone, what the first interaction costs
-//      (the JS of the islands near the screen, docs/decisions/017, and the time until they are
-//      hydrated), then what scrolling to the end adds (the islands further down);
+//      a first-time visitor, what is requested before the load event): JS against the 120 KB budget,
+//      plus the HTML and CSS; the same at 1280 px; and, on the phone, what the first interaction needs
+//      (the JS of the islands near the screen, docs/decisions/017, fetched at idle after the load event,
+//      9xx, and the time until they are hydrated), then the rest of the islands (at later idle moments)
+//      and what scrolling to the end adds;
 //   3. the JavaScript of the first interaction against its 150 KB budget, and of a signed-in customer's
 //      home (entry + app + its route modules, from the manifest) against 250 KB, each PASS or FAIL;
 //   4. that no customer-area or back-office chunk and no other origin is requested by a public page,
@@ -181,7 +182,9 @@ try {
     { label: 'phone 412×823', width: 412, height: 823, mobile: true },
     { label: 'desktop 1280×800', width: 1280, height: 800, mobile: false },
   ];
-  console.info('\n  Landing home, first view (Chromium, first visit, until the network is idle, no interaction)');
+  console.info(
+    '\n  Landing home, first view (Chromium, first visit, what is requested before the load event, no interaction)',
+  );
   let interaction = null;
   for (const viewport of viewports) {
     for (const language of ['it-IT', 'en-US']) {
@@ -194,7 +197,7 @@ try {
         interact,
         scrollToEnd: interact,
       });
-      const responses = interact ? recorded.firstView : recorded;
+      const responses = recorded.firstView;
       if (interact) interaction = { label: `${viewport.label} ${language}`, ...recorded };
       const js = await gzipOf(responses, 'Script');
       const html = await gzipOf(responses, 'Document', { Cookie: `${cookie.name}=${cookie.value}` });
@@ -210,26 +213,31 @@ try {
     }
   }
 
-  // The other side of deferring the app. Not throttled here, so the time is a floor.
+  // The other side of deferring the app: what the first interaction needs, fetched once the page has
+  // loaded, at an idle moment (docs/decisions/9xx), so that a first tap does not wait for it. Not
+  // throttled here, so the time is a floor.
   console.info(
-    `\n  Landing home, first interaction (mouse move after the first view; JS budget ${kb(FIRST_INTERACTION_BUDGET_BYTES)})`,
+    `\n  Landing home, first interaction (islands near the screen, fetched at idle after the load event, and whatever a mouse move adds; JS budget ${kb(FIRST_INTERACTION_BUDGET_BYTES)})`,
   );
   if (interaction.hydrationMs === null) {
     failed = true;
     console.info(`    ${interaction.label.padEnd(23)} not hydrated within 30 s`);
   } else {
-    const js = await gzipOf(interaction.afterInteraction, 'Script');
-    const css = await gzipOf(interaction.afterInteraction, 'Stylesheet');
+    const needed = [...interaction.atIdle, ...interaction.afterInteraction];
+    const js = await gzipOf(needed, 'Script');
+    const css = await gzipOf(needed, 'Stylesheet');
     const over = js.gzip > FIRST_INTERACTION_BUDGET_BYTES;
     if (over) overBudget = true;
     console.info(
-      `    ${interaction.label.padEnd(23)} extra JS ${String(js.count).padStart(2)} files  gzip ${kb(js.gzip).padStart(9)}  budget ${kb(FIRST_INTERACTION_BUDGET_BYTES)} ${over ? 'FAIL' : 'PASS'}   extra CSS gzip ${kb(css.gzip)}   hydrated ${interaction.hydrationMs} ms after the interaction (unthrottled, this machine)`,
+      `    ${interaction.label.padEnd(23)} extra JS ${String(js.count).padStart(2)} files  gzip ${kb(js.gzip).padStart(9)}  budget ${kb(FIRST_INTERACTION_BUDGET_BYTES)} ${over ? 'FAIL' : 'PASS'}   extra CSS gzip ${kb(css.gzip)}   hydrated ${interaction.hydratedAfterLoadMs} ms after the load event (unthrottled, this machine)`,
     );
-    // The home's islands below the first screen (the calculator, the footer's buttons) hydrate as they
-    // near it (docs/decisions/017): what a visitor who reads to the end downloads in all, for the record.
+    // The home's other islands shown at this width (the calculator, the footer's buttons) follow one per
+    // idle moment once those near the screen are hydrated; scrolling to the end adds what is hidden at
+    // this width and comes near the screen (nothing, on the home). For the record.
+    const rest = await gzipOf(interaction.afterHydrated, 'Script');
     const scrolled = await gzipOf(interaction.afterScroll, 'Script');
     console.info(
-      `    ${'scrolled to the end'.padEnd(23)} extra JS ${String(scrolled.count).padStart(2)} files  gzip ${kb(scrolled.gzip).padStart(9)}  (first interaction and scroll together: ${kb(js.gzip + scrolled.gzip)})`,
+      `    ${'rest of the islands'.padEnd(23)} extra JS ${String(rest.count).padStart(2)} files  gzip ${kb(rest.gzip).padStart(9)}  at idle moments after those;  scrolled to the end: ${String(scrolled.count).padStart(2)} files ${kb(scrolled.gzip)}  (all together: ${kb(js.gzip + rest.gzip + scrolled.gzip)})`,
     );
   }
 
@@ -238,10 +246,9 @@ try {
     '\n  Public pages: other origins and customer-area / back-office chunks requested (first view + after the first interaction)',
   );
   for (const page of PUBLIC_PAGES) {
-    const { firstView, afterInteraction, hydrationMs } = await recordFirstView(chrome, `${server.url}${page}`, {
-      idleMs: 800,
-      interact: true,
-    });
+    const recorded = await recordFirstView(chrome, `${server.url}${page}`, { idleMs: 800, interact: true });
+    const { firstView, hydrationMs } = recorded;
+    const afterInteraction = [...recorded.atIdle, ...recorded.afterHydrated, ...recorded.afterInteraction];
     const responses = [...firstView, ...afterInteraction];
     const foreign = responses.filter((r) => !r.url.startsWith(server.url) && !r.url.startsWith('data:'));
     const leaked = responses.filter((r) => privateOnly.has(new URL(r.url, server.url).pathname.replace(/^\//, '')));

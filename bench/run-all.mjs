@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Every benchmark of the repository, one after the other, on one build of the web app (and one of the
-// API): requests, bundle size, Lighthouse. `--smoke` (CI) runs each briefly and checks no threshold.
+// API): requests, bundle size, first tap, Lighthouse. `--smoke` (CI) runs each briefly and checks no threshold.
 // `--dist <folder>` measures a web build already made (CI passes the one its browser tests ran on).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ const ownBuild = distArg < 0;
 const dist = ownBuild ? buildWeb() : path.resolve(process.argv[distArg + 1]);
 let failed = false;
 try {
-  for (const script of ['requests.mjs', 'bundle-size.mjs', 'lighthouse.mjs']) {
+  for (const script of ['requests.mjs', 'bundle-size.mjs', 'first-tap.mjs', 'lighthouse.mjs']) {
     console.info(`\n=== ${script}\n`);
     const args = [path.join(import.meta.dirname, script), '--dist', dist, ...(smoke ? ['--smoke'] : [])];
     const result = spawnSync(process.execPath, args, { stdio: 'inherit' });

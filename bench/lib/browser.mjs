@@ -10,7 +10,7 @@ export async function startChrome() {
   return launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
 }
 
-async function connect(port) {
+export async function connect(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
   const page = targets.find((t) => t.type === 'page');
   const socket = new WebSocket(page.webSocketDebuggerUrl);
@@ -49,7 +49,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Loads `url` in a fresh page at the given viewport, waits for the load event and then for the network to
- * stay idle for `idleMs`, and returns every response: url, resource type, encoded bytes received.
+ * stay idle for `idleMs`, and returns every response (url, resource type, encoded bytes received) by
+ * phase: `firstView` (sent before the load event), `atIdle` (after it, until the page's
+ * `data-hydrated` mark: the islands near the screen, or the app), `afterHydrated` (the rest of the
+ * islands, fetched at idle moments), with `hydratedAfterLoadMs`.
  *
  * With `interact: true` it then does what a visitor's first sign of use does on a server-rendered page
  * (docs/decisions/006): the mouse moves, the app is fetched and hydrated. It waits for
@@ -87,11 +90,22 @@ export async function recordFirstView(
   cdp.on('Network.loadingFinished', done);
   cdp.on('Network.loadingFailed', done);
   let loaded = false;
+  // After the load event the page fetches its islands (or the app) at an idle moment, then, once those
+  // near the screen are hydrated, the rest of the islands shown at this width (docs/decisions/9xx).
   cdp.on('Page.loadEventFired', () => {
     loaded = true;
+    if (phase === 'firstView') phase = 'atIdle';
+  });
+  let hydratedAfterLoadMs = null;
+  cdp.on('Runtime.bindingCalled', ({ name, payload }) => {
+    if (name !== '__benchHydrated') return;
+    hydratedAfterLoadMs = Math.round(Number(payload));
+    if (phase === 'atIdle') phase = 'afterHydrated';
   });
   const waitForIdle = async (until) => {
-    while (!(loaded && inflight === 0 && Date.now() - lastActivity > idleMs)) {
+    // The page's code comes at an idle moment after the load event: until it is hydrated, a quiet
+    // network is only that moment not having come yet.
+    while (!(loaded && hydratedAfterLoadMs !== null && inflight === 0 && Date.now() - lastActivity > idleMs)) {
       if (Date.now() > until) break;
       await sleep(100);
     }
@@ -103,6 +117,16 @@ export async function recordFirstView(
   await cdp.send('Network.clearBrowserCookies');
   for (const cookie of cookies) await cdp.send('Network.setCookie', { url, ...cookie });
   await cdp.send('Page.enable');
+  await cdp.send('Runtime.enable');
+  await cdp.send('Runtime.addBinding', { name: '__benchHydrated' });
+  await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
+    source: `new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hydrated !== 'true') return;
+      observer.disconnect();
+      const load = performance.getEntriesByType('navigation')[0]?.loadEventEnd || performance.now();
+      window.__benchHydrated(String(performance.now() - load));
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });`,
+  });
   await cdp.send('Emulation.setDeviceMetricsOverride', {
     width,
     height,
@@ -114,7 +138,12 @@ export async function recordFirstView(
   if (!interact) {
     await cdp.send('Page.navigate', { url: 'about:blank' });
     cdp.close();
-    return [...responses.values()];
+    return {
+      firstView: ofPhase('firstView'),
+      atIdle: ofPhase('atIdle'),
+      afterHydrated: ofPhase('afterHydrated'),
+      hydratedAfterLoadMs,
+    };
   }
 
   // Both instants are taken in the page (the event's timestamp and the attribute's change), so that the
@@ -165,6 +194,9 @@ export async function recordFirstView(
   cdp.close();
   return {
     firstView: ofPhase('firstView'),
+    atIdle: ofPhase('atIdle'),
+    afterHydrated: ofPhase('afterHydrated'),
+    hydratedAfterLoadMs,
     afterInteraction: ofPhase('afterInteraction'),
     afterScroll: ofPhase('afterScroll'),
     hydrationMs,

@@ -7,10 +7,11 @@ export const SSR_STATE_ELEMENT_ID = 'lombard-ssr-state';
 
 /**
  * The controls whose click a server-rendered page holds until the app can take it (decision 006).
- * [aria-haspopup]: a select's input opens its list on click.
+ * [aria-haspopup]: a select's input opens its list on click. Not a button that opens a popover
+ * (`popovertarget`): the browser opens that itself, without the app (decision 9xx).
  */
 export const REPLAYABLE_CONTROLS =
-  'button, [role="button"], [aria-haspopup], input[type="checkbox"], input[type="radio"], label, summary';
+  ':is(button, [role="button"], [aria-haspopup], input[type="checkbox"], input[type="radio"], label, summary):not([popovertarget])';
 
 /** Where the early-events script leaves what it held: `{ click?, submit?, stop() }`. */
 export const EARLY_EVENTS_GLOBAL = '__lombardEarlyEvents';

@@ -4,7 +4,7 @@
 import '../lib/zod-jitless';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -78,17 +78,22 @@ export async function hydrateApp(): Promise<void> {
     stop();
   });
   const committed = new Promise<void>((resolve) => {
-    hydrateRoot(
-      rootElement(),
-      <StrictMode>
-        <App router={router}>
-          <RouterProvider router={router} />
-        </App>
-        <HydratedMark onCommit={resolve} />
-      </StrictMode>,
-      // A mismatch is a bug: say so where the browser tests look (the page still works, React re-renders).
-      { onRecoverableError: (error) => console.error('hydration:', error) },
-    );
+    // In a transition: React then hydrates in slices of a few ms, so a tap that comes meanwhile (the
+    // page hydrates at idle, before any tap: decision 9xx) is answered between two slices rather than
+    // after one long task.
+    startTransition(() => {
+      hydrateRoot(
+        rootElement(),
+        <StrictMode>
+          <App router={router}>
+            <RouterProvider router={router} />
+          </App>
+          <HydratedMark onCommit={resolve} />
+        </StrictMode>,
+        // A mismatch is a bug: say so where the browser tests look (the page still works, React re-renders).
+        { onRecoverableError: (error) => console.error('hydration:', error) },
+      );
+    });
   });
   await committed;
 }

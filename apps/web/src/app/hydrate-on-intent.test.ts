@@ -67,6 +67,25 @@ describe('hydration on intent', () => {
     await hydrate.mock.results[0]?.value;
   });
 
+  it('with atIdle, fetches the app once the page has loaded and the main thread is idle, with no sign of use', async () => {
+    document.body.innerHTML = '<button type="button">Menu</button>';
+    const hydrate = fakeHydration({});
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    try {
+      stops.push(hydrateOnIntent(hydrate, {}, { atIdle: true }));
+      expect(hydrate).not.toHaveBeenCalled();
+      for (const callback of idle.splice(0)) callback();
+      expect(hydrate).toHaveBeenCalledTimes(1);
+      await hydrate.mock.results[0]?.value;
+      // A sign of use afterwards does not fetch it again.
+      window.dispatchEvent(new Event('pointermove'));
+      expect(hydrate).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('holds a click on a button and replays it once the app is there; links navigate as usual', async () => {
     document.body.innerHTML = '<a href="#next">Next</a><button type="button">Menu</button>';
     const onClick = vi.fn();

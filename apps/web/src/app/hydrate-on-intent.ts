@@ -1,5 +1,6 @@
-// Deferred hydration (docs/decisions/006). A server-rendered public page is readable and its links work
-// before any script runs; the app (React, Mantine, the router: ~250 KB) is fetched and hydrated at the
+// Deferred hydration (docs/decisions/006, 9xx). A server-rendered public page is readable and its links
+// work before any script runs; the app (React, Mantine, the router: ~250 KB), or a page's islands, is
+// fetched and hydrated once the page has loaded and the main thread is idle (`atIdle`), or earlier at the
 // visitor's first sign of use — a pointer moving, a touch, a key, a scroll. What the visitor did before
 // the app was ready is not lost: a click on a button and a form submission are held and replayed, and
 // what was typed into a field is handed to the app as an input event. Links are left alone: they load
@@ -54,6 +55,11 @@ export interface IntentOptions {
   controls?: () => Element[];
   /** Hydrate at once rather than at the first sign of use (an island coming near the screen). */
   startNow?: boolean;
+  /**
+   * Also hydrate once the page has loaded and the main thread is idle, without waiting for a sign of use:
+   * the code is then fetched and run before the first tap rather than in answer to it (decision 9xx).
+   */
+  atIdle?: boolean;
   /** Fields in here already typed into (their value is not the server's) are handed over too. */
   typedIn?: ParentNode;
   /** Called when it stops holding what the visitor does. */
@@ -66,9 +72,17 @@ export interface IntentOptions {
 export function hydrateOnIntent(
   hydrate: () => Promise<void>,
   early: EarlyEvents = {},
-  { controls: controlsToHydrate = pageControls, startNow = false, typedIn, onFinish, onHold }: IntentOptions = {},
+  {
+    controls: controlsToHydrate = pageControls,
+    startNow = false,
+    atIdle = false,
+    typedIn,
+    onFinish,
+    onHold,
+  }: IntentOptions = {},
 ): () => void {
   let started = false;
+  let cancelIdle = () => {};
   let pendingClick: HTMLElement | null = null;
   let pendingSubmit: HTMLFormElement | null = null;
   const typed = new Map<Field, TypedField>();
@@ -227,15 +241,41 @@ export function hydrateOnIntent(
   if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
   if (early.submit) holdSubmit({ target: early.submit, preventDefault: () => {} });
   if (early.click || early.submit || startNow) start();
+  else if (atIdle) cancelIdle = afterLoadWhenIdle(start);
   return stop;
 
   function stop() {
+    cancelIdle();
     for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
     document.removeEventListener('click', holdClick, true);
     document.removeEventListener('submit', holdSubmit, true);
     document.removeEventListener('input', recordTyping, true);
     for (const type of GUARDED_EVENTS) document.removeEventListener(type, guard, true);
   }
+}
+
+/** How long an idle moment is waited for after the load event before the code is fetched anyway. */
+const IDLE_TIMEOUT_MS = 1_000;
+
+/**
+ * Calls `callback` once the page's load event has fired and the main thread is idle: after everything
+ * the first view needs (the stylesheet, images, fonts), so the page's own loading is not slowed down.
+ * Returns what cancels it.
+ */
+function afterLoadWhenIdle(callback: () => void): () => void {
+  let cancelled = false;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof requestIdleCallback === 'function') {
+      requestIdleCallback(() => cancelled || callback(), { timeout: IDLE_TIMEOUT_MS });
+    } else setTimeout(() => cancelled || callback(), 0);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+  };
 }
 
 /** What a visitor can act on in the server's markup. */

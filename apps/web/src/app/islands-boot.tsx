@@ -1,9 +1,12 @@
-// Hydrates a page made of islands (lib/islands, docs/decisions/017). Called by the first-view script at
-// the visitor's first sign of use, as the app is on other pages (hydrate-on-intent). Each island is a
-// React root of its own. Those on the screen or near it, and not hidden at this width, start at once;
-// the rest start as they come near the screen: the calculator's code is fetched as the visitor scrolls
-// towards it, and the large screen's controls never on a phone.
+// Hydrates a page made of islands (lib/islands, docs/decisions/017, 9xx). Called by the first-view script
+// once the page has loaded and is idle, or at the visitor's first sign of use if that comes first, as the
+// app is on other pages (hydrate-on-intent). Each island is a React root of its own. Those on the screen
+// or near it, and not hidden at this width, start at once; the rest of those shown at this width follow
+// one at a time at idle moments, so that a first tap on the calculator finds its code already run, and
+// any of them starts at once when it comes near the screen. Those hidden at this width (the large
+// screen's controls on a phone) start only if they come near the screen.
 import i18next from 'i18next';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { markPageHydrated } from '../lib/hydration';
 import { initI18n } from '../lib/i18n/i18n';
@@ -39,6 +42,14 @@ const REACHING_EVENTS = ['pointerdown', 'touchstart', 'focusin'] as const;
 export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   const state = readSsrState();
   if (!state || !isIslandsState(state)) throw new Error('the page has islands but no islands state');
+  // The code of the islands near the screen is requested beside the catalogues rather than after them:
+  // one round trip less before the first tap is answered on a slow link.
+  for (const container of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+    const island = state.islands[Number(container.getAttribute(ISLAND_INDEX_ATTRIBUTE))];
+    if (island && isNearScreen(container)) {
+      void ISLANDS[island.id]?.().catch(() => undefined);
+    }
+  }
   await initI18n(state.locale);
   // The static rest of the page is in the language it was rendered in: another language is another page.
   i18next.on('languageChanged', () => window.location.reload());
@@ -55,9 +66,37 @@ export async function hydrateIslands(guard: IslandGuard): Promise<void> {
   );
   const first = Promise.all(nearNow.map((container) => hydrateIsland(container, state)));
   const later = containers.filter((container) => !nearNow.includes(container));
-  if (later.length) setIslandReach(startWhenReached(later, (container) => startLate(container, state, guard)));
+  const reach = later.length ? startWhenReached(later, (container) => startLate(container, state, guard)) : null;
+  if (reach) setIslandReach(reach);
   await first;
   markPageHydrated();
+  if (reach) startShownAtIdle(later, reach);
+}
+
+/**
+ * Starts each island shown at this width, one per idle moment: each hydration is a short task of its
+ * own, and a tap meanwhile is answered between two of them.
+ */
+function startShownAtIdle(containers: HTMLElement[], reach: (element: Element) => void): void {
+  const shown = containers.filter((container) => [...container.children].some(hasBox));
+  const next = () => {
+    const container = shown.shift();
+    if (!container) return;
+    reach(container);
+    whenIdle(next);
+  };
+  whenIdle(next);
+}
+
+const whenIdle = (callback: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(callback, { timeout: 2_000 })
+    : setTimeout(callback, 0);
+
+/** No box: hidden at this width (display: none). */
+function hasBox(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.width > 0 || box.height > 0;
 }
 
 /**
@@ -118,9 +157,8 @@ function startLate(container: HTMLElement, state: IslandsState, guard: IslandGua
 
 function isNearScreen(container: HTMLElement): boolean {
   return [...container.children].some((child) => {
+    if (!hasBox(child)) return false;
     const box = child.getBoundingClientRect();
-    // No box: hidden at this width (display: none).
-    if (!box.width && !box.height) return false;
     return box.bottom >= -NEAR_SCREEN_PX && box.top <= window.innerHeight + NEAR_SCREEN_PX;
   });
 }
@@ -133,16 +171,21 @@ async function hydrateIsland(container: HTMLElement, state: IslandsState): Promi
   if (!load) throw new Error(`unknown island ${container.getAttribute(ISLAND_ATTRIBUTE)} at ${index}`);
   const [Component] = await Promise.all([load(), i18next.loadNamespaces(island.namespaces)]);
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      container,
-      <IslandRoot onCommit={resolve}>
-        <Component {...island.props} />
-      </IslandRoot>,
-      {
-        identifierPrefix: islandIdPrefix(index),
-        // A mismatch is a bug: say so where the browser tests look (React re-renders the island).
-        onRecoverableError: (error) => console.error('hydration:', error),
-      },
-    );
+    // In a transition: React then hydrates in slices of a few ms, so a tap that comes meanwhile (the
+    // page hydrates at idle, before any tap: decision 9xx) is answered between two slices rather than
+    // after one long task.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <IslandRoot onCommit={resolve}>
+          <Component {...island.props} />
+        </IslandRoot>,
+        {
+          identifierPrefix: islandIdPrefix(index),
+          // A mismatch is a bug: say so where the browser tests look (React re-renders the island).
+          onRecoverableError: (error) => console.error('hydration:', error),
+        },
+      );
+    });
   });
 }

@@ -48,6 +48,7 @@ if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
   hydrateOnIntent(async () => (await import('./islands-boot')).hydrateIslands(guard), early, {
     controls: startedIslandControls,
     onFinish: finished,
+    atIdle: true,
     // What the visitor acted on before the islands' code came: its island is needed, near the screen or not.
     onHold: (control) => {
       if (!reachIsland(control)) guard.held.add(control);
@@ -56,5 +57,5 @@ if (!document.getElementById(SSR_STATE_ELEMENT_ID)) {
 } else if (signedIn) {
   void import('./boot').then((boot) => boot.hydrateApp());
 } else {
-  hydrateOnIntent(async () => (await import('./boot')).hydrateApp(), early);
+  hydrateOnIntent(async () => (await import('./boot')).hydrateApp(), early, { atIdle: true });
 }

@@ -13,7 +13,9 @@ export function LanguageMenuDropdown({
   trigger,
 }: LanguageChoice & { active: Locale; trigger: RenderTrigger }) {
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened>
+    // In place rather than in a portal: inside the navbar drawer, a native popover in the top layer
+    // (mobile-drawer.tsx), a dropdown appended to the body would open beneath it.
+    <Menu position="bottom-end" withinPortal={false} defaultOpened>
       <Menu.Target>{trigger({})}</Menu.Target>
       <Menu.Dropdown>
         {LOCALES.map((locale) => (

@@ -1,8 +1,10 @@
 // Header controls whose dropdown loads on first use. A menu or a panel needs Mantine's Menu or Popover
 // and floating-ui (about 25 KB gzip together) only once it opens, yet the header shows its button on
-// every page: so the button is rendered here, and the dropdown's module is fetched when the pointer
-// reaches the button or it takes the focus, and shown open at the first click (docs/decisions/015).
-import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
+// every page: so the button is rendered here, and the dropdown's module is fetched at the first idle
+// moment after the button is hydrated (or earlier, when the pointer reaches the button or it takes the
+// focus), and shown open at the first click (docs/decisions/015, 9xx): the first tap does not wait for
+// the network.
+import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
 import { lazyImport } from './lazy-import';
 
 /** What the button gets while its dropdown is not there: the click that loads it and the preload. */
@@ -32,6 +34,11 @@ export function onDemand<P extends object>(
 
   function OnDemand(props: P & { trigger: RenderTrigger }) {
     const [requested, setRequested] = useState(false);
+    useEffect(() => {
+      if (typeof requestIdleCallback !== 'function') return;
+      const idle = requestIdleCallback(preload, { timeout: 2_000 });
+      return () => cancelIdleCallback(idle);
+    }, []);
     if (!requested) {
       return props.trigger({
         onClick: () => setRequested(true),

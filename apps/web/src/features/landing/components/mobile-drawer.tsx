@@ -1,11 +1,10 @@
 // Below the large-screen breakpoint the navigation is a right-side overlay drawer with Login
 // (or the signed-in user), the links, the theme switch and the language dropdown. Full width on phones
-// (under MOBILE_DRAWER_BREAKPOINT_PX), a side panel on tablets.
-import { MOBILE_DRAWER_BREAKPOINT_PX } from '@lombard/shared/constants';
-import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+// (under MOBILE_DRAWER_BREAKPOINT_PX, site-navbar.module.css), a side panel on tablets. A native popover
+// in the top layer (navbar-menu.tsx): rendered with the page, shown by the browser.
+import { Button, CloseButton, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconMail } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { type Ref, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
@@ -18,33 +17,37 @@ import classes from './site-navbar.module.css';
 const DrawerAccount = lazyComponent('drawer-account', () => import('./drawer-account').then((m) => m.DrawerAccount));
 
 interface Props {
-  opened: boolean;
-  /** Escape, the overlay or the close button. */
-  onClose: () => void;
+  ref: Ref<HTMLDivElement>;
   /** A link was followed: the drawer closes and the new page takes the focus. */
   onNavigate: () => void;
   signedIn: boolean;
+  /** The theme and language controls: from the drawer's first opening on (navbar-menu.tsx). */
+  withControls: boolean;
 }
 
-export function MobileDrawer({ opened, onClose, onNavigate, signedIn }: Props) {
+export function MobileDrawer({ ref, onNavigate, signedIn, withControls }: Props) {
   const { t } = useTranslation('landing');
-  const phone = useMediaQuery(`(max-width: ${MOBILE_DRAWER_BREAKPOINT_PX - 0.02}px)`, true, {
-    getInitialValueInEffect: false,
-  });
   return (
-    <Drawer
+    // In the top layer once open: above the cookie bar of a first visit and the sticky header.
+    <div
+      ref={ref}
       id={DRAWER_ID}
-      opened={opened}
-      onClose={onClose}
-      returnFocus={false}
-      // Above the cookie bar of a first visit, which would otherwise cover the drawer's controls.
-      zIndex={400}
-      position="right"
-      size={phone ? '100%' : 360}
-      title={<BrandLogo size={28} />}
-      closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      popover="auto"
+      role="dialog"
+      aria-label={t('nav.menu')}
+      className={classes.drawer}
       data-testid="navbar-drawer"
     >
+      <Group justify="space-between" wrap="nowrap" mb="md">
+        <BrandLogo size={28} />
+        <CloseButton
+          size="lg"
+          popoverTarget={DRAWER_ID}
+          popoverTargetAction="hide"
+          aria-label={t('nav.closeMenu')}
+          data-testid="navbar-drawer-close"
+        />
+      </Group>
       <Stack gap="lg">
         {signedIn ? (
           <Suspense fallback={null}>
@@ -93,16 +96,20 @@ export function MobileDrawer({ opened, onClose, onNavigate, signedIn }: Props) {
             {t('nav.contact')}
           </Button>
         </Stack>
-        <Divider />
-        <Group justify="space-between">
-          <Text fw={500}>{t('nav.theme')}</Text>
-          <ThemeToggle />
-        </Group>
-        <Group justify="space-between">
-          <Text fw={500}>{t('nav.language')}</Text>
-          <LanguageControl signedIn={signedIn} />
-        </Group>
+        {withControls && (
+          <>
+            <Divider />
+            <Group justify="space-between">
+              <Text fw={500}>{t('nav.theme')}</Text>
+              <ThemeToggle />
+            </Group>
+            <Group justify="space-between">
+              <Text fw={500}>{t('nav.language')}</Text>
+              <LanguageControl signedIn={signedIn} />
+            </Group>
+          </>
+        )}
       </Stack>
-    </Drawer>
+    </div>
   );
 }

@@ -1,52 +1,64 @@
 // The Menu button of the navbar below the large-screen breakpoint, and the drawer it opens. An island
-// of the public pages (lib/islands): the drawer's chunk is requested at the first tap.
+// of the public pages (lib/islands). The drawer is a native popover that the button opens through
+// `popovertarget` (decision 9xx): the browser opens it at the tap, without React, so it answers in the
+// next frame even before the island is hydrated or while the phone is busy; Escape and a tap outside
+// close it and the focus goes back to the button, as the browser does for a popover.
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
-import { Suspense, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyComponent } from '../../../lib/lazy-component';
+import { MobileDrawer } from './mobile-drawer';
 import { DRAWER_ID, LARGE_SCREEN_QUERY } from './site-links';
-
-const MobileDrawer = lazyComponent('mobile-drawer', () => import('./mobile-drawer').then((m) => m.MobileDrawer));
 
 export function NavbarMenu({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('landing');
   // Only to close the drawer when the window grows past the breakpoint; the bars themselves are CSS.
   const large = useMediaQuery(LARGE_SCREEN_QUERY);
-  // null: never opened, so the drawer's chunk has not been requested.
-  const [drawer, setDrawer] = useState<boolean | null>(null);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+  // Mirrors the popover's state for aria-expanded; it may have opened before hydration.
+  const [open, setOpen] = useState(false);
+  // The theme and language controls join the drawer the first time it opens: until then the navbar's
+  // own (large screens) are the page's only ones, and hydrating the Menu island costs less.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    const panel = drawer.current;
+    if (!panel) return;
+    const follow = () => {
+      const now = panel.matches(':popover-open');
+      setOpen(now);
+      if (now) setOpened(true);
+    };
+    follow();
+    panel.addEventListener('toggle', follow);
+    return () => panel.removeEventListener('toggle', follow);
+  }, []);
+  useEffect(() => {
+    if (large && drawer.current?.matches(':popover-open')) drawer.current.hidePopover();
+  }, [large]);
   return (
     <>
       <Button
         hiddenFrom="lg"
-        ref={menuButton}
         variant="default"
         leftSection={<IconMenu2 size={18} stroke={1.8} aria-hidden />}
-        onClick={() => setDrawer(true)}
+        popoverTarget={DRAWER_ID}
         aria-haspopup="dialog"
-        aria-expanded={drawer === true}
-        aria-controls={drawer ? DRAWER_ID : undefined}
+        aria-expanded={open}
+        aria-controls={DRAWER_ID}
         data-testid="navbar-menu-button"
       >
         {t('nav.menu')}
       </Button>
-      {drawer !== null && !large && (
-        <Suspense fallback={null}>
-          <MobileDrawer
-            opened={drawer}
-            // Closed with Escape or the close button: focus goes back to the Menu button. The drawer is
-            // mounted already open the first time, so Mantine has no element of its own to return to.
-            onClose={() => {
-              setDrawer(false);
-              menuButton.current?.focus();
-            }}
-            onNavigate={() => setDrawer(false)}
-            signedIn={signedIn}
-          />
-        </Suspense>
-      )}
+      <MobileDrawer
+        ref={drawer}
+        // A link followed inside the app (a signed-in visitor's page) does not load a new page.
+        onNavigate={() => {
+          if (drawer.current?.matches(':popover-open')) drawer.current.hidePopover();
+        }}
+        signedIn={signedIn}
+        withControls={opened}
+      />
     </>
   );
 }
