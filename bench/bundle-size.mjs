@@ -8,7 +8,7 @@
 //      a first-time visitor, what is requested before the load event): JS against the 120 KB budget,
 //      plus the HTML and CSS; the same at 1280 px; and, on the phone, what the first interaction needs
 //      (the JS of the islands near the screen, docs/decisions/017, fetched at idle after the load event,
-//      9xx, and the time until they are hydrated), then the rest of the islands (at later idle moments)
+//      033, and the time until they are hydrated), then the rest of the islands (at later idle moments)
 //      and what scrolling to the end adds;
 //   3. the JavaScript of the first interaction against its 150 KB budget, and of a signed-in customer's
 //      home (entry + app + its route modules, from the manifest) against 250 KB, each PASS or FAIL;
@@ -214,7 +214,7 @@ try {
   }
 
   // The other side of deferring the app: what the first interaction needs, fetched once the page has
-  // loaded, at an idle moment (docs/decisions/9xx), so that a first tap does not wait for it. Not
+  // loaded, at an idle moment (docs/decisions/033), so that a first tap does not wait for it. Not
   // throttled here, so the time is a floor.
   console.info(
     `\n  Landing home, first interaction (islands near the screen, fetched at idle after the load event, and whatever a mouse move adds; JS budget ${kb(FIRST_INTERACTION_BUDGET_BYTES)})`,

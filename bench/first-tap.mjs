@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// First tap on each control of the public pages (docs/decisions/9xx): the time from the event the control
+// First tap on each control of the public pages (docs/decisions/033): the time from the event the control
 // answers (the tap's click, or the key for a field: each event of an interaction is timed from its own
 // timestamp, as the Event Timing API does) to the frame that shows its answer, with the CPU throttled
 // 4× and a slow 4G link (1.6 Mbps down, 150 ms round trip), on a page that has loaded and settled: load
@@ -56,7 +56,7 @@ const ALL_CONTROLS = [
     shown: `document.querySelector('[data-testid="calculator-amount"]').value !== window.__tapBefore`,
   },
   {
-    // For the record: the figures are a deferred render (decision 9xx), which the target does not hold.
+    // For the record: the figures are a deferred render (decision 033), which the target does not hold.
     label: 'calculator (phone): …and the figures follow (not held)',
     record: true,
     path: '/home/',

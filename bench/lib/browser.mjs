@@ -91,7 +91,7 @@ export async function recordFirstView(
   cdp.on('Network.loadingFailed', done);
   let loaded = false;
   // After the load event the page fetches its islands (or the app) at an idle moment, then, once those
-  // near the screen are hydrated, the rest of the islands shown at this width (docs/decisions/9xx).
+  // near the screen are hydrated, the rest of the islands shown at this width (docs/decisions/033).
   cdp.on('Page.loadEventFired', () => {
     loaded = true;
     if (phase === 'firstView') phase = 'atIdle';

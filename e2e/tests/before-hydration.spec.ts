@@ -80,7 +80,7 @@ test.describe('before the app has hydrated, at 4× CPU throttling', () => {
     const before = (await reference.getByTestId('calculator-results').innerText()).trim();
     await reference.getByTestId('calculator-amount').fill('12345');
     await expect(reference.getByTestId('calculator-amount')).toHaveValue('12.345');
-    // The figures are a render of their own after the field's (docs/decisions/901).
+    // The figures are a render of their own after the field's (docs/decisions/033).
     await expect
       .poll(async () => (await reference.getByTestId('calculator-results').innerText()).trim())
       .not.toBe(before);

@@ -1,6 +1,6 @@
 // The public home is made of islands for an anonymous visitor (docs/decisions/017): only the parts a
 // visitor can act on are hydrated, those near the screen once the page has loaded and is idle, the rest
-// shown at this width at the idle moments after (9xx), any of them when it comes near the screen or is
+// shown at this width at the idle moments after (033), any of them when it comes near the screen or is
 // reached for first, and every one of them works.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { hydrate, setVisitor, signInAsCustomer, untilInteractive, watchConsole } from '../support/landing';
@@ -43,7 +43,7 @@ test('on a phone the calculator’s code comes at an idle moment after the load,
   page.on('request', (request) => {
     if (CALCULATOR_CHUNK.test(request.url())) calculatorCode.push(request.url());
   });
-  // No sign of use: the page fetches what a first tap would need by itself (docs/decisions/9xx).
+  // No sign of use: the page fetches what a first tap would need by itself (docs/decisions/033).
   await page.goto('/home/');
   await expect(page.locator('[data-island="advance-calculator"]')).toHaveAttribute('data-island-started', 'true');
   await untilInteractive(page);
@@ -60,7 +60,7 @@ test('on a phone the calculator’s code comes at an idle moment after the load,
 
 /**
  * A visitor who acts before the page's first idle moment: until their first sign of use the page never
- * goes idle, so nothing is fetched before it (docs/decisions/901); from then on idle callbacks run.
+ * goes idle, so nothing is fetched before it (docs/decisions/033); from then on idle callbacks run.
  */
 async function beforeIdle(page: Page) {
   await page.addInitScript(() => {

@@ -323,7 +323,7 @@ test.describe('server rendering and hydration (docs/decisions/006)', () => {
           const errors = watchConsole(page);
           await page.goto(route, { waitUntil: 'networkidle' });
           // The first view is the one script; the app, or the islands, come at an idle moment after the
-          // load event (docs/decisions/9xx).
+          // load event (docs/decisions/033).
           const beforeLoad = await page.evaluate(() => {
             const load = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
             return performance

@@ -79,7 +79,7 @@ export async function hydrateApp(): Promise<void> {
   });
   const committed = new Promise<void>((resolve) => {
     // In a transition: React then hydrates in slices of a few ms, so a tap that comes meanwhile (the
-    // page hydrates at idle, before any tap: decision 9xx) is answered between two slices rather than
+    // page hydrates at idle, before any tap: decision 033) is answered between two slices rather than
     // after one long task.
     startTransition(() => {
       hydrateRoot(

@@ -1,4 +1,4 @@
-// Deferred hydration (docs/decisions/006, 9xx). A server-rendered public page is readable and its links
+// Deferred hydration (docs/decisions/006, 033). A server-rendered public page is readable and its links
 // work before any script runs; the app (React, Mantine, the router: ~250 KB), or a page's islands, is
 // fetched and hydrated once the page has loaded and the main thread is idle (`atIdle`), or earlier at the
 // visitor's first sign of use — a pointer moving, a touch, a key, a scroll. What the visitor did before
@@ -57,7 +57,7 @@ export interface IntentOptions {
   startNow?: boolean;
   /**
    * Also hydrate once the page has loaded and the main thread is idle, without waiting for a sign of use:
-   * the code is then fetched and run before the first tap rather than in answer to it (decision 9xx).
+   * the code is then fetched and run before the first tap rather than in answer to it (decision 033).
    */
   atIdle?: boolean;
   /** Fields in here already typed into (their value is not the server's) are handed over too. */

@@ -1,4 +1,4 @@
-// Hydrates a page made of islands (lib/islands, docs/decisions/017, 9xx). Called by the first-view script
+// Hydrates a page made of islands (lib/islands, docs/decisions/017, 033). Called by the first-view script
 // once the page has loaded and is idle, or at the visitor's first sign of use if that comes first, as the
 // app is on other pages (hydrate-on-intent). Each island is a React root of its own. Those on the screen
 // or near it, and not hidden at this width, start at once; the rest of those shown at this width follow
@@ -172,7 +172,7 @@ async function hydrateIsland(container: HTMLElement, state: IslandsState): Promi
   const [Component] = await Promise.all([load(), i18next.loadNamespaces(island.namespaces)]);
   await new Promise<void>((resolve) => {
     // In a transition: React then hydrates in slices of a few ms, so a tap that comes meanwhile (the
-    // page hydrates at idle, before any tap: decision 9xx) is answered between two slices rather than
+    // page hydrates at idle, before any tap: decision 033) is answered between two slices rather than
     // after one long task.
     startTransition(() => {
       hydrateRoot(

@@ -2,7 +2,7 @@
 // and floating-ui (about 25 KB gzip together) only once it opens, yet the header shows its button on
 // every page: so the button is rendered here, and the dropdown's module is fetched at the first idle
 // moment after the button is hydrated (or earlier, when the pointer reaches the button or it takes the
-// focus), and shown open at the first click (docs/decisions/015, 9xx): the first tap does not wait for
+// focus), and shown open at the first click (docs/decisions/015, 033): the first tap does not wait for
 // the network.
 import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
 import { lazyImport } from './lazy-import';

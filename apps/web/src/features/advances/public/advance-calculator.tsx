@@ -41,7 +41,7 @@ export function AdvanceCalculator(props: AdvanceTermsProps) {
     minimum,
   });
   // The field shows a typed digit in the frame after the key; the figures and the schedule follow in a
-  // render React may interrupt (decision 9xx): recomputing and drawing them took several hundred ms per
+  // render React may interrupt (decision 033): recomputing and drawing them took several hundred ms per
   // key on a slow phone, all of it before the digit appeared.
   const figuresAmount = useDeferredValue(amount);
   const figuresInstalments = useDeferredValue(instalments);

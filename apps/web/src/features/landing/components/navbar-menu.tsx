@@ -1,6 +1,6 @@
 // The Menu button of the navbar below the large-screen breakpoint, and the drawer it opens. An island
 // of the public pages (lib/islands). The drawer is a native popover that the button opens through
-// `popovertarget` (decision 9xx): the browser opens it at the tap, without React, so it answers in the
+// `popovertarget` (decision 033): the browser opens it at the tap, without React, so it answers in the
 // next frame even before the island is hydrated or while the phone is busy; Escape and a tap outside
 // close it and the focus goes back to the button, as the browser does for a popover.
 import { Button } from '@mantine/core';
