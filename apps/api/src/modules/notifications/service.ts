@@ -11,6 +11,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const NOTIFICATION_KINDS = [
   'welcome',
   'export_ready',
+  'data_export_ready',
   'message',
   'profile_incomplete',
   'document_expiring',
@@ -79,4 +80,21 @@ export function renderNotification(row: Pick<NotificationRow, 'kind' | 'params'>
     title: t(`notifications:kinds.${kind}.title`, { ...params, defaultValue: String(params.title ?? '') }),
     message: t(`notifications:kinds.${kind}.message`, { ...params, defaultValue: String(params.body ?? '') }),
   };
+}
+
+/** Every in-app notification of a user, rendered in `t`'s language, oldest first (the copy of their data). */
+export async function notificationRecords(db: Queryable, userId: number, t: Translate) {
+  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+  return rows.map((row) => ({
+    ...renderNotification(row, t),
+    kind: row.kind,
+    link: row.link,
+    readAt: row.readAt,
+    createdAt: row.createdAt,
+  }));
+}
+
+/** Deletes a closed account's notifications: they repeat what the records say, with the customer's name. */
+export async function deleteNotificationsOf(tx: Queryable, userId: number): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
 }
