@@ -22,7 +22,7 @@ const DAY = 24 * 3_600_000;
 
 async function rows(query: ReturnType<typeof sql>) {
   const result = await f.t.database.db.execute(query);
-  return result.rows as Record<string, unknown>[];
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
 describe('copy of my data', () => {
