@@ -12,12 +12,12 @@ import { findFile, recordFile, type StoredFile, storeStream } from '../../lib/fi
 import { translator } from '../../lib/i18n';
 import { enqueueJob } from '../../lib/jobs/queue';
 import { queueEmail, renderEmail } from '../../lib/outbox';
-import { getAccount } from '../account/service';
+import { getAccount, lockUser } from '../account/service';
 import { notifyUser } from '../notifications/service';
 import { collectContents, EXPORT_FILES } from './export-contents';
 
 export const DATA_EXPORT_JOB = 'privacy.data-export';
-export const DATA_EXPORT_PAGE = '/customer/profile/privacy/';
+export const DATA_EXPORT_PAGE = '/customer/setting/';
 const HOUR_MS = 3_600_000;
 
 type ExportRow = typeof dataExports.$inferSelect;
@@ -62,7 +62,8 @@ export async function dataExportOf(db: Queryable, userId: number, now: Date): Pr
  */
 export async function requestDataExport(db: Database, userId: number, now: Date): Promise<DataExport> {
   return inTransaction(db, async (tx) => {
-    // Two requests at once take turns on the user's last request rather than both passing the check.
+    // Two requests at once take turns on the user's row rather than both passing the check.
+    await lockUser(tx, userId);
     const previous = await latest(tx, userId);
     if (previous?.status === 'pending') return exportStatus(previous, now);
     if (previous && previous.status !== 'failed') {
@@ -94,7 +95,11 @@ export async function runDataExportJob(deps: DataExportJobDeps, exportId: number
   const [request] = await deps.db.select().from(dataExports).where(eq(dataExports.id, exportId));
   if (request?.status !== 'pending') return;
   const account = await getAccount(deps.db, request.userId);
-  if (!account) return;
+  // Closed or blocked since the request: nobody may sign in to take the copy, so none is made.
+  if (account?.status !== 1) {
+    await deps.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, exportId));
+    return;
+  }
   try {
     const contents = await collectContents(deps.db, account.id, account.language);
     const zip = new JSZip();

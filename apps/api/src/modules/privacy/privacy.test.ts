@@ -56,7 +56,7 @@ describe('copy of my data', () => {
 
     // Told in the app and by e-mail, with a link to the settings, never to the file.
     const mail = await delivered(f.app, investor.email, 'data_export_ready');
-    expect(mail.at(-1)?.text).toContain('/customer/profile/privacy/');
+    expect(mail.at(-1)?.text).toContain('/customer/setting/');
     expect(mail.at(-1)?.text).not.toContain('/api/');
 
     const download = await f.get(investor.session, '/api/v1/account/data-export/download/');

@@ -23,6 +23,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { settingsQuery, useSaveSettings } from './api';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { ClosureRow, DataExportRow } from './your-data';
 
 function SettingRow({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
   return (
@@ -129,6 +130,16 @@ export function SettingsPage() {
           </Stack>
           <Divider />
           <SignOutEverywhere />
+        </Stack>
+      </Card>
+      <Card withBorder radius="lg" padding="lg" mt="lg" data-testid="your-data">
+        <Stack gap="xl">
+          <Title order={2} fz="lg">
+            {t('privacy.title')}
+          </Title>
+          <DataExportRow />
+          <Divider />
+          <ClosureRow />
         </Stack>
       </Card>
     </Stack>
