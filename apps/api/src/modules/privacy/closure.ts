@@ -20,8 +20,8 @@ import { anonymiseUser, getAccount, lockUser } from '../account/service';
 import { openAdvanceCount } from '../advances/service';
 import { customerBalances, lockCustomerCash } from '../ledger/service';
 import { forgetSubscriber } from '../newsletter/service';
-import { deleteNotificationsOf } from '../notifications/service';
-import { eraseProfile } from '../profile/service';
+import { deleteNotificationsOf, redactMessagesTo } from '../notifications/service';
+import { eraseProfile, verifiedPhone } from '../profile/service';
 import { pendingOrderCount } from '../transactions/service';
 import { purgeDataExports } from './data-export';
 
@@ -141,6 +141,7 @@ export async function completeClosure(db: Database, input: CompleteClosure): Pro
     }
     const account = await getAccount(tx, row.userId);
     if (!account) throw notFound();
+    const phone = await verifiedPhone(tx, row.userId);
     const identification = await eraseProfile(tx, row.userId);
     const retained = {
       first_name: account.firstName,
@@ -149,6 +150,7 @@ export async function completeClosure(db: Database, input: CompleteClosure): Pro
       ...identification,
     };
     await deleteNotificationsOf(tx, row.userId);
+    await redactMessagesTo(tx, [account.email, ...(phone ? [phone] : [])], `closed-${row.userId}`);
     await forgetSubscriber(tx, account.email);
     await anonymiseUser(tx, row.userId);
     await tx

@@ -154,6 +154,11 @@ describe('closing my account', () => {
       200,
     );
 
+    // A copy made before closure: its e-mail is forgotten and its file goes with the account.
+    await f.post(investor.session, '/api/v1/account/data-export/');
+    await f.app.jobs.drain();
+    const sent = await rows(sql`select id from outbox_messages where recipient = ${investor.email}`);
+    expect(sent.length).toBeGreaterThan(0);
     const done = await f.post(f.admin, `/api/v1/backoffice/closures/${closure.id}/complete/`);
     expect(done.statusCode).toBe(200);
     expect(done.json().completed_at).not.toBeNull();
@@ -195,6 +200,14 @@ describe('closing my account', () => {
     expect(
       await rows(sql`select 1 from session_families where user_id = ${investor.id} and revoked_at is null`),
     ).toHaveLength(0);
+    // The e-mails sent to the old address keep no recipient nor content.
+    expect(await rows(sql`select 1 from outbox_messages where recipient = ${investor.email}`)).toHaveLength(0);
+    for (const { id } of sent) {
+      const [message] = await rows(sql`select recipient, text, subject from outbox_messages where id = ${id}`);
+      expect(message).toEqual({ recipient: `closed-${investor.id}`, text: '', subject: null });
+    }
+    const [copy] = await rows(sql`select file_id from data_exports where user_id = ${investor.id}`);
+    expect(copy!.file_id).toBeNull();
     // Kept: the books, the movements, the review outcomes, the identification data apart for ten years.
     expect((await rows(sql`select 1 from journal_entries where user_id = ${investor.id}`)).length).toBeGreaterThan(0);
     expect((await rows(sql`select 1 from transactions where user_id = ${investor.id}`)).length).toBe(2);
