@@ -28,7 +28,7 @@ async function rows(query: ReturnType<typeof sql>) {
 describe('copy of my data', () => {
   it('prepares a ZIP with every domain, the README and the files; downloads once; limits to one a day', async () => {
     const productId = await f.productId('obbligazionario-euro-protetto-2031');
-    const investor = await f.holder(productId, '1000');
+    const investor = await f.holder(productId, '5000');
     const pdf = Buffer.from('%PDF-1.4 identity card scan');
     await inTransaction(f.app.database.db, (tx) =>
       createDocument(tx, f.app.files, {
@@ -82,6 +82,7 @@ describe('copy of my data', () => {
     // The orders are the ones the API lists; the ledger lines add up to the cash the API shows.
     const listed = (await f.get(investor.session, '/api/v1/transactions/?per_page=100')).json().results;
     const orders = await read('orders.json');
+    expect(orders.some((o: { type: string; status: string }) => o.type === 'invest')).toBe(true);
     expect(orders.map((o: { id: number }) => o.id).sort()).toEqual(listed.map((o: { id: number }) => o.id).sort());
     const ledger = await read('ledger.json');
     const cashLines = ledger.filter((l: { account: string }) => l.account === 'customer.cash');
@@ -120,6 +121,8 @@ describe('copy of my data', () => {
     f.clock.now = new Date(saved.getTime() + 8 * DAY);
     try {
       expect((await f.get(investor.session, '/api/v1/account/data-export/')).json().status).toBe('expired');
+      const [copy] = await rows(sql`select file_id from data_exports where user_id = ${investor.id}`);
+      expect(copy!.file_id).toBeNull();
       expect((await f.get(investor.session, '/api/v1/account/data-export/download/')).statusCode).toBe(410);
       // A new one may be asked for: more than a day went by.
       expect((await f.post(investor.session, '/api/v1/account/data-export/')).statusCode).toBe(202);
@@ -130,6 +133,29 @@ describe('copy of my data', () => {
 });
 
 describe('closing my account', () => {
+  it("is refused while an order waits, naming it in the reader's language", async () => {
+    const productId = await f.productId('obbligazionario-euro-protetto-2031');
+    const investor = await f.investor();
+    await f.deposit(investor, '5000.00');
+    const order = await f.post(investor.session, `/api/v1/products/${productId}/invest/`, {
+      amount: '5000',
+      payment_method: 'cash',
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    await f.post(investor.session, '/api/v1/account/closure/', {});
+    const queue = (await f.get(f.admin, '/api/v1/backoffice/closures/')).json().results;
+    const closure = queue.find((c: { user_id: number }) => c.user_id === investor.id);
+    const refused = await f.app.inject({
+      method: 'POST',
+      url: `/api/v1/backoffice/closures/${closure.id}/complete/`,
+      headers: { ...f.admin.headers, 'accept-language': 'it' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toContain('ordini in attesa');
+    const [user] = await rows(sql`select status from users where id = ${investor.id}`);
+    expect(user!.status).toBe(1);
+  });
+
   it('is refused while cash is left, then erases personal data, keeps the records and ends sign-in', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '250.00');

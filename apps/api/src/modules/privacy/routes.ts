@@ -70,7 +70,13 @@ export const privacyModule = fp(async (app: FastifyInstance) => {
         response: { 200: dataExportSchema },
       },
     },
-    async (request) => dataExportOf(db, currentUser(request).id, app.clock()),
+    async (request) => {
+      const userId = currentUser(request).id;
+      const now = app.clock();
+      // A copy that expired unread loses its bytes the next time its owner looks.
+      await purgeDataExports(db, app.files, userId, now);
+      return dataExportOf(db, userId, now);
+    },
   );
 
   api.get(
