@@ -33,6 +33,7 @@ import { newsletterModule } from './modules/newsletter/routes';
 import { notificationsModule } from './modules/notifications/routes';
 import { partnersModule } from './modules/partners/routes';
 import { pledgeDocumentModule } from './modules/pledge-document/routes';
+import { privacyModule } from './modules/privacy/routes';
 import { productsModule } from './modules/products/routes';
 import { profileModule } from './modules/profile/routes';
 import { signingModule } from './modules/signing/routes';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(configModule);
   await app.register(notificationsModule);
   await app.register(exportsModule);
+  await app.register(privacyModule);
   await app.register(auditModule);
   await app.register(backofficeModule);
   await app.register(documentsModule);

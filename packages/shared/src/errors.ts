@@ -93,6 +93,14 @@ export const ERROR_STATUS = {
   WITHDRAWAL_NO_BANK_ACCOUNT: 409,
   /** Back-office: the customer's bank account is not approved (changed and waiting for review): no payout. */
   WITHDRAWAL_PAYOUT_ACCOUNT_UNAPPROVED: 409,
+  /** The customer asked for a copy of their data less than a day ago: one a day (Retry-After). */
+  DATA_EXPORT_TOO_SOON: 429,
+  /** The copy of the customer's data was already downloaded, or it expired: ask for a new one. */
+  DATA_EXPORT_GONE: 410,
+  /** Back-office: the account still holds funds, cash, an advance or a pending order: it cannot be closed yet. */
+  ACCOUNT_CLOSURE_BLOCKED: 409,
+  /** Back-office: this closure request was already completed. */
+  ACCOUNT_CLOSURE_DONE: 409,
   /** Back-office: no customer or waiting order has this reference code. */
   TRANSFER_REFERENCE_UNKNOWN: 422,
   /** The order or withdrawal is not in a state that allows this action (already settled, rejected…). */

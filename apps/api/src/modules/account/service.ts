@@ -6,7 +6,7 @@ import type { Me, RegistrationRequest } from '@lombard/shared/schemas/auth';
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { type Database, inTransaction, type Queryable, sqlState } from '../../db/client';
-import { users } from '../../db/schema/accounts';
+import { oneTimeTokens, users } from '../../db/schema/accounts';
 import { AppError, fieldError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { revokeSessions, toLanguage, toProfiles, userChanged } from '../auth/service';
@@ -279,4 +279,45 @@ export function userFullNameOf(userId: SQLWrapper) {
   return sql<
     string | null
   >`(select trim(${users.firstName} || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${userId})`;
+}
+
+/** The account's own row as the customer's copy of their data shows it (no password hash, no stamps). */
+export async function accountRecord(db: Queryable, userId: number) {
+  const row = await findUserById(db, userId);
+  if (!row) return null;
+  const { passwordHash: _hash, securityStamp: _stamp, failedLoginCount: _failed, ...visible } = row;
+  return visible;
+}
+
+/** Locks the user's row until the transaction ends: decisions about the whole account wait on it. */
+export async function lockUser(tx: Queryable, userId: number): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+/**
+ * Erases a closed account's personal data from its row: a non-routable address (the `.invalid` top-level
+ * domain never resolves), no names, picture or referral link, a password nothing can match, blocked, every
+ * sign-in ended and every one-time link gone. The row stays: the ledger and contracts point at it.
+ */
+export async function anonymiseUser(tx: Queryable, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      email: `closed-${userId}@closed.invalid`,
+      // Not an argon2 hash: verification fails for every password, and no reset link can be sent.
+      passwordHash: '!closed',
+      firstName: '',
+      lastName: '',
+      avatarBase64: null,
+      referredBy: null,
+      status: 0,
+      lastLoginAt: null,
+      securityStamp: sql`gen_random_uuid()`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
+  await revokeSessions(tx, userId);
+  userChanged(userId);
 }

@@ -79,3 +79,38 @@ export async function advanceOfRepayments(db: Queryable, ids: number[]): Promise
     .where(inArray(advanceRepayments.id, ids));
   return new Map(rows.map((row) => [row.id, row.advanceId]));
 }
+
+/** Every advance of a customer with its schedule and repayments (the copy of their data). */
+export async function advanceRecords(db: Queryable, userId: number) {
+  const rows = await db.select().from(advances).where(eq(advances.userId, userId)).orderBy(asc(advances.id));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [instalments, repayments] = await Promise.all([
+    db
+      .select()
+      .from(advanceInstalments)
+      .where(inArray(advanceInstalments.advanceId, ids))
+      .orderBy(asc(advanceInstalments.number)),
+    db
+      .select()
+      .from(advanceRepayments)
+      .where(inArray(advanceRepayments.advanceId, ids))
+      .orderBy(asc(advanceRepayments.id)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    instalments: instalments.filter((i) => i.advanceId === row.id),
+    repayments: repayments.filter((r) => r.advanceId === row.id),
+  }));
+}
+
+/** How many advances of a customer are still open: being requested, signed, paid out or active. */
+export async function openAdvanceCount(db: Queryable, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: advances.id })
+    .from(advances)
+    .where(
+      and(eq(advances.userId, userId), inArray(advances.status, [...IN_PROGRESS_STATUSES, ADVANCE_STATUS.active])),
+    );
+  return rows.length;
+}

@@ -5,7 +5,7 @@
 import { LANGUAGES, type Language } from '@lombard/shared/locale';
 import { PROFILES, type Profile } from '@lombard/shared/permissions';
 import type { TokenPair } from '@lombard/shared/schemas/auth';
-import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { refreshTokens, sessionFamilies, users } from '../../db/schema/accounts';
 import type { AuthUser } from '../../lib/auth-guards';
@@ -270,4 +270,18 @@ export async function setUserStatus(db: Queryable, userId: number, status: 0 | 1
   if (updated.length === 0) return false;
   if (status === 0) await revokeSessions(db, userId);
   return true;
+}
+
+/** Every sign-in of a user, newest first: when, for how long, and when it ended (the copy of their data). */
+export async function signInHistory(db: Queryable, userId: number) {
+  return db
+    .select({
+      signedInAt: sessionFamilies.createdAt,
+      rememberMe: sessionFamilies.rememberMe,
+      expiresAt: sessionFamilies.expiresAt,
+      revokedAt: sessionFamilies.revokedAt,
+    })
+    .from(sessionFamilies)
+    .where(eq(sessionFamilies.userId, userId))
+    .orderBy(desc(sessionFamilies.createdAt));
 }

@@ -330,3 +330,22 @@ export {
   type StatementNoticeSettings,
   tellStatementIssued,
 } from './statements';
+
+/** Every document of a user (superseded ones too) with its stored files, for the copy of their data. */
+export async function documentRecords(db: Queryable, userId: number) {
+  const rows = await db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.id));
+  const files =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ documentId: documentFiles.documentId, fileId: documentFiles.fileId, side: documentFiles.side })
+          .from(documentFiles)
+          .where(
+            inArray(
+              documentFiles.documentId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(documentFiles.documentId), asc(documentFiles.position));
+  return rows.map((row) => ({ ...row, files: files.filter((file) => file.documentId === row.id) }));
+}

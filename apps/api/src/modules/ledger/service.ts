@@ -241,3 +241,24 @@ export {
 export function pledgedPlanUnitsOf(stockPlanId: SQLWrapper) {
   return sql<string>`coalesce((select pledged.balance::text from ledger_accounts pledged where pledged.kind = 'customer.plan_units_pledged' and pledged.stock_plan_id = ${stockPlanId}), '0')`;
 }
+
+/** Every journal line on a customer's own accounts, with its entry, oldest first (the copy of their data). */
+export async function ledgerLinesOf(db: Queryable, userId: number) {
+  return db
+    .select({
+      id: journalLines.id,
+      entryId: journalLines.entryId,
+      entryKind: journalEntries.kind,
+      reference: journalEntries.reference,
+      account: ledgerAccounts.kind,
+      productId: ledgerAccounts.productId,
+      stockPlanId: ledgerAccounts.stockPlanId,
+      amount: journalLines.amount,
+      createdAt: journalEntries.createdAt,
+    })
+    .from(journalLines)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(eq(ledgerAccounts.userId, userId))
+    .orderBy(asc(journalLines.id));
+}

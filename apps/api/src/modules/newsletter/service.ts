@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@lombard/shared/locale';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
-import { type Database, inTransaction } from '../../db/client';
+import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema/newsletter';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
@@ -84,4 +84,24 @@ export function createNewsletterService(db: Database, config: AppConfig) {
   }
 
   return { subscribe, confirm };
+}
+
+/** The newsletter subscription of an address, if any (the copy of its owner's data). */
+export async function subscriptionOf(db: Queryable, email: string) {
+  const [row] = await db
+    .select({
+      email: newsletterSubscriptions.email,
+      language: newsletterSubscriptions.language,
+      status: newsletterSubscriptions.status,
+      createdAt: newsletterSubscriptions.createdAt,
+      confirmedAt: newsletterSubscriptions.confirmedAt,
+    })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+/** Forgets an address's subscription (an account closed). */
+export async function forgetSubscriber(tx: Queryable, email: string): Promise<void> {
+  await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email.trim().toLowerCase()));
 }

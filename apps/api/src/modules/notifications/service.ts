@@ -1,8 +1,9 @@
 // In-app notifications: created by other modules (exports, operators…) through `notifyUser`, read by
 // their recipient. Text is rendered when read, in the reader's language, from the kind and its params.
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
+import { outboxMessages } from '../../db/schema/outbox';
 import type { Translate } from '../../lib/i18n';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -11,6 +12,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const NOTIFICATION_KINDS = [
   'welcome',
   'export_ready',
+  'data_export_ready',
   'message',
   'profile_incomplete',
   'document_expiring',
@@ -79,4 +81,41 @@ export function renderNotification(row: Pick<NotificationRow, 'kind' | 'params'>
     title: t(`notifications:kinds.${kind}.title`, { ...params, defaultValue: String(params.title ?? '') }),
     message: t(`notifications:kinds.${kind}.message`, { ...params, defaultValue: String(params.body ?? '') }),
   };
+}
+
+/** Every in-app notification of a user, rendered in `t`'s language, oldest first (the copy of their data). */
+export async function notificationRecords(db: Queryable, userId: number, t: Translate) {
+  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+  return rows.map((row) => ({
+    ...renderNotification(row, t),
+    kind: row.kind,
+    link: row.link,
+    readAt: row.readAt,
+    createdAt: row.createdAt,
+  }));
+}
+
+/** Deletes a closed account's notifications: they repeat what the records say, with the customer's name. */
+export async function deleteNotificationsOf(tx: Queryable, userId: number): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+}
+
+/**
+ * Forgets the e-mails and SMS sent to a closed account's address and phone: the rows stay (how many
+ * messages went out, of which template, when) without recipient or content; any still waiting never go.
+ */
+export async function redactMessagesTo(tx: Queryable, recipients: string[], placeholder: string): Promise<void> {
+  if (recipients.length === 0) return;
+  await tx
+    .update(outboxMessages)
+    .set({
+      recipient: placeholder,
+      subject: null,
+      text: '',
+      html: null,
+      meta: {},
+      status: sql`case when ${outboxMessages.status} = 'pending' then 'failed' else ${outboxMessages.status} end`,
+      lastError: sql`case when ${outboxMessages.status} = 'pending' then 'account closed' else ${outboxMessages.lastError} end`,
+    })
+    .where(inArray(outboxMessages.recipient, recipients));
 }

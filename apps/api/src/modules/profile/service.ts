@@ -15,7 +15,7 @@ import {
 import type { PhoneState, ProfileProgress, ProfileView, StepStatus } from '@lombard/shared/schemas/profile-views';
 import { and, asc, eq, ilike, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { profileSteps, profileTabs } from '../../db/schema/profile';
+import { profileSettings, profileSteps, profileTabs } from '../../db/schema/profile';
 import { AppError } from '../../lib/errors';
 import { operatorUserView } from '../account/service';
 import { partnerNames } from '../partners/service';
@@ -261,4 +261,30 @@ export async function accountsSharingIban(db: Queryable, userId: number): Promis
 export async function verifiedPhone(db: Queryable, userId: number): Promise<string | null> {
   const phone = (await readTabs(db, userId, ['phone'])).phone as PhoneState | undefined;
   return phone?.verified ? phone.phone : null;
+}
+
+/** Every tab's saved data, every step's review and the preferences (consents) of a user, as stored. */
+export async function profileRecords(db: Queryable, userId: number) {
+  const [tabs, steps, settings] = await Promise.all([
+    db.select().from(profileTabs).where(eq(profileTabs.userId, userId)),
+    db.select().from(profileSteps).where(eq(profileSteps.userId, userId)),
+    db.select().from(profileSettings).where(eq(profileSettings.userId, userId)),
+  ]);
+  return { tabs, steps, settings: settings[0] ?? null };
+}
+
+/** The tabs that identify a person for anti-money-laundering purposes: kept, apart, after closure. */
+const IDENTIFICATION_TABS = ['citizenship', 'identity'];
+
+/**
+ * Erases a closing account's profile: every tab (addresses, phone, occupation, IBAN, identity) and the
+ * preferences. Answers the identification tabs' data, which the caller keeps for as long as the law says.
+ * The steps' review outcomes stay: they record that the customer was identified and by whom.
+ */
+export async function eraseProfile(tx: Queryable, userId: number): Promise<Record<string, unknown>> {
+  const tabs = await tx.delete(profileTabs).where(eq(profileTabs.userId, userId)).returning();
+  await tx.delete(profileSettings).where(eq(profileSettings.userId, userId));
+  return Object.fromEntries(
+    tabs.filter((row) => IDENTIFICATION_TABS.includes(row.tab)).map((row) => [row.tab, row.data]),
+  );
 }

@@ -327,3 +327,8 @@ export async function signatureDocument(db: Queryable, userId: number, id: numbe
     .where(and(eq(signatures.id, id), eq(signatures.userId, userId)));
   return row?.fileId ? findFile(db, row.fileId) : null;
 }
+
+/** Every signature of a user: what was signed (purpose, hashes), when, and the signed PDF's file. */
+export async function signatureRecords(db: Queryable, userId: number) {
+  return db.select().from(signatures).where(eq(signatures.userId, userId)).orderBy(signatures.id);
+}

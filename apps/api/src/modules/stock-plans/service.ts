@@ -286,3 +286,8 @@ export async function releasePlan(
     ],
   });
 }
+
+/** Every stock plan a customer registered, as stored (the copy of their data). */
+export async function stockPlanRecords(db: Queryable, userId: number) {
+  return db.select().from(stockPlans).where(eq(stockPlans.userId, userId)).orderBy(stockPlans.id);
+}

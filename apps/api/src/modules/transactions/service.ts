@@ -139,3 +139,8 @@ export async function referenceCodesOf(db: Queryable, userId: number, ids: numbe
     .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)));
   return new Map(rows.flatMap((row) => (row.code ? [[row.id, row.code] as const] : [])));
 }
+
+/** Every order and movement of a customer, oldest first, as stored (the copy of their data). */
+export async function transactionRecords(db: Queryable, userId: number) {
+  return db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(transactions.id);
+}

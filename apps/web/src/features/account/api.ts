@@ -9,9 +9,16 @@ import {
   passwordChangeSchema,
 } from '@lombard/shared/schemas/auth';
 import type { DetailResponse } from '@lombard/shared/schemas/common';
+import {
+  type Closure,
+  type ClosureRequest,
+  closureRequestSchema,
+  type DataExport,
+} from '@lombard/shared/schemas/privacy';
 import type { ProfileSettings } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
+import { downloadFile } from '../../lib/resource/download';
 
 export function useChangeEmail() {
   return useMutation({
@@ -61,5 +68,46 @@ export function useSaveSettings() {
 export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: async () => (await http.post<DetailResponse>('/api/account/token/logout-all/', {})).data,
+  });
+}
+
+const DATA_EXPORT_PATH = '/api/v1/account/data-export/';
+const CLOSURE_PATH = '/api/v1/account/closure/';
+
+/** Where the copy of the person's data stands; polled while it is being prepared. */
+export const dataExportQuery = queryOptions({
+  queryKey: ['account', 'data-export'] as const,
+  queryFn: async ({ signal }) => (await http.get<DataExport>(DATA_EXPORT_PATH, { signal })).data,
+  refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5_000 : false),
+});
+
+export function useRequestDataExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.post<DataExport>(DATA_EXPORT_PATH)).data,
+    onSuccess: (status) => client.setQueryData(dataExportQuery.queryKey, status),
+  });
+}
+
+/** Downloads the copy (once: the server forgets it afterwards), then reads the status again. */
+export function useDownloadDataExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => downloadFile(`${DATA_EXPORT_PATH}download/`, 'lombard-data.zip'),
+    onSettled: () => client.invalidateQueries({ queryKey: dataExportQuery.queryKey }),
+  });
+}
+
+export const closureQuery = queryOptions({
+  queryKey: ['account', 'closure'] as const,
+  queryFn: async ({ signal }) => (await http.get<Closure>(CLOSURE_PATH, { signal })).data,
+});
+
+export function useRequestClosure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: ClosureRequest) =>
+      (await http.post<Closure>(CLOSURE_PATH, closureRequestSchema.parse(values))).data,
+    onSuccess: (closure) => client.setQueryData(closureQuery.queryKey, closure),
   });
 }

@@ -24,6 +24,7 @@ import { useChangeLanguage } from '../../lib/session/change-language';
 import { settingsQuery, useSaveSettings } from './api';
 import { AuthenticatorSection } from './authenticator-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { ClosureRow, DataExportRow } from './your-data';
 
 function SettingRow({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
   return (
@@ -132,6 +133,16 @@ export function SettingsPage() {
           <AuthenticatorSection />
           <Divider />
           <SignOutEverywhere />
+        </Stack>
+      </Card>
+      <Card withBorder radius="lg" padding="lg" mt="lg" data-testid="your-data">
+        <Stack gap="xl">
+          <Title order={2} fz="lg">
+            {t('privacy.title')}
+          </Title>
+          <DataExportRow />
+          <Divider />
+          <ClosureRow />
         </Stack>
       </Card>
     </Stack>
