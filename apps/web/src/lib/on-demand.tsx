@@ -35,9 +35,15 @@ export function onDemand<P extends object>(
   function OnDemand(props: P & { trigger: RenderTrigger }) {
     const [requested, setRequested] = useState(false);
     useEffect(() => {
-      if (typeof requestIdleCallback !== 'function') return;
+      // Safari has no requestIdleCallback: the dropdown comes a moment after the page has settled instead.
+      if (typeof requestIdleCallback !== 'function') {
+        const timer = setTimeout(preload, 1_000);
+        return () => clearTimeout(timer);
+      }
+      // Kept with the request: the cleanup runs later, when the global may be another one.
+      const cancel = cancelIdleCallback;
       const idle = requestIdleCallback(preload, { timeout: 2_000 });
-      return () => cancelIdleCallback(idle);
+      return () => cancel(idle);
     }, []);
     if (!requested) {
       return props.trigger({
