@@ -5,14 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
 import { type MoneyFixture, moneyFixture } from '../../test/money';
-import { multipartBody } from '../../test/multipart';
 import { deliveredCode } from '../../test/outbox';
+import { verifiedStockPlan } from '../../test/stock-plan';
 import { writeTab } from '../profile/service';
 
 let f: MoneyFixture;
 let money: number;
 const PHONE = '+393409998877';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 beforeAll(async () => {
   f = await moneyFixture();
@@ -33,28 +32,8 @@ async function scene(amount = '20000.00'): Promise<ActiveAdvance> {
   return a;
 }
 
-/** A verified stock plan of the investor: 1,000 shares at 30 € (LTV 30 %: 9,000 € of borrowing power). */
-async function stockPlan(a: ActiveAdvance): Promise<string> {
-  const { payload, headers } = multipartBody([
-    ...Object.entries({
-      company_name: 'Acme Industries S.p.A.',
-      plan_name: 'RSU 2024',
-      vested_units: '1000',
-      unit_price: '30.00',
-      price_source: 'market_close',
-    }).map(([name, value]) => ({ name, value })),
-    { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: PDF },
-  ]);
-  const created = await f.app.inject({
-    method: 'POST',
-    url: '/api/v1/stock-plans/',
-    headers: { ...a.investor.session.headers, ...headers, 'accept-language': 'en' },
-    payload,
-  });
-  const id = created.json().id as number;
-  expect((await f.post(f.admin, `/api/v1/backoffice/stock-plans/${id}/verify/`, {})).statusCode).toBe(200);
-  return `stock-plan:${id}`;
-}
+/** A verified stock plan of the investor (1,000 shares at 30 €), as a collateral key. */
+const stockPlan = async (a: ActiveAdvance) => `stock-plan:${await verifiedStockPlan(f, a.investor)}`;
 
 const swap = (a: ActiveAdvance, body: Record<string, unknown>) =>
   f.post(a.investor.session, `/api/v1/advances/${a.id}/swap/`, body);

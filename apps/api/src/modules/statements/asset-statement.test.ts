@@ -14,16 +14,14 @@ import { enqueueJob } from '../../lib/jobs/queue';
 import { activeAdvance } from '../../test/active-advance';
 import { loginAs } from '../../test/auth';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
-import { multipartBody } from '../../test/multipart';
 import { delivered } from '../../test/outbox';
 import { asPrinted, pdfText } from '../../test/pdf-text';
+import { verifiedStockPlan } from '../../test/stock-plan';
 import { customerBalances } from '../ledger/service';
 import { navOn } from '../products/service';
 import { issueAssetStatement } from './asset-statement';
 import { QUARTERLY_STATEMENTS_JOB, scheduleQuarterlyStatements } from './jobs';
 import { quarter as calendarQuarter, quarterOfDay } from './quarters';
-
-const PLAN_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let f: MoneyFixture;
 beforeAll(async () => {
@@ -100,24 +98,7 @@ describe('quarterly statement of assets', () => {
     const quarter = quarterOfDay(calendarDate(new Date()));
     f.clock.now = new Date();
     const { investor } = await activeAdvance(f, { amount: '5000.00', instalments: 4 });
-    const { payload, headers } = multipartBody([
-      ...Object.entries({
-        company_name: 'Acme Industries S.p.A.',
-        plan_name: 'RSU 2024',
-        vested_units: '1000',
-        unit_price: '30.00',
-        price_source: 'market_close',
-      }).map(([name, value]) => ({ name, value })),
-      { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: PLAN_PDF },
-    ]);
-    const created = await f.app.inject({
-      method: 'POST',
-      url: '/api/v1/stock-plans/',
-      headers: { ...investor.session.headers, ...headers, 'accept-language': 'en' },
-      payload,
-    });
-    const planId = created.json().id as number;
-    expect((await f.post(f.admin, `/api/v1/backoffice/stock-plans/${planId}/verify/`, {})).statusCode).toBe(200);
+    const planId = await verifiedStockPlan(f, investor);
 
     const filed = await inTransaction(f.app.database.db, (tx) =>
       issueAssetStatement(
