@@ -104,13 +104,20 @@ export const withdrawalQuoteQuery = (id: number, enabled: boolean) =>
     staleTime: 0,
   });
 
-/** GET /api/v1/advances/{id}/swap-quote/: what the new collateral must secure and the units it pledges. */
-export const swapQuoteQuery = (id: number, giveBack: readonly string[], pledge: readonly string[]) =>
-  queryOptions({
-    queryKey: ['advance-swap-quote', id, [...giveBack].sort(), [...pledge].sort()] as const,
-    queryFn: async ({ signal }) =>
+/**
+ * What a preview of swapping `giveBack` for `pledge` asks the server (`/advances/{id}/{what}/`), and when:
+ * once both sides hold a line, the last answer kept while the next one comes, a 422 shown by the panel.
+ */
+export function swapPreview<T>(
+  id: number,
+  what: 'swap-quote' | 'swap-risk',
+  giveBack: readonly string[],
+  pledge: readonly string[],
+) {
+  return {
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
       (
-        await http.get<SwapQuote>(`${ADVANCES_API}${id}/swap-quote/`, {
+        await http.get<T>(`${ADVANCES_API}${id}/${what}/`, {
           params: new URLSearchParams([
             ...giveBack.map((key) => ['give_back', key]),
             ...pledge.map((key) => ['pledge', key]),
@@ -122,6 +129,14 @@ export const swapQuoteQuery = (id: number, giveBack: readonly string[], pledge: 
     enabled: giveBack.length > 0 && pledge.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
+  };
+}
+
+/** GET /api/v1/advances/{id}/swap-quote/: what the new collateral must secure and the units it pledges. */
+export const swapQuoteQuery = (id: number, giveBack: readonly string[], pledge: readonly string[]) =>
+  queryOptions({
+    queryKey: ['advance-swap-quote', id, [...giveBack].sort(), [...pledge].sort()] as const,
+    ...swapPreview<SwapQuote>(id, 'swap-quote', giveBack, pledge),
   });
 
 export const useRequestAdvance = () =>

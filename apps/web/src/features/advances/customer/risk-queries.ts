@@ -4,6 +4,7 @@
 import type { AdvanceRisk, SwapRisk } from '@lombard/shared/schemas/advance-risk';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http/client';
+import { swapPreview } from './api';
 import { ADVANCES_API, advanceKeys } from './queries';
 
 /** Under the advance keys: a repayment, swap or payout refreshes the gauge with every other figure. */
@@ -39,19 +40,6 @@ export function riskPreviewQuery(amount: string | null, collateral: readonly str
 export function swapRiskQuery(id: number, giveBack: readonly string[], pledge: readonly string[]) {
   return queryOptions({
     queryKey: [...advanceKeys.detail(id), 'swap-risk', giveBack, pledge] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await http.get<SwapRisk>(`${ADVANCES_API}${id}/swap-risk/`, {
-          params: new URLSearchParams([
-            ...giveBack.map((key) => ['give_back', key]),
-            ...pledge.map((key) => ['pledge', key]),
-          ]),
-          signal,
-          silent: [422],
-        })
-      ).data,
-    enabled: giveBack.length > 0 && pledge.length > 0,
-    placeholderData: keepPreviousData,
-    retry: false,
+    ...swapPreview<SwapRisk>(id, 'swap-risk', giveBack, pledge),
   });
 }
