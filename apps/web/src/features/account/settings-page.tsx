@@ -23,24 +23,9 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { settingsQuery, useSaveSettings } from './api';
 import { AuthenticatorSection } from './authenticator-section';
+import { SettingRow } from './setting-row';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { ClosureRow, DataExportRow } from './your-data';
-
-function SettingRow({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
-  return (
-    <Group justify="space-between" align="center" gap="md" wrap="wrap">
-      <Stack gap={2} style={{ flex: '1 1 240px' }}>
-        <Title order={2} fz="md">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-      </Stack>
-      {children}
-    </Group>
-  );
-}
 
 const NOTIFICATIONS = ['email_account_activity', 'email_product_news', 'sms_security'] as const;
 

@@ -1,6 +1,6 @@
 // "Sign out of every device": every sign-in of the person ends at once (a lost phone, a shared computer),
 // this one included, after a confirmation; then the sign-in page.
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { notifySuccess } from '../../lib/notify';
 import { clearLocalSession } from '../../lib/session/end-session';
 import { LOGIN_PATH } from '../../lib/session/navigation';
 import { useSignOutEverywhere } from './api';
+import { SettingRow } from './setting-row';
 
 export function SignOutEverywhere() {
   const { t } = useTranslation('account');
@@ -28,15 +29,7 @@ export function SignOutEverywhere() {
   });
 
   return (
-    <Group justify="space-between" align="center" gap="md" wrap="wrap">
-      <Stack gap={2} style={{ flex: '1 1 240px' }}>
-        <Title order={2} fz="md">
-          {t('settings.devices')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('settings.devicesHint')}
-        </Text>
-      </Stack>
+    <SettingRow title={t('settings.devices')} hint={t('settings.devicesHint')}>
       <Button
         variant="outline"
         color="red"
@@ -67,6 +60,6 @@ export function SignOutEverywhere() {
           </Group>
         </Stack>
       </Modal>
-    </Group>
+    </SettingRow>
   );
 }

@@ -1,7 +1,7 @@
 // "Your data" on the settings page: a copy of everything held about the person (asked for, prepared in
 // the background, downloaded once before it expires) and the request to close the account, confirmed in
 // a dialog that lists what the bank must keep and why.
-import { Button, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFileZip, IconUserX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,22 +10,7 @@ import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { closureQuery, dataExportQuery, useDownloadDataExport, useRequestClosure, useRequestDataExport } from './api';
-
-function Row({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
-  return (
-    <Group justify="space-between" align="center" gap="md" wrap="wrap">
-      <Stack gap={2} style={{ flex: '1 1 240px' }}>
-        <Title order={2} fz="md">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-      </Stack>
-      {children}
-    </Group>
-  );
-}
+import { SettingRow } from './setting-row';
 
 export function DataExportRow() {
   const { t } = useTranslation('account');
@@ -39,7 +24,7 @@ export function DataExportRow() {
       ? t('privacy.exportReady', { date: formatDate(data.expires_at, language) })
       : t(`privacy.exportStatus.${data?.status ?? 'none'}`);
   return (
-    <Row title={t('privacy.exportTitle')} hint={hint}>
+    <SettingRow title={t('privacy.exportTitle')} hint={hint}>
       {data?.status === 'ready' ? (
         <Button
           leftSection={<IconDownload size={16} aria-hidden />}
@@ -61,7 +46,7 @@ export function DataExportRow() {
           {t('privacy.requestExport')}
         </Button>
       )}
-    </Row>
+    </SettingRow>
   );
 }
 
@@ -85,7 +70,10 @@ export function ClosureRow() {
     );
 
   return (
-    <Row title={t('privacy.closureTitle')} hint={t(requested ? 'privacy.closurePending' : 'privacy.closureHint')}>
+    <SettingRow
+      title={t('privacy.closureTitle')}
+      hint={t(requested ? 'privacy.closurePending' : 'privacy.closureHint')}
+    >
       <Button
         variant="outline"
         color="red"
@@ -134,6 +122,6 @@ export function ClosureRow() {
           </Group>
         </Stack>
       </Modal>
-    </Row>
+    </SettingRow>
   );
 }
