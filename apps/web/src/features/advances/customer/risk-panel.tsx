@@ -17,16 +17,28 @@ function LinesTable({ risk }: { risk: AdvanceRisk }) {
   const { t } = useTranslation('loan');
   const language = useLanguage();
   const weak = risk.lines.find((line) => line.weak);
+  // The fall of one line alone that opens a call: a column on wider screens, under the line's name on a phone.
+  const fallOf = (line: AdvanceRisk['lines'][number]) =>
+    line.fall && line.fall_amount
+      ? t('risk.lines.fallValue', {
+          fall: formatPercent(line.fall, language),
+          amount: formatMoney(line.fall_amount, language),
+        })
+      : t('risk.lines.never');
   return (
     <Stack gap="xs">
-      <TableScroll minWidth={560}>
+      <TableScroll minWidth={320}>
         <Table verticalSpacing="xs" data-testid="risk-lines">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('risk.lines.line')}</Table.Th>
               <Table.Th ta="right">{t('risk.lines.value')}</Table.Th>
-              <Table.Th ta="right">{t('risk.lines.ltv')}</Table.Th>
-              <Table.Th ta="right">{t('risk.lines.fall')}</Table.Th>
+              <Table.Th ta="right" visibleFrom="sm">
+                {t('risk.lines.ltv')}
+              </Table.Th>
+              <Table.Th ta="right" visibleFrom="sm">
+                {t('risk.lines.fall')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -37,6 +49,9 @@ function LinesTable({ risk }: { risk: AdvanceRisk }) {
                   <Text size="xs" c="dimmed">
                     {t(`risk.classes.${line.asset_class}`)}
                   </Text>
+                  <Text size="xs" hiddenFrom="sm">
+                    {t('risk.lines.fall')}: {fallOf(line)}
+                  </Text>
                   {line.weak && (
                     <Badge color="orange" variant="light" size="sm" data-testid="risk-weak-badge">
                       {t('risk.lines.weak')}
@@ -44,14 +59,11 @@ function LinesTable({ risk }: { risk: AdvanceRisk }) {
                   )}
                 </Table.Td>
                 <Table.Td ta="right">{formatMoney(line.value, language)}</Table.Td>
-                <Table.Td ta="right">{formatPercent(line.loan_to_value, language, 0)}</Table.Td>
-                <Table.Td ta="right">
-                  {line.fall && line.fall_amount
-                    ? t('risk.lines.fallValue', {
-                        fall: formatPercent(line.fall, language),
-                        amount: formatMoney(line.fall_amount, language),
-                      })
-                    : t('risk.lines.never')}
+                <Table.Td ta="right" visibleFrom="sm">
+                  {formatPercent(line.loan_to_value, language, 0)}
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {fallOf(line)}
                 </Table.Td>
               </Table.Tr>
             ))}
