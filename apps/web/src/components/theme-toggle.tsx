@@ -1,5 +1,6 @@
 import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { startTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -18,7 +19,10 @@ export function ThemeToggle() {
     <ActionIcon
       variant="default"
       size="lg"
-      onClick={() => setColorScheme(next)}
+      // Mantine sets the page's scheme attribute at once, and the stylesheet repaints the page from it in
+      // the next frame; React's own update of every component that reads the scheme follows as a
+      // transition, which does not hold that frame (decision 033).
+      onClick={() => startTransition(() => setColorScheme(next))}
       aria-label={t(next === 'dark' ? 'theme.toDark' : 'theme.toLight')}
       data-testid="theme-toggle"
       data-scheme={current}
