@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumExecutable } from './support/chromium';
+import { freshDatabase } from './support/e2e-database';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,6 +24,17 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'lombard-e2e-'));
 const port = Number(process.env.E2E_PORT);
+// E2E_DATABASE_SERVER (postgres://…): the app runs on that PostgreSQL server, in a database of this run's
+// own, dropped when the run ends; unset, on the embedded database in E2E_DATA_DIR, as `npm start` does.
+const databaseServer = process.env.E2E_DATABASE_SERVER;
+if (databaseServer && !process.env.E2E_DATABASE_URL) {
+  process.env.E2E_DATABASE_NAME = `lombard_e2e_${port}`;
+  process.env.E2E_DATABASE_URL = await freshDatabase(databaseServer, process.env.E2E_DATABASE_NAME);
+}
+const database: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? // The demo data and its simulated prices, which a PostgreSQL deployment gets only when asked for.
+    { DATABASE_URL: process.env.E2E_DATABASE_URL, SEED_DEMO: 'true', NAV_SOURCE: 'simulated' }
+  : {};
 const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -46,6 +58,7 @@ export default defineConfig({
   // runs of 2026-11-27). A passing check never waits longer for it.
   expect: { timeout: 20_000 },
   reporter: [['list']],
+  globalTeardown: './support/drop-e2e-database.ts',
   use: {
     baseURL,
     locale: 'it-IT',
@@ -89,6 +102,7 @@ export default defineConfig({
       WEB_DIST: webDist,
       // The journeys read the codes from the outbox folder, whichever database the server runs on.
       SMS_OUTBOX: 'true',
+      ...database,
     },
   },
 });
