@@ -17,8 +17,8 @@ test('a copy of my data, prepared, downloaded once, then refused', async ({ brow
   const email = await registeredUser(request, 'data-copy', { first: 'Chiara', last: 'Gallo', language: 'it' });
   const page = await signedIn(browser, baseURL!, email, NEW_USER_PASSWORD, 'it-IT');
   await page.goto('/customer/setting/');
-  const section = page.getByRole('heading', { name: 'I tuoi dati' });
-  await expect(section).toBeVisible();
+  // The app starts slowly on a busy machine: the first thing shown gets the time the other journeys give it.
+  await expect(page.getByRole('heading', { name: 'I tuoi dati' })).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('data-export-request').click();
   await expect(page.getByText('Stiamo preparando la copia: ti avviseremo quando sarà pronta.')).toBeVisible();
   // Prepared by a job; the page asks again while it waits and offers the download once it is ready.
@@ -31,7 +31,7 @@ test('a copy of my data, prepared, downloaded once, then refused', async ({ brow
   // Another tab opened before the download still shows the button.
   const other = await page.context().newPage();
   await other.goto('/customer/setting/');
-  await expect(other.getByTestId('data-export-download')).toBeVisible();
+  await expect(other.getByTestId('data-export-download')).toBeVisible({ timeout: 60_000 });
 
   const saved = page.waitForEvent('download');
   await download.click();
@@ -68,7 +68,7 @@ test('a customer with no money asks to close; an operator completes it; sign-in 
   const email = await registeredUser(request, 'closure', { first: 'Laura', last: 'Mancini', language: 'en' });
   const customer = await signedIn(browser, baseURL!, email, NEW_USER_PASSWORD, 'en-US');
   await customer.goto('/customer/setting/');
-  await customer.getByTestId('closure-request').click();
+  await customer.getByTestId('closure-request').click({ timeout: 60_000 });
   const ask = customer.getByRole('dialog', { name: 'Close your account?' });
   await expect(ask).toContainText('What we keep and why');
   await ask.getByLabel('Reason (optional)').fill('Moving to Lisbon');
@@ -80,7 +80,7 @@ test('a customer with no money asks to close; an operator completes it; sign-in 
 
   const operator = await signedIn(browser, baseURL!, ADMIN, DEMO_PASSWORD, 'it-IT');
   await operator.goto('/customer/backoffice/');
-  await operator.getByTestId('backoffice-section-closures').click();
+  await operator.getByTestId('backoffice-section-closures').click({ timeout: 60_000 });
   await expect(operator.getByRole('heading', { level: 1, name: 'Chiusure conto' })).toBeVisible();
   const request_ = operator.getByRole('listitem').filter({ hasText: email });
   await expect(request_).toContainText('Laura Mancini');
@@ -107,7 +107,7 @@ test('a customer with no money asks to close; an operator completes it; sign-in 
   await setVisitor(context, baseURL!, { locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/auth/login/');
-  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-email').fill(email, { timeout: 60_000 });
   await page.getByTestId('login-password').fill(NEW_USER_PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('Unable to log in with the e-mail and password provided.')).toBeVisible();

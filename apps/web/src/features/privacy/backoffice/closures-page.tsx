@@ -71,7 +71,7 @@ function OpenRequest({ row, onComplete }: { row: BackofficeClosure; onComplete()
           <Blockers blocking={row.blocking} />
           <Button
             color="red"
-            variant={row.blocking.length > 0 ? 'outline' : 'filled'}
+            variant="light"
             leftSection={<IconUserX size={16} aria-hidden />}
             onClick={onComplete}
             data-testid={`complete-${row.id}`}
