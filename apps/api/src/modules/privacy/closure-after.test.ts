@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/client';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { multipartBody } from '../../test/multipart';
 import { createDocument } from '../documents/service';
 import { purgeRetainedData, schedulePrivacyPurge } from './purge';
 
@@ -107,6 +108,34 @@ describe('money after closure', () => {
     ).toHaveLength(0);
     const [user] = await rows(sql`select closed_at from users where id = ${investor.id}`);
     expect(user!.closed_at).not.toBeNull();
+  });
+
+  it('refuses to verify a stock plan registered before closure: its units never enter the closed account', async () => {
+    const investor = await f.investor();
+    const { payload, headers } = multipartBody([
+      { name: 'company_name', value: 'Aurora Energia S.p.A.' },
+      { name: 'plan_name', value: 'Piano azionario 2024' },
+      { name: 'vested_units', value: '300' },
+      { name: 'unit_price', value: '24.00' },
+      { name: 'price_source', value: 'market_close' },
+      { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4 plan') },
+    ]);
+    const registered = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/stock-plans/',
+      headers: { ...investor.session.headers, ...headers, 'accept-language': 'en' },
+      payload,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    await f.post(investor.session, '/api/v1/account/closure/', {});
+    await complete(await closureIdOf(investor));
+
+    const verified = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${registered.json().id}/verify/`, {});
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json().code).toBe('ACCOUNT_CLOSED');
+    expect(await rows(sql`select 1 from ledger_accounts where user_id = ${investor.id} and balance <> 0`)).toHaveLength(
+      0,
+    );
   });
 
   it('lists open requests first with what blocks each, completed ones after with the retention date', async () => {
