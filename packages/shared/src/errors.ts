@@ -101,6 +101,8 @@ export const ERROR_STATUS = {
   ACCOUNT_CLOSURE_BLOCKED: 409,
   /** Back-office: this closure request was already completed. */
   ACCOUNT_CLOSURE_DONE: 409,
+  /** The account was closed: no transfer, order or plan lands in it any more (the money goes back to the payer). */
+  ACCOUNT_CLOSED: 409,
   /** Back-office: no customer or waiting order has this reference code. */
   TRANSFER_REFERENCE_UNKNOWN: 422,
   /** The order or withdrawal is not in a state that allows this action (already settled, rejected…). */

@@ -8,6 +8,7 @@ import { documentBackofficeRoutes } from '../features/documents/backoffice/route
 import { kycReviewRoutes } from '../features/kyc-review/routes';
 import { ledgerRoutes } from '../features/ledger/routes';
 import { notificationBackofficeRoutes } from '../features/notifications/backoffice/routes';
+import { privacyBackofficeRoutes } from '../features/privacy/backoffice/routes';
 import { productBackofficeRoutes } from '../features/products/backoffice/routes';
 import { transactionBackofficeRoutes } from '../features/transactions/backoffice/routes';
 import { userRoutes } from '../features/users/routes';
@@ -32,6 +33,7 @@ export const backofficeRoutes: RouteObject[] = [
       ...advanceBackofficeRoutes,
       ...productBackofficeRoutes,
       ...documentBackofficeRoutes,
+      ...privacyBackofficeRoutes,
       ...settingsRoutes,
     ],
   },

@@ -39,12 +39,23 @@ export const closureSchema = z.object({
 });
 export type Closure = z.infer<typeof closureSchema>;
 
+/** What keeps an account open: cash (free or set aside), fund or plan units, an advance, a pending order. */
+export const CLOSURE_BLOCKERS = ['cash', 'positions', 'advance', 'orders'] as const;
+export type ClosureBlocker = (typeof CLOSURE_BLOCKERS)[number];
+
 export const backofficeClosureSchema = z.object({
   id: z.number(),
   user_id: z.number(),
+  /** The customer's name and address while the request is open; the anonymised address once completed. */
+  name: z.string(),
   email: z.string(),
   reason: z.string().nullable(),
   requested_at: z.string(),
   completed_at: z.string().nullable(),
+  /** What stands in the way of completing it now (empty: it can be completed); empty once completed. */
+  blocking: z.array(z.enum(CLOSURE_BLOCKERS)),
+  /** Until when the identification data is kept, and when it was purged. */
+  retain_until: z.string().nullable(),
+  purged_at: z.string().nullable(),
 });
 export type BackofficeClosure = z.infer<typeof backofficeClosureSchema>;

@@ -27,6 +27,11 @@ export const users = pgTable(
     /** Bumped on password change/reset and e-mail change: one-time links minted before stop working. */
     securityStamp: uuid('security_stamp').notNull().defaultRandom(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Set once, when an operator completes the account's closure (modules/privacy): unlike `status`, which
+     * an operator may set back, a closed account never takes money again (transfers, orders, plans).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,8 @@ export const dataExports = pgTable(
   },
   (t) => [
     index('data_exports_user_idx').on(t.userId, t.requestedAt),
+    // The periodic purge looks only at copies whose bytes are still there.
+    index('data_exports_held_idx').on(t.expiresAt).where(sql`${t.fileId} is not null`),
     uniqueIndex('data_exports_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
   ],
 );
@@ -47,9 +49,12 @@ export const accountClosures = pgTable(
     completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
     retained: jsonb('retained'),
     retainUntil: timestamp('retain_until', { withTimezone: true }),
+    /** When `retained` was emptied and the KYC files deleted, `retain_until` having passed (the purge job). */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
   (t) => [
     index('account_closures_open_idx').on(t.requestedAt).where(sql`${t.completedAt} is null`),
+    index('account_closures_retained_idx').on(t.retainUntil).where(sql`${t.purgedAt} is null`),
     uniqueIndex('account_closures_one_per_user').on(t.userId),
   ],
 );

@@ -106,6 +106,24 @@ export async function findFile(db: Queryable, id: number): Promise<StoredFile | 
   return row ?? null;
 }
 
+/**
+ * Deletes stored files for good: the bytes first, then the rows. Run again after a failure it finishes the
+ * job (a key with nothing under it is no error), so a purge may simply be retried. Callers first remove
+ * what points at the rows (document links, copies of data).
+ */
+export async function deleteStoredFiles(db: Queryable, storage: FileStorage, ids: number[]): Promise<number> {
+  const rows = await findFiles(db, ids);
+  for (const row of rows) await storage.delete(row.storageKey);
+  if (rows.length > 0)
+    await db.delete(storedFiles).where(
+      inArray(
+        storedFiles.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.length;
+}
+
 export async function findFiles(db: Queryable, ids: number[]): Promise<StoredFile[]> {
   if (ids.length === 0) return [];
   return db.select().from(storedFiles).where(inArray(storedFiles.id, ids));

@@ -296,11 +296,24 @@ export async function lockUser(tx: Queryable, userId: number): Promise<boolean> 
 }
 
 /**
+ * Refuses a closed account (409 ACCOUNT_CLOSED) under a key-share lock on its row, in the caller's
+ * transaction: money that would land in the account (an incoming transfer, an order, a plan's units) waits
+ * for a closure in progress, which holds the row `for update`, and then sees it closed; a closure that
+ * comes second waits for the money and then finds it still there. Key-share locks do not wait for one
+ * another, so a customer's own orders are not made to queue by it.
+ */
+export async function lockOpenAccount(tx: Queryable, userId: number): Promise<void> {
+  const [row] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).for('key share');
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.closedAt) throw new AppError('ACCOUNT_CLOSED');
+}
+
+/**
  * Erases a closed account's personal data from its row: a non-routable address (the `.invalid` top-level
  * domain never resolves), no names, picture or referral link, a password nothing can match, blocked, every
  * sign-in ended and every one-time link gone. The row stays: the ledger and contracts point at it.
  */
-export async function anonymiseUser(tx: Queryable, userId: number): Promise<void> {
+export async function anonymiseUser(tx: Queryable, userId: number, now: Date): Promise<void> {
   await tx
     .update(users)
     .set({
@@ -313,6 +326,7 @@ export async function anonymiseUser(tx: Queryable, userId: number): Promise<void
       referredBy: null,
       status: 0,
       lastLoginAt: null,
+      closedAt: now,
       securityStamp: sql`gen_random_uuid()`,
       updatedAt: new Date(),
     })

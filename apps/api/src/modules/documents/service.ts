@@ -17,7 +17,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizz
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { documentFiles, documents } from '../../db/schema/documents';
 import type { FileStorage } from '../../lib/files/storage';
-import { findFile, findFiles, type StoredFile, saveFile } from '../../lib/files/store';
+import { deleteStoredFiles, findFile, findFiles, type StoredFile, saveFile } from '../../lib/files/store';
 import { submitStep } from '../profile/service';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -348,4 +348,30 @@ export async function documentRecords(db: Queryable, userId: number) {
           )
           .orderBy(asc(documentFiles.documentId), asc(documentFiles.position));
   return rows.map((row) => ({ ...row, files: files.filter((file) => file.documentId === row.id) }));
+}
+
+/**
+ * Deletes a user's identity documents and proofs of address (the KYC uploads, replaced ones too) with
+ * their files' bytes, once the law no longer requires them to be kept (modules/privacy's purge); the
+ * documents the platform issued (contracts, statements) stay. Answers how many files went. Safe to run
+ * again after a failure: what is already gone is skipped.
+ */
+export async function eraseKycDocuments(tx: Queryable, storage: FileStorage, userId: number): Promise<number> {
+  const rows = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.origin, 'uploaded'), inArray(documents.kind, KYC_KINDS)));
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  const links = await tx
+    .select({ fileId: documentFiles.fileId })
+    .from(documentFiles)
+    .where(inArray(documentFiles.documentId, ids));
+  // The links go with the documents (cascade); then nothing points at the stored files any more.
+  await tx.delete(documents).where(inArray(documents.id, ids));
+  return deleteStoredFiles(
+    tx,
+    storage,
+    links.map((link) => link.fileId),
+  );
 }

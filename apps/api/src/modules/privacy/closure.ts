@@ -7,9 +7,10 @@ import {
   AML_RETENTION_YEARS,
   type BackofficeClosure,
   type Closure,
+  type ClosureBlocker,
   RETAINED_RECORDS,
 } from '@lombard/shared/schemas/privacy';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { accountClosures } from '../../db/schema/privacy';
 import { AppError, notFound } from '../../lib/errors';
@@ -23,9 +24,12 @@ import { forgetSubscriber } from '../newsletter/service';
 import { deleteNotificationsOf, redactMessagesTo } from '../notifications/service';
 import { eraseProfile, verifiedPhone } from '../profile/service';
 import { pendingOrderCount } from '../transactions/service';
-import { purgeDataExports } from './data-export';
+import { forgetDataExports } from './data-export';
 
 type ClosureRow = typeof accountClosures.$inferSelect;
+
+/** Completed closures the queue shows below the open ones: the recent past, not the whole archive. */
+const COMPLETED_SHOWN = 50;
 
 function retentionEnd(from: Date): Date {
   const until = new Date(from);
@@ -79,39 +83,76 @@ export async function requestClosure(
   return closureOf(db, userId, t);
 }
 
-/** The closure requests for operators: open ones first, oldest first. */
+function toBackoffice(
+  row: ClosureRow,
+  account: { firstName: string; lastName: string; email: string } | null,
+  blocking: ClosureBlocker[],
+): BackofficeClosure {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    name: account ? `${account.firstName} ${account.lastName}`.trim() : '',
+    email: account?.email ?? '',
+    reason: row.reason,
+    requested_at: row.requestedAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    blocking,
+    retain_until: row.retainUntil?.toISOString() ?? null,
+    purged_at: row.purgedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The closure requests for operators: open ones first (oldest first, each with what stands in its way as
+ * read now, without locks: completion checks again under them), then the completed ones, newest first.
+ */
 export async function closureQueue(db: Queryable): Promise<BackofficeClosure[]> {
-  const rows = await db.select().from(accountClosures).orderBy(asc(accountClosures.requestedAt));
-  const open = [...rows.filter((r) => !r.completedAt), ...rows.filter((r) => r.completedAt)];
+  const open = await db
+    .select()
+    .from(accountClosures)
+    .where(isNull(accountClosures.completedAt))
+    .orderBy(asc(accountClosures.requestedAt), asc(accountClosures.id));
+  const done = await db
+    .select()
+    .from(accountClosures)
+    .where(isNotNull(accountClosures.completedAt))
+    .orderBy(desc(accountClosures.completedAt), desc(accountClosures.id))
+    .limit(COMPLETED_SHOWN);
   const out: BackofficeClosure[] = [];
-  for (const row of open) {
+  for (const row of [...open, ...done]) {
     const account = await getAccount(db, row.userId);
-    out.push({
-      id: row.id,
-      user_id: row.userId,
-      email: account?.email ?? '',
-      reason: row.reason,
-      requested_at: row.requestedAt.toISOString(),
-      completed_at: row.completedAt?.toISOString() ?? null,
-    });
+    out.push(toBackoffice(row, account, row.completedAt ? [] : await whatRemains(db, row.userId)));
   }
   return out;
 }
 
-/** What still ties the account to the bank, by name; empty when it can be closed. */
-async function whatRemains(tx: Transaction, userId: number): Promise<string[]> {
-  // Deposits, withdrawals and orders move this cash under the same locks: they wait for the closure.
-  const cash = await lockCustomerCash(tx, userId);
-  const balances = await customerBalances(tx, userId);
-  const remaining: string[] = [];
-  if (!cash.available.isZero() || !cash.reserved.isZero()) remaining.push('cash');
+/** One request as the queue shows it. */
+async function queued(db: Queryable, id: number): Promise<BackofficeClosure> {
+  const [row] = await db.select().from(accountClosures).where(eq(accountClosures.id, id));
+  if (!row) throw notFound();
+  const account = await getAccount(db, row.userId);
+  return toBackoffice(row, account, row.completedAt ? [] : await whatRemains(db, row.userId));
+}
+
+/**
+ * What still ties the account to the bank, by name; empty when it can be closed. Given the transaction
+ * that completes the closure, the cash is read under the lock deposits, withdrawals and orders take, so
+ * they wait for the closure (or the closure for them).
+ */
+async function whatRemains(db: Queryable, userId: number, tx?: Transaction): Promise<ClosureBlocker[]> {
+  const cash = tx ? await lockCustomerCash(tx, userId) : null;
+  const balances = await customerBalances(tx ?? db, userId);
+  const { available, reserved } = cash ?? balances.cash;
+  const remaining: ClosureBlocker[] = [];
+  if (!available.isZero() || !reserved.isZero()) remaining.push('cash');
   const holds = [...balances.positions.values()].some(
     (p) => !p.units.isZero() || !p.reservedUnits.isZero() || !p.pledgedUnits.isZero(),
   );
   const plans = [...balances.planUnits.values()].some((p) => !p.pledged.isZero());
   if (holds || plans) remaining.push('positions');
-  if (!balances.advance.isZero() || (await openAdvanceCount(tx, userId)) > 0) remaining.push('advance');
-  if ((await pendingOrderCount(tx, userId)) > 0) remaining.push('orders');
+  const reader = tx ?? db;
+  if (!balances.advance.isZero() || (await openAdvanceCount(reader, userId)) > 0) remaining.push('advance');
+  if ((await pendingOrderCount(reader, userId)) > 0) remaining.push('orders');
   return remaining;
 }
 
@@ -133,7 +174,7 @@ export async function completeClosure(db: Database, input: CompleteClosure): Pro
     await lockUser(tx, row.userId);
     const [locked] = await tx.select().from(accountClosures).where(eq(accountClosures.id, row.id)).for('update');
     if (locked?.completedAt) throw new AppError('ACCOUNT_CLOSURE_DONE');
-    const remaining = await whatRemains(tx, row.userId);
+    const remaining = await whatRemains(tx, row.userId, tx);
     if (remaining.length > 0) {
       throw new AppError('ACCOUNT_CLOSURE_BLOCKED', {
         params: { what: remaining.map((r) => input.t(`privacy:remaining.${r}`)).join(', ') },
@@ -152,7 +193,7 @@ export async function completeClosure(db: Database, input: CompleteClosure): Pro
     await deleteNotificationsOf(tx, row.userId);
     await redactMessagesTo(tx, [account.email, ...(phone ? [phone] : [])], `closed-${row.userId}`);
     await forgetSubscriber(tx, account.email);
-    await anonymiseUser(tx, row.userId);
+    await anonymiseUser(tx, row.userId, input.now);
     await tx
       .update(accountClosures)
       .set({
@@ -176,7 +217,6 @@ export async function completeClosure(db: Database, input: CompleteClosure): Pro
     return row.userId;
   });
   // Copies of the data waiting for download go with the account: nobody can sign in to take them.
-  await purgeDataExports(db, input.files, done, new Date(8.64e15));
-  const [row] = (await closureQueue(db)).filter((c) => c.id === input.closureId);
-  return row!;
+  await forgetDataExports(db, input.files, done);
+  return queued(db, input.closureId);
 }

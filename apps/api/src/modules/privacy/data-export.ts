@@ -1,14 +1,15 @@
 // The copy of a customer's data: asked for from the settings (one a day, one in preparation at a time),
 // written as a ZIP by a job, announced by notification and e-mail (with a link to the settings page, never
-// to the file), downloaded once before it expires. The bytes go when downloaded or expired.
+// to the file), downloaded once before it expires. The bytes go when downloaded, and a periodic sweep
+// (purge.ts) takes those of copies that expired unread.
 import { DATA_EXPORT_INTERVAL_HOURS, DATA_EXPORT_TTL_DAYS, type DataExport } from '@lombard/shared/schemas/privacy';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { dataExports } from '../../db/schema/privacy';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/files/storage';
-import { findFile, recordFile, type StoredFile, storeStream } from '../../lib/files/store';
+import { deleteStoredFiles, findFile, recordFile, type StoredFile, storeStream } from '../../lib/files/store';
 import { translator } from '../../lib/i18n';
 import { enqueueJob } from '../../lib/jobs/queue';
 import { queueEmail, renderEmail } from '../../lib/outbox';
@@ -175,14 +176,41 @@ export async function takeDataExport(db: Database, userId: number, now: Date): P
   return file;
 }
 
-/** Removes the bytes of copies downloaded or expired; the rows stay as the record of the requests. */
-export async function purgeDataExports(db: Database, files: FileStorage, userId: number, now: Date) {
-  const rows = await db.select().from(dataExports).where(eq(dataExports.userId, userId));
-  for (const row of rows) {
-    if (!row.fileId) continue;
-    if (!row.downloadedAt && (!row.expiresAt || row.expiresAt > now)) continue;
-    const file = await findFile(db, row.fileId);
-    await db.update(dataExports).set({ fileId: null }).where(eq(dataExports.id, row.id));
-    if (file) await files.delete(file.storageKey);
-  }
+/** A download may still be streaming when its copy expires or is marked downloaded: the sweep leaves it this long. */
+const SWEEP_GRACE_MS = HOUR_MS;
+
+async function deleteCopies(db: Database, files: FileStorage, where: SQL | undefined): Promise<number> {
+  const rows = await db
+    .select({ fileId: dataExports.fileId })
+    .from(dataExports)
+    .where(and(isNotNull(dataExports.fileId), where));
+  // The bytes, then the file's row; the request's row stays (its file_id set null by the foreign key).
+  return deleteStoredFiles(
+    db,
+    files,
+    rows.map((row) => row.fileId!),
+  );
+}
+
+/** Removes a user's copies downloaded or expired at `now` (bytes and file); the rows stay as the record. */
+export function purgeDataExports(db: Database, files: FileStorage, userId: number, now: Date): Promise<number> {
+  return deleteCopies(
+    db,
+    files,
+    and(eq(dataExports.userId, userId), or(isNotNull(dataExports.downloadedAt), lte(dataExports.expiresAt, now))),
+  );
+}
+
+/** Removes every copy of a closed account, ready or not: nobody can sign in to take it any more. */
+export function forgetDataExports(db: Database, files: FileStorage, userId: number): Promise<number> {
+  return deleteCopies(db, files, eq(dataExports.userId, userId));
+}
+
+/**
+ * The periodic sweep: every copy that expired unread, or whose download did not clear it (the process
+ * stopped mid-answer), loses its bytes and file; the rows stay as the record of the requests.
+ */
+export function sweepDataExports(db: Database, files: FileStorage, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SWEEP_GRACE_MS);
+  return deleteCopies(db, files, or(lte(dataExports.downloadedAt, before), lte(dataExports.expiresAt, before)));
 }

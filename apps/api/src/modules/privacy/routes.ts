@@ -1,5 +1,5 @@
 // The customer's own data: the copy (ask, follow, download once) and the closure of the account (ask,
-// read what is kept); operators list closure requests and complete them.
+// read what is kept); operators list closure requests and complete them; a daily job purges (purge.ts).
 import {
   backofficeClosureSchema,
   closureRequestSchema,
@@ -22,6 +22,10 @@ import {
   runDataExportJob,
   takeDataExport,
 } from './data-export';
+import { PRIVACY_PURGE_JOB, purgeJobHandler, schedulePrivacyPurge } from './purge';
+
+/** How often each instance checks whether the day's purge is due (it is queued once a day anyway). */
+const PURGE_SCHEDULE_CHECK_MS = 10 * 60_000;
 
 const signedIn = [{ bearerAuth: [] }];
 const admin = requireProfile('admin');
@@ -40,6 +44,22 @@ export const privacyModule = fp(async (app: FastifyInstance) => {
     await runDataExportJob(deps, payload.exportId, context.job.attempts >= context.job.maxAttempts);
     await app.outbox.flush();
   });
+  app.jobs.register(PRIVACY_PURGE_JOB, purgeJobHandler(app.files, app.clock));
+  if (!app.config.isTest) {
+    let timer: NodeJS.Timeout | null = null;
+    const check = () =>
+      schedulePrivacyPurge(db, app.clock())
+        .then((queued) => queued && app.jobs.poke())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'privacy purge scheduling failed'));
+    app.addHook('onReady', async () => {
+      void check();
+      timer = setInterval(check, PURGE_SCHEDULE_CHECK_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
 
   api.post(
     '/api/v1/account/data-export/',

@@ -15,7 +15,7 @@ import type { Translate } from '../../lib/i18n';
 import { translator } from '../../lib/i18n';
 import { queueEmail, renderEmail } from '../../lib/outbox';
 import { recordAudit } from '../../lib/resource/audit';
-import { getAccount } from '../account/service';
+import { getAccount, lockOpenAccount } from '../account/service';
 import { createDocument, type NewDocumentFile } from '../documents/service';
 import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { activePartnerName } from '../partners/service';
@@ -154,6 +154,8 @@ export async function verifyStockPlan(
   corrections: StockPlanVerify,
 ): Promise<StockPlanRow> {
   const before = await pendingPlan(tx, id);
+  // A plan registered before the account was closed brings no units into it afterwards.
+  await lockOpenAccount(tx, before.userId);
   const [row] = await tx
     .update(stockPlans)
     .set({

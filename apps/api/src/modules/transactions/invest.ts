@@ -10,7 +10,7 @@ import { type Database, inTransaction, type Queryable, type Transaction } from '
 import { AppError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { formatDate, formatMoney } from '../../lib/format';
-import { getAccount } from '../account/service';
+import { getAccount, lockOpenAccount } from '../account/service';
 import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { latestResult } from '../mifid/service';
 import { navOn, type OrderProduct, productForOrder } from '../products/service';
@@ -191,6 +191,8 @@ export async function placeInvestment(
   productId: number,
   body: InvestRequest,
 ): Promise<TransactionItem> {
+  // An order by transfer sets no cash aside: without this, one placed as the account closes would outlive it.
+  await lockOpenAccount(tx, userId);
   const product = await orderableProduct(tx, productId);
   const amount = new Decimal(body.amount);
   checkProductRules(product, amount, context);

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { recordAudit } from '../../lib/resource/audit';
-import { getAccount } from '../account/service';
+import { getAccount, lockOpenAccount } from '../account/service';
 import { postEntry } from '../ledger/service';
 import { notifyUser } from '../notifications/service';
 import { approvedBankAccount } from '../profile/service';
@@ -111,7 +111,8 @@ export interface IncomingTransfer {
 /**
  * Money arrived at the bank quoting a reference. An order waiting for it is paid (up to its amount; any
  * excess, or the whole transfer when it falls short, goes to the customer's cash). A customer's deposit
- * reference, or an order no longer waiting, credits that customer's cash.
+ * reference, or an order no longer waiting, credits that customer's cash. A closed account's reference is
+ * refused (409 ACCOUNT_CLOSED) and nothing is recorded: the bank sends the money back.
  */
 export async function recordTransfer(tx: Transaction, context: FlowContext, body: IncomingTransfer) {
   const reference = body.reference_code.replace(/\s+/g, '').toUpperCase();
@@ -122,6 +123,10 @@ export async function recordTransfer(tx: Transaction, context: FlowContext, body
     .from(transactions)
     .where(eq(transactions.referenceCode, reference));
   const order = match ? await lockTransaction(tx, match.id) : null;
+  const owner = order?.userId ?? depositReferenceOwner(reference);
+  if (owner === null || !(await getAccount(tx, owner))) throw new AppError('TRANSFER_REFERENCE_UNKNOWN');
+  // A closed account takes no money: checked under the lock its closure takes, so neither slips past the other.
+  await lockOpenAccount(tx, owner);
   if (order && order.type === 'invest' && order.status === 'awaiting_transfer') {
     const due = new Decimal(order.amount!);
     if (amount.gte(due)) {
@@ -146,8 +151,6 @@ export async function recordTransfer(tx: Transaction, context: FlowContext, body
       };
     }
   }
-  const owner = order?.userId ?? depositReferenceOwner(reference);
-  if (owner === null || !(await getAccount(tx, owner))) throw new AppError('TRANSFER_REFERENCE_UNKNOWN');
   const row = await deposit(tx, context, owner, amount, payer);
   return {
     detail: context.t('transactions:transferCashCredited', { amount: formatMoney(amount, context.language) }),

@@ -1,5 +1,6 @@
 // The back-office area (profile admin): its own menu — users, KYC reviews, the money desk (orders, incoming
-// transfers, withdrawals, advances, stock plans, arrears, ledger), audit log, notifications — above the page.
+// transfers, withdrawals, advances, stock plans, arrears, ledger), audit log, notifications, statements,
+// account closures — above the page.
 // Each section is a link to its own address (a new tab, a bookmark, a reload open that section), not a tab.
 import { Group, Stack, Text, Title } from '@mantine/core';
 import {
@@ -18,6 +19,7 @@ import {
   IconScale,
   IconSettings,
   IconUsers,
+  IconUserX,
 } from '@tabler/icons-react';
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +28,7 @@ import {
   ADVANCE_WATCH_PAGE,
   ADVANCES_PAGE,
   AUDIT_PAGE,
+  CLOSURES_PAGE,
   KYC_PAGE,
   LEDGER_PAGE,
   MESSAGES_PAGE,
@@ -57,6 +60,7 @@ const SECTIONS = [
   { path: NOTIFICATIONS_PAGE, key: 'notifications', icon: IconBell },
   { path: MESSAGES_PAGE, key: 'messages', icon: IconMessage2 },
   { path: STATEMENTS_PAGE, key: 'statements', icon: IconFileText },
+  { path: CLOSURES_PAGE, key: 'closures', icon: IconUserX },
   { path: SETTINGS_PAGE, key: 'settings', icon: IconSettings },
 ] as const;
 

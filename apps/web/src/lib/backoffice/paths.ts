@@ -16,6 +16,7 @@ export const ADVANCES_PAGE = `${BACKOFFICE_PATH}advances/`;
 export const STOCK_PLANS_PAGE = `${BACKOFFICE_PATH}stock-plans/`;
 export const ADVANCE_WATCH_PAGE = `${BACKOFFICE_PATH}advance-watch/`;
 export const PRODUCTS_PAGE = `${BACKOFFICE_PATH}products/`;
+export const CLOSURES_PAGE = `${BACKOFFICE_PATH}closures/`;
 export const SETTINGS_PAGE = `${BACKOFFICE_PATH}settings/`;
 
 /**
