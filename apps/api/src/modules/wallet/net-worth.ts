@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/client';
 import { lossesCarriedForward, sellableLines } from '../advances/service';
 import { ledgerLinesOf } from '../ledger/service';
 import { navHistoriesFrom } from '../products/service';
+import { transactionDays } from '../transactions/service';
 
 const ACCOUNTS: Record<string, NetWorthMovement['account']> = {
   'customer.units': 'units',
@@ -36,8 +37,9 @@ const view = (point: NetWorthPoint) => ({
 export async function netWorth(db: Queryable, userId: number, now: Date): Promise<NetWorth> {
   const today = calendarDate(now);
   const days = monthlyDays(today);
-  const [lines, pledged, losses] = await Promise.all([
+  const [lines, eventDays, pledged, losses] = await Promise.all([
     ledgerLinesOf(db, userId),
+    transactionDays(db, userId),
     sellableLines(db, userId, today, 'pledged'),
     lossesCarriedForward(db, userId, today),
   ]);
@@ -47,8 +49,11 @@ export async function netWorth(db: Queryable, userId: number, now: Date): Promis
     const account = ACCOUNTS[line.account];
     if (!account || (account === 'units' && line.productId === null)) continue;
     if (account === 'units') productIds.add(line.productId!);
+    // An order's or transfer's entry counts from the day it was executed; any other from its posting.
+    const transaction = /^transactions:(\d+)$/.exec(line.reference);
+    const eventDay = transaction ? eventDays.get(Number(transaction[1])) : undefined;
     movements.push({
-      date: calendarDate(new Date(line.createdAt)),
+      date: eventDay ?? calendarDate(new Date(line.createdAt)),
       account,
       productId: line.productId ?? undefined,
       amount: line.amount,

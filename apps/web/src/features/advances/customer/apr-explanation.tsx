@@ -61,16 +61,16 @@ function Explanation({ data }: { data: AprExplanation }) {
             <Table.Tr>
               <Table.Th scope="col">{t('apr.date')}</Table.Th>
               <Table.Th scope="col">{t('apr.flow')}</Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t('apr.amount')}
               </Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t('apr.years')}
               </Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t('apr.factor')}
               </Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t('apr.presentValue')}
               </Table.Th>
             </Table.Tr>

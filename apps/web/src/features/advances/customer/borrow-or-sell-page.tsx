@@ -116,11 +116,11 @@ function Comparison({ data }: { data: BorrowOrSell }) {
               <List size="sm" spacing={2}>
                 {data.sell.lines.map((line) => (
                   <List.Item key={line.product_id}>
-                    {t('sell.line', {
+                    {t(line.gain.startsWith('-') ? 'sell.lineLoss' : 'sell.line', {
                       units: formatNumber(line.units, language, 3),
                       name: line.label,
                       proceeds: money(line.proceeds),
-                      gain: money(line.gain),
+                      gain: money(line.gain.replace('-', '')),
                     })}
                   </List.Item>
                 ))}
@@ -255,6 +255,7 @@ export function BorrowOrSellPage() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ alignItems: 'end' }}>
           <AmountInput
             label={t('form.amount')}
+            description={t('form.amountHint')}
             value={amount}
             onChange={setAmount}
             error={amountError}
