@@ -52,11 +52,12 @@ function Explanation({ data }: { data: AprExplanation }) {
           repayments: money(data.repayments_present_value),
         })}
       </Text>
+      {/* A caption inside the table would scroll away with it on a phone: the title stands above it. */}
+      <Text size="sm" fw={600} id="apr-flows-caption">
+        {t('apr.tableCaption')}
+      </Text>
       <TableScroll minWidth={560}>
-        <Table fz="sm" data-testid="apr-flows">
-          <caption style={{ captionSide: 'top', textAlign: 'start', paddingBottom: 4 }}>
-            {t('apr.tableCaption')}
-          </caption>
+        <Table fz="sm" data-testid="apr-flows" aria-labelledby="apr-flows-caption">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('apr.date')}</Table.Th>

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AmountInput } from '../../../components/money/amount-input';
 import { PageHeading } from '../../../components/page-heading';
-import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -29,6 +28,20 @@ const COLORS = {
   protection: 'var(--mantine-color-grape-5)',
   buyBack: 'var(--mantine-color-gray-6)',
 };
+
+/** A label and its amount; the amount never breaks before its € on a phone (a long label wraps instead). */
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 800 : 600} ta="right" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
 
 function validTerm(value: number | string) {
   const n = Number(value);
@@ -91,12 +104,12 @@ function Comparison({ data }: { data: BorrowOrSell }) {
                 date: formatDate(data.term_end, language),
               })}
             </Text>
-            <SummaryRow label={t('borrow.quarterly')} value={money(data.borrow.quarterly_interest)} />
-            <SummaryRow label={t('borrow.rate')} value={formatPercent(data.borrow.annual_rate, language)} />
+            <Row label={t('borrow.quarterly')} value={money(data.borrow.quarterly_interest)} />
+            <Row label={t('borrow.rate')} value={formatPercent(data.borrow.annual_rate, language)} />
             <AprRow apr={data.borrow.apr} source={{ amount: data.amount, instalments: data.term }} />
-            <SummaryRow label={t('costs.interest')} value={money(data.borrow.total_interest)} />
-            <SummaryRow label={t('borrow.fees')} value={money('0')} />
-            <SummaryRow label={t('total')} value={money(data.borrow.total_cost)} strong testId="borrow-total" />
+            <Row label={t('costs.interest')} value={money(data.borrow.total_interest)} />
+            <Row label={t('borrow.fees')} value={money('0')} />
+            <Row label={t('total')} value={money(data.borrow.total_cost)} strong testId="borrow-total" />
             <Text size="sm" c="dimmed">
               {t('borrow.keep')}
             </Text>
@@ -130,13 +143,13 @@ function Comparison({ data }: { data: BorrowOrSell }) {
                 {t('sell.nothing')}
               </Text>
             )}
-            <SummaryRow label={t('sell.proceeds')} value={money(data.sell.proceeds)} />
-            <SummaryRow label={t('costs.tax')} value={money(data.sell.tax)} testId="sell-tax" />
-            <SummaryRow label={t('sell.net')} value={money(data.sell.net)} />
-            <SummaryRow label={t('costs.coupons')} value={money(data.sell.coupons_given_up)} />
-            <SummaryRow label={t('costs.protection')} value={money(data.sell.protection_given_up)} />
-            <SummaryRow label={t('costs.buyBack')} value={money(data.sell.buy_back_cost)} />
-            <SummaryRow label={t('total')} value={money(data.sell.total_cost)} strong testId="sell-total" />
+            <Row label={t('sell.proceeds')} value={money(data.sell.proceeds)} />
+            <Row label={t('costs.tax')} value={money(data.sell.tax)} testId="sell-tax" />
+            <Row label={t('sell.net')} value={money(data.sell.net)} />
+            <Row label={t('costs.coupons')} value={money(data.sell.coupons_given_up)} />
+            <Row label={t('costs.protection')} value={money(data.sell.protection_given_up)} />
+            <Row label={t('costs.buyBack')} value={money(data.sell.buy_back_cost)} />
+            <Row label={t('total')} value={money(data.sell.total_cost)} strong testId="sell-total" />
             {(data.sell.losses_carried_forward !== '0.00' || data.sell.losses_after !== '0.00') && (
               <Text size="sm" c="dimmed">
                 {t('sell.losses', {
@@ -159,7 +172,7 @@ function Comparison({ data }: { data: BorrowOrSell }) {
             {t('chart.title', { quarters: data.term })}
           </Title>
           <CostBars bars={bars} formatMoney={money} />
-          <TableScroll minWidth={360}>
+          <TableScroll minWidth={280}>
             <Table aria-labelledby="borrow-or-sell-chart" data-testid="borrow-or-sell-table" fz="sm">
               <Table.Thead>
                 <Table.Tr>
