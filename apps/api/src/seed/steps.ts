@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS, seedAccounts } from './accounts';
 import { seedDemoAdvance } from './advances';
 import { seedDemoAuthenticator } from './authenticator';
 import { BULK_USER_DOMAIN, seedBackoffice } from './backoffice';
+import { seedDemoBondShares } from './bond-shares';
 import { seedDemoDocuments } from './documents';
 import { seedMenus } from './menus';
 import { seedDemoMifidAnswers } from './mifid-answers';
@@ -159,6 +160,14 @@ export const SEED_STEPS: readonly SeedStep[] = [
       // The demo customer's authenticator app, so that the confirmation by app can be tried at once. After
       // the advance: its contract was signed by SMS code, before she had the app.
       await seedDemoAuthenticator(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 10,
+    async run(db) {
+      // The funds' share in government bonds, which the borrow-or-sell comparison's tax estimate reads.
+      await seedDemoBondShares(db);
     },
   },
 ];

@@ -13,7 +13,7 @@ import { notificationRoutes } from '../features/notifications/customer/routes';
 import { productRoutes } from '../features/products/customer/routes';
 import { profileTabRoutes } from '../features/profile/routes';
 import { transactionRoutes } from '../features/transactions/customer/routes';
-import { walletRoutes } from '../features/wallet/routes';
+import { NetWorthCard, walletRoutes } from '../features/wallet/routes';
 import { lazyImport } from '../lib/lazy-import';
 import type { ProfilesHandle } from '../lib/session/guard';
 import { DEFAULT_AUTHENTICATED_PATH } from '../lib/session/navigation';
@@ -45,7 +45,7 @@ export const customerRoutes: RouteObject[] = [
             }),
             children: [
               { index: true, element: <Navigate to={DEFAULT_AUTHENTICATED_PATH} replace /> },
-              gated('home/', LEAD_AND_ABOVE, homeRoutes(loadAdvanceCard)),
+              gated('home/', LEAD_AND_ABOVE, homeRoutes(loadAdvanceCard, NetWorthCard)),
               gated('wallet/', LEAD_AND_ABOVE, walletRoutes),
               gated('transaction/', LEAD_AND_ABOVE, transactionRoutes),
               gated('document/', LEAD_AND_ABOVE, documentRoutes),

@@ -19,7 +19,7 @@ import {
   MIN_INSTALMENTS,
   MINIMUM_ADVANCE_AMOUNT,
 } from '../constants';
-import { annualPercentageRate } from './advance-apr';
+import { annualPercentageRate, type CashFlow } from './advance-apr';
 import { addMonths } from './calendar-days';
 import { ADVANCE_RATE_BANDS, type RateBand } from './rate-bands';
 
@@ -145,6 +145,17 @@ export function annualRateFor(amount: string | number, bands: readonly RateBand[
 }
 
 /**
+ * The dated flows a quote's APR solves for, seen from the lender: the payout (negative) on the start date,
+ * then each instalment's interest and principal on its due date. The APR's explanation shows these.
+ */
+export function aprCashFlows(amount: string, startDate: string, schedule: readonly AdvanceInstalment[]): CashFlow[] {
+  return [
+    { date: startDate, amount: new D(amount).neg().toFixed(2) },
+    ...schedule.map((row) => ({ date: row.dueDate, amount: row.total })),
+  ];
+}
+
+/**
  * Quotes an advance. The input must pass the amount range and instalment rules (the minimum advance is
  * a business rule the caller reports, so smaller amounts still get a quote); otherwise a RangeError.
  */
@@ -176,10 +187,7 @@ export function quoteAdvance(input: AdvanceInput, bands: readonly RateBand[] = A
     });
   }
 
-  const apr = annualPercentageRate([
-    { date: input.startDate, amount: principal.neg().toFixed(2) },
-    ...schedule.map((row) => ({ date: row.dueDate, amount: row.total })),
-  ]);
+  const apr = annualPercentageRate(aprCashFlows(principal.toFixed(2), input.startDate, schedule));
 
   return {
     amount: principal.toFixed(2),

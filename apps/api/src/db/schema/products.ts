@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -37,6 +39,11 @@ export const products = pgTable(
     annualFee: numeric('annual_fee', { precision: 7, scale: 4 }).notNull().default('0'),
     maturityDate: date('maturity_date'),
     loanToValue: numeric('loan_to_value', { precision: 5, scale: 4 }).notNull(),
+    /**
+     * Share of the fund's assets in government bonds (Italian and white-list states), a fraction: that part
+     * of a gain is taxed at 12.5 % instead of 26 % (docs/decisions/036).
+     */
+    governmentBondShare: numeric('government_bond_share', { precision: 5, scale: 4 }).notNull().default('0'),
     /** The holding period the Key Information Document recommends, in whole years. */
     recommendedHoldingYears: integer('recommended_holding_years').notNull().default(5),
     onSale: boolean('on_sale').notNull().default(true),
@@ -44,7 +51,11 @@ export const products = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('products_slug_unique').on(t.slug), uniqueIndex('products_isin_unique').on(t.isin)],
+  (t) => [
+    uniqueIndex('products_slug_unique').on(t.slug),
+    uniqueIndex('products_isin_unique').on(t.isin),
+    check('products_government_bond_share_range', sql`${t.governmentBondShare} between 0 and 1`),
+  ],
 );
 
 /** Net asset value per unit, one row per product and day. */

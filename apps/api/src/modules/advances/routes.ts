@@ -30,6 +30,7 @@ import { idParams, pathId } from '../../lib/route-params';
 import { getAccount } from '../account/service';
 import { advanceSettings } from '../config/service';
 import { backofficeRoutes } from './backoffice-routes';
+import { borrowRoutes } from './borrow-routes';
 import { borrowingPowerOf } from './collateral';
 import { advanceDetail, customerDetail } from './detail';
 import { buildSecci, secciFileName } from './documents';
@@ -208,6 +209,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
   );
 
   await riskRoutes(app);
+  await borrowRoutes(app);
   await backofficeRoutes(app);
   // Once paid out: early repayment, the right of withdrawal, the collateral swap; and the jobs.
   await repaymentRoutes(app);

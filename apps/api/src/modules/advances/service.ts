@@ -114,3 +114,6 @@ export async function openAdvanceCount(db: Queryable, userId: number): Promise<n
     );
   return rows.length;
 }
+
+// What a sale of the customer's fund lines would take and her losses carried forward (net worth reads them).
+export { lossesCarriedForward, type NamedSellableLine, sellableLines } from './sale-lines';

@@ -3,7 +3,7 @@
 // business change that caused it. Account balances are maintained in the same statement order and are
 // checked against the lines by `verifyLedger`.
 import Decimal from 'decimal.js';
-import { asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
@@ -261,4 +261,41 @@ export async function ledgerLinesOf(db: Queryable, userId: number) {
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
     .where(eq(ledgerAccounts.userId, userId))
     .orderBy(asc(journalLines.id));
+}
+
+/**
+ * Each disinvestment of a customer settled since `since`: what it paid into cash and the position cost it
+ * released, from the entry's own lines (the tax estimate's losses carried forward read them).
+ */
+export async function realisedSales(db: Queryable, userId: number, since: Date) {
+  const rows = await db
+    .select({
+      entryId: journalLines.entryId,
+      kind: ledgerAccounts.kind,
+      productId: ledgerAccounts.productId,
+      amount: journalLines.amount,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .where(
+      and(
+        eq(journalEntries.userId, userId),
+        eq(journalEntries.kind, 'disinvest.execute'),
+        gte(journalEntries.createdAt, since),
+        eq(ledgerAccounts.userId, userId),
+        inArray(ledgerAccounts.kind, ['customer.cash', 'customer.position_cost']),
+      ),
+    );
+  const sales = new Map<number, { proceeds: Decimal; cost: Decimal; productId: number | null }>();
+  for (const row of rows) {
+    const sale = sales.get(row.entryId) ?? { proceeds: new Decimal(0), cost: new Decimal(0), productId: null };
+    if (row.kind === 'customer.cash') sale.proceeds = sale.proceeds.plus(row.amount);
+    else {
+      sale.cost = sale.cost.minus(row.amount);
+      sale.productId = row.productId;
+    }
+    sales.set(row.entryId, sale);
+  }
+  return [...sales.values()];
 }

@@ -196,3 +196,67 @@ export function productNameOf(productId: SQLWrapper) {
 export function productIsinOf(productId: SQLWrapper) {
   return sql<string | null>`(select ${products.isin} from ${products} where ${products.id} = ${productId})`;
 }
+
+/** What selling a fund's units gives up and pays, by product: the borrow-or-sell comparison reads it. */
+export async function saleTermsOf(db: Queryable, ids: number[]) {
+  if (ids.length === 0) return new Map<number, SaleTerms>();
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      entryCost: products.entryCost,
+      couponRate: products.couponRate,
+      couponFrequency: products.couponFrequency,
+      capitalProtection: products.capitalProtection,
+      maturityDate: products.maturityDate,
+      governmentBondShare: products.governmentBondShare,
+      minHoldingDays: products.minHoldingDays,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+export type SaleTerms = {
+  id: number;
+  name: string;
+  entryCost: string;
+  couponRate: string | null;
+  couponFrequency: string | null;
+  capitalProtection: string | null;
+  maturityDate: string | null;
+  governmentBondShare: string;
+  minHoldingDays: number;
+};
+
+/** Every NAV of these products from a day on (and the last one before it), ascending, by product. */
+export async function navHistoriesFrom(db: Queryable, ids: number[], from: string) {
+  const histories = new Map<number, { date: string; nav: string }[]>();
+  if (ids.length === 0) return histories;
+  const idList = sql.raw(`ARRAY[${ids.map((id) => Number(id)).join(',')}]::int[]`);
+  const result = await db.execute(sql`
+    select product_id, nav_date::text as nav_date, nav::text as nav from ${productNavs}
+    where product_id = any(${idList}) and nav_date >= ${from}
+    union all
+    select p.id, n.nav_date::text, n.nav::text from unnest(${idList}) as p(id)
+    cross join lateral (
+      select nav_date, nav from ${productNavs} where product_id = p.id and nav_date < ${from}
+      order by nav_date desc limit 1
+    ) n
+    order by 1, 2`);
+  const rows = (result as unknown as { rows: Array<{ product_id: number; nav_date: string; nav: string }> }).rows;
+  for (const row of rows) {
+    const list = histories.get(Number(row.product_id)) ?? [];
+    list.push({ date: row.nav_date, nav: row.nav });
+    histories.set(Number(row.product_id), list);
+  }
+  return histories;
+}
+
+/**
+ * Records the share of a fund in government bonds (a fraction from 0 to 1, as its reports state it): the
+ * part of a gain taxed at 12.5 %.
+ */
+export async function setGovernmentBondShare(db: Queryable, productId: number, share: string) {
+  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(share)) throw new RangeError(`not a share from 0 to 1: ${share}`);
+  await db.update(products).set({ governmentBondShare: share }).where(eq(products.id, productId));
+}

@@ -144,3 +144,15 @@ export async function referenceCodesOf(db: Queryable, userId: number, ids: numbe
 export async function transactionRecords(db: Queryable, userId: number) {
   return db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(transactions.id);
 }
+
+/**
+ * When each of a customer's transactions happened, by id: its execution (a settled order, a booked
+ * transfer), else its creation. Net worth over time dates the ledger's entries by the event they record.
+ */
+export async function transactionDays(db: Queryable, userId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: transactions.id, executedAt: transactions.executedAt, createdAt: transactions.createdAt })
+    .from(transactions)
+    .where(eq(transactions.userId, userId));
+  return new Map(rows.map((row) => [row.id, calendarDate(new Date(row.executedAt ?? row.createdAt))]));
+}

@@ -2,6 +2,7 @@
 // at a glance.
 
 import { calendarDate } from '@lombard/shared/money/business-days';
+import { netWorthSchema } from '@lombard/shared/schemas/borrow-or-sell';
 import {
   cashStatementQuerySchema,
   cashStatementSchema,
@@ -14,6 +15,7 @@ import fp from 'fastify-plugin';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { keptJson, sendJson } from '../../lib/read-cache';
 import { cashStatement } from './cash-statement';
+import { netWorth } from './net-worth';
 import { cashSummary, homeSummary, wallet } from './service';
 
 const investors = requireProfile('lead', 'customer', 'admin');
@@ -31,6 +33,18 @@ export const walletModule = fp(async (app: FastifyInstance) => {
       const key = `wallet:${calendarDate(now)}`;
       return sendJson(request, reply, await keptJson(app.readCache, id, key, walletSchema, () => wallet(db, id, now)));
     },
+  );
+  app.get(
+    '/api/v1/wallet/net-worth/',
+    {
+      onRequest: cashUsers,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Net worth with the advance as a debt: today, monthly over the last year, after a forced sale',
+        response: { 200: netWorthSchema },
+      },
+    },
+    async (request) => netWorth(db, currentUser(request).id, app.clock()),
   );
   app.get(
     '/api/v1/cash/',

@@ -1,8 +1,8 @@
 // The customer home: the figures at a glance, what to do next, the profile's progress until it is
 // approved, and the latest transactions.
-import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureCard } from '../../components/money/figure-card';
 import { SignedMoney } from '../../components/money/signed-money';
@@ -19,8 +19,20 @@ import { RecentTransactions } from './recent-transactions';
 
 export type HomeSection = 'overview';
 
-/** `advanceCard`: the advances feature's card (borrowing power, the advance under way), passed in by the app. */
-export function HomePage({ section, advanceCard: AdvanceCard }: { section: HomeSection; advanceCard: ComponentType }) {
+/**
+ * `advanceCard`: the advances feature's card (borrowing power, the advance under way); `netWorthCard`: the
+ * portfolio's net worth with the advance as a debt (its own chunk, loaded once the page shows). Both passed
+ * in by the app.
+ */
+export function HomePage({
+  section,
+  advanceCard: AdvanceCard,
+  netWorthCard: NetWorthCard,
+}: {
+  section: HomeSection;
+  advanceCard: ComponentType;
+  netWorthCard: ComponentType;
+}) {
   const { t } = useTranslation('home');
   usePageMeta(t(`sections.${section}.title`));
   const language = useLanguage();
@@ -75,6 +87,11 @@ export function HomePage({ section, advanceCard: AdvanceCard }: { section: HomeS
         />
       </SimpleGrid>
       {canBorrow && <AdvanceCard />}
+      {canBorrow && data && data.total_value !== '0.00' && (
+        <Suspense fallback={<Skeleton h={320} radius="md" />}>
+          <NetWorthCard />
+        </Suspense>
+      )}
       {data && progress && (
         <NextSteps steps={nextSteps({ summary: data, profileApproved: progress.approved, user })} summary={data} />
       )}

@@ -8,3 +8,5 @@ const page = (section: WalletSection) => async () => {
 };
 
 export const walletRoutes: RouteObject[] = [{ index: true, lazy: page('list') }];
+
+export { NetWorthCard } from './net-worth-lazy';

@@ -3,6 +3,7 @@
 import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBriefcase } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AllocationDonut } from '../../components/charts/allocation-donut';
@@ -15,7 +16,9 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { homeSummaryQuery } from '../../lib/money/home-summary';
 import { PRODUCTS_PAGE } from '../../lib/money/keys';
 import { usePageMeta } from '../../lib/page-meta';
+import { useActiveProfile } from '../../lib/session/session-queries';
 import { walletQuery } from './api';
+import { NetWorthCard } from './net-worth-lazy';
 import { PositionsList } from './positions-list';
 
 export type WalletSection = 'list';
@@ -28,6 +31,8 @@ export function WalletPage({ section }: { section: WalletSection }) {
   const summary = useQuery(homeSummaryQuery);
   const data = wallet.data;
   const loading = wallet.isPending;
+  // Net worth with an advance as a debt: for those who can borrow (a lead's portfolio has no advance).
+  const canBorrow = ['customer', 'admin'].includes(useActiveProfile() ?? '');
 
   return (
     <Stack gap="lg" data-testid={`wallet-${section}`}>
@@ -91,6 +96,11 @@ export function WalletPage({ section }: { section: WalletSection }) {
       )}
       {data && data.positions.length > 0 && (
         <>
+          {canBorrow && (
+            <Suspense fallback={<Skeleton h={320} radius="md" />}>
+              <NetWorthCard />
+            </Suspense>
+          )}
           <Paper withBorder radius="md" p="md">
             <Title order={2} fz="lg" mb="md">
               {t('allocation.title')}

@@ -20,6 +20,7 @@ import { AdvanceStatusBadge, AdvanceStatusText } from '../advance-status';
 import { MarginCallAlert } from '../margin-call-alert';
 import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api';
+import { AprRow } from './apr-explanation';
 import { LOAN_PAGE } from './queries';
 import { RepaymentPanel } from './repayment-panel';
 import { RiskPanel } from './risk-panel';
@@ -27,6 +28,7 @@ import { SignPanel } from './sign-panel';
 import { StatementButton } from './statement-button';
 import { SwapPanel } from './swap-panel';
 import { WithdrawPanel } from './withdraw-panel';
+import { WithdrawalCountdown } from './withdrawal-countdown';
 
 /** The next instalment still to pay: an overdue one first, else the earliest scheduled. */
 export function nextInstalment(advance: AdvanceDetail) {
@@ -111,6 +113,7 @@ export function AdvancePage() {
         <AdvanceStatusText status={advance.status} />
       </Stack>
       {advance.margin_call && <MarginCallAlert call={advance.margin_call} />}
+      {advance.withdrawal_deadline && advance.can_withdraw && <WithdrawalCountdown advance={advance} />}
       {advance.reason && (
         <Alert color="red" title={t('detail.reason')} data-testid="advance-reason">
           {advance.reason}
@@ -137,7 +140,7 @@ export function AdvancePage() {
             </>
           )}
           <SummaryRow label={t('figures.rate')} value={formatPercent(advance.annual_rate, language)} />
-          <SummaryRow label={t('figures.apr')} value={formatPercent(advance.apr, language)} testId="advance-apr" />
+          <AprRow apr={advance.apr} source={{ advanceId: advance.id }} testId="advance-apr" />
           <SummaryRow label={t('figures.totalInterest')} value={formatMoney(advance.total_interest, language)} />
           <SummaryRow
             label={t('figures.maturity')}

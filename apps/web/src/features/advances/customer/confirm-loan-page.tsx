@@ -18,6 +18,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { downloadFile } from '../../../lib/resource/download';
 import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceQuoteQuery, borrowingPowerQuery, secciUrl, useRequestAdvance } from './api';
+import { AprRow } from './apr-explanation';
 import { advancePage, LOAN_PAGE } from './queries';
 import { requestFromSearch } from './request-params';
 
@@ -69,7 +70,7 @@ export function ConfirmLoanPage() {
         <Stack gap="xs">
           <SummaryRow label={t('figures.amount')} value={formatMoney(q.amount, language)} strong testId="sum-amount" />
           <SummaryRow label={t('figures.rate')} value={formatPercent(q.annual_rate, language)} testId="sum-rate" />
-          <SummaryRow label={t('figures.apr')} value={formatPercent(q.apr, language)} strong testId="sum-apr" />
+          <AprRow apr={q.apr} source={{ amount: q.amount, instalments: q.instalments }} strong testId="sum-apr" />
           <SummaryRow
             label={t('figures.instalments')}
             value={t('confirm.instalments', {

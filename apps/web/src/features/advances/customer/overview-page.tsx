@@ -1,8 +1,8 @@
 // loan/: the borrowing power live (every collateral line, the two maxima and which binds), the request
 // form, the customer's advances and their stock plans.
 import { isInProgress } from '@lombard/shared/advance-status';
-import { Alert, Anchor, Button, Grid, Skeleton, Stack } from '@mantine/core';
-import { IconCalculator } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import { IconCalculator, IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { MarginCallAlert } from '../margin-call-alert';
 import { AdvancesList } from './advances-list';
 import { borrowingPowerQuery, stockPlansQuery } from './api';
+import { BORROW_OR_SELL_PAGE } from './borrow-queries';
 import { BorrowingPowerCard } from './borrowing-power-card';
 import { advancePage, LOAN_CALCULATOR_PAGE } from './queries';
 import { RequestForm } from './request-form';
@@ -19,7 +20,7 @@ import { StockPlans } from './stock-plans';
 import { useCurrentAdvance } from './use-current-advance';
 
 export function OverviewPage() {
-  const { t } = useTranslation('loan');
+  const { t } = useTranslation(['loan', 'borrow']);
   usePageMeta(t('overview.title'));
   const power = useQuery(borrowingPowerQuery);
   const { advances, current, marginCall } = useCurrentAdvance();
@@ -62,15 +63,27 @@ export function OverviewPage() {
       </Grid>
       {advances.data && <AdvancesList advances={advances.data.results} />}
       {plans.data && <StockPlans plans={plans.data.results} />}
-      <Button
-        component={Link}
-        to={LOAN_CALCULATOR_PAGE}
-        variant="subtle"
-        leftSection={<IconCalculator size={18} aria-hidden />}
-        w="fit-content"
-      >
-        {t('overview.calculatorLink')}
-      </Button>
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={LOAN_CALCULATOR_PAGE}
+          variant="subtle"
+          leftSection={<IconCalculator size={18} aria-hidden />}
+          w="fit-content"
+        >
+          {t('overview.calculatorLink')}
+        </Button>
+        <Button
+          component={Link}
+          to={BORROW_OR_SELL_PAGE}
+          variant="subtle"
+          leftSection={<IconScale size={18} aria-hidden />}
+          w="fit-content"
+          data-testid="borrow-or-sell-link"
+        >
+          {t('borrow:link')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -6,17 +6,18 @@ import { advanceSearch } from '@lombard/shared/advance-search';
 import { quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
 import type { RateBand } from '@lombard/shared/money/rate-bands';
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AmountInput } from '../../../components/money/amount-input';
 import { formatMoney, formatPercent, todayIso } from '../../../lib/format';
 import { advanceTermsOf } from '../../../lib/global-config';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { isWithin } from '../../../lib/money/cents';
+import { borrowOrSellPage } from './borrow-queries';
 import { InstalmentsInput } from './instalments-input';
 import { CONFIRM_LOAN_PAGE } from './queries';
 import { pickedContribution, requestIssues } from './request-rules';
@@ -33,7 +34,7 @@ export function RequestForm({
   inProgress: boolean;
   bands?: readonly RateBand[];
 }) {
-  const { t } = useTranslation('loan');
+  const { t } = useTranslation(['loan', 'borrow']);
   const language = useLanguage();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -156,7 +157,15 @@ export function RequestForm({
             {t('risk.preview', { fall: formatPercent(risk.fall, language) })}
           </Text>
         )}
-        <Group justify="flex-end">
+        <Group justify="space-between" gap="xs">
+          <Anchor
+            component={Link}
+            to={borrowOrSellPage(amountValue, valid ? Number(instalments) : null)}
+            size="sm"
+            data-testid="request-borrow-or-sell"
+          >
+            {t('borrow:compareLink')}
+          </Anchor>
           <Button type="submit" disabled={inProgress} data-testid="request-continue">
             {t('request.continue')}
           </Button>

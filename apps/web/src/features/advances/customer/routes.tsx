@@ -7,6 +7,9 @@ const calculator = async () => ({ Component: (await lazyImport(() => import('./c
 const confirmLoan = async () => ({
   Component: (await lazyImport(() => import('./confirm-loan-page'))).ConfirmLoanPage,
 });
+const borrowOrSell = async () => ({
+  Component: (await lazyImport(() => import('./borrow-or-sell-page'))).BorrowOrSellPage,
+});
 const advance = async () => ({ Component: (await lazyImport(() => import('./advance-page'))).AdvancePage });
 
 /** Children of customer/loan/ (customer and admin). */
@@ -14,6 +17,7 @@ export const advanceRoutes: RouteObject[] = [
   { index: true, lazy: overview },
   { path: 'confirm-loan/', lazy: confirmLoan },
   { path: 'calculator/', lazy: calculator },
+  { path: 'borrow-or-sell/', lazy: borrowOrSell },
   { path: ':id/', lazy: advance },
 ];
 

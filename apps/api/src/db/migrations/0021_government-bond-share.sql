@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "government_bond_share" numeric(5, 4) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_government_bond_share_range" CHECK ("products"."government_bond_share" between 0 and 1);
