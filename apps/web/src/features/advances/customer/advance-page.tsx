@@ -20,6 +20,7 @@ import { AdvanceStatusBadge, AdvanceStatusText } from '../advance-status';
 import { MarginCallAlert } from '../margin-call-alert';
 import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api';
+import { CreditReviewPanel } from './credit-review-panel';
 import { LOAN_PAGE } from './queries';
 import { RepaymentPanel } from './repayment-panel';
 import { RiskPanel } from './risk-panel';
@@ -111,6 +112,7 @@ export function AdvancePage() {
         <AdvanceStatusText status={advance.status} />
       </Stack>
       {advance.margin_call && <MarginCallAlert call={advance.margin_call} />}
+      <CreditReviewPanel advance={advance} />
       {advance.reason && (
         <Alert color="red" title={t('detail.reason')} data-testid="advance-reason">
           {advance.reason}
