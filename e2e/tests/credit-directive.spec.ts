@@ -88,6 +88,8 @@ test('a flagged request is reviewed by a person on request; early repayment stat
 
   const page = await signedIn(browser, baseURL!, email, 'Lombard-e2e-2026!');
   await page.goto(`/customer/loan/${advance.id}/`);
+  // The customer area loads its code and the advance first (a busy machine takes its time).
+  await expect(page.getByTestId('advance-page')).toBeVisible({ timeout: 60_000 });
   const panel = page.getByTestId('credit-review');
   await expect(panel.getByText(/Our automated assessment flagged this request/)).toBeVisible();
   await panel.getByTestId('credit-review-message').fill('I also receive rent of €900 a month from a flat in Bergamo.');
@@ -97,6 +99,7 @@ test('a flagged request is reviewed by a person on request; early repayment stat
 
   const operator = await signedIn(browser, baseURL!, ADMIN, DEMO_PASSWORD);
   await operator.goto(`/customer/backoffice/advances/${advance.id}/`);
+  await expect(operator.getByTestId('advance-review')).toBeVisible({ timeout: 60_000 });
   const asked = operator.getByTestId('credit-review-request');
   await expect(asked.getByTestId('credit-review-customer-message')).toHaveText(
     "Customer's message: I also receive rent of €900 a month from a flat in Bergamo.",
@@ -118,6 +121,7 @@ test('a flagged request is reviewed by a person on request; early repayment stat
   await admin.post(`/api/v1/backoffice/advances/${advance.id}/approve/`);
   await admin.post(`/api/v1/backoffice/advances/${advance.id}/disburse/`);
   await page.reload();
+  await expect(page.getByTestId('advance-page')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('action-repay').click();
   await page.getByTestId('repay-amount').fill('1000');
   const preview = page.getByTestId('repayment-preview');
