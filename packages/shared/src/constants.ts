@@ -154,3 +154,18 @@ export function mifidMaxRisk(score: number | null | undefined): number {
 export const WITHDRAWAL_BUSINESS_DAYS = 1;
 /** Transactions shown on the customer's home. */
 export const HOME_RECENT_TRANSACTIONS = 5;
+
+/**
+ * What Lombard charges as compensation for an early repayment of an advance, as a fraction of the amount
+ * repaid: nothing (docs/decisions/037). The directive's cap still applies to any other figure and is shown.
+ */
+export const EARLY_REPAYMENT_COMPENSATION_RATE = '0';
+/** The directive's caps on that compensation: more than a year left to run, and a year or less. */
+export const EARLY_REPAYMENT_CAP_OVER_A_YEAR = '0.01';
+export const EARLY_REPAYMENT_CAP_WITHIN_A_YEAR = '0.005';
+
+/**
+ * The representative example of the public pages (advertising, Directive (EU) 2023/2225): an amount and a
+ * term typical of the advances actually requested, priced with the rate bands in force.
+ */
+export const REPRESENTATIVE_EXAMPLE = { amount: '50000.00', instalments: 8 } as const;

@@ -143,6 +143,17 @@ export const ERROR_STATUS = {
   ADVANCE_SWAP_AMOUNT_MISMATCH: 422,
   /** The collateral offered in a swap, pledged whole, secures less than the returned collateral did. */
   ADVANCE_SWAP_COLLATERAL_SHORT: 422,
+  /**
+   * The quote's APR is above the usury threshold in force for advances (operator settings): nothing can
+   * be offered at it.
+   */
+  ADVANCE_APR_ABOVE_USURY_THRESHOLD: 422,
+  /** A human review of the creditworthiness assessment: only of a flagged request not yet decided. */
+  CREDIT_REVIEW_NOT_AVAILABLE: 409,
+  /** The customer already asked for a review of this request. */
+  CREDIT_REVIEW_ALREADY_REQUESTED: 409,
+  /** The operator records an outcome only for a review that was asked for and not yet decided. */
+  CREDIT_REVIEW_NOT_PENDING: 409,
   /** The stock plan is not waiting for verification (already verified or rejected). */
   STOCK_PLAN_NOT_PENDING: 409,
   /** The employer picked is not an active partner company. */

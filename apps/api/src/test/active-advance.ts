@@ -43,6 +43,8 @@ export async function activeAdvance(
     invest?: string;
     cash?: string;
     paidOut?: boolean;
+    /** The income band declared in the profile: `band_1` (from 0) gets the request flagged. */
+    incomeBand?: string;
     /** Stop earlier: just requested (1) or signed by the customer (3). */
     until?: 'requested' | 'signed';
   } = {},
@@ -60,7 +62,10 @@ export async function activeAdvance(
   await step(f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [JSON.parse(order.body).id] }), 'settle');
   const db = f.t.database.db;
   await writeTab(db, investor.id, 'phone', { phone: FIXTURE_PHONE, verified: true });
-  await writeTab(db, investor.id, 'occupation', { occupation: 'employee', income_band: 'band_3' });
+  await writeTab(db, investor.id, 'occupation', {
+    occupation: 'employee',
+    income_band: options.incomeBand ?? 'band_3',
+  });
   const requested = await step(
     f.post(investor.session, '/api/v1/advances/', { amount, instalments, collateral: [`position:${bond}`] }),
     'request',

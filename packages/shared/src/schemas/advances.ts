@@ -11,6 +11,7 @@ import {
   proofRequired,
 } from './authenticator';
 import { moneySchema } from './common';
+import { creditAssessmentSchema, creditReviewSchema } from './credit-review';
 import { text } from './text';
 import { amountInputSchema, navSchema, unitsSchema } from './transactions';
 
@@ -208,6 +209,8 @@ export const creditworthinessSchema = z.object({
   interest_to_income: fractionSchema.nullable(),
   maximum_ratio: fractionSchema,
   flagged: z.boolean(),
+  /** The customer's request for a human review of this assessment, and its outcome. */
+  review: creditReviewSchema.nullable().optional(),
 });
 export type Creditworthiness = z.infer<typeof creditworthinessSchema>;
 
@@ -263,6 +266,8 @@ export const advanceDetailSchema = advanceSummarySchema.extend({
   reason: z.string().nullable(),
   /** Operators only. */
   creditworthiness: creditworthinessSchema.nullable(),
+  /** Customers: whether the assessment flagged the request and their review (optional for older fixtures). */
+  credit_assessment: creditAssessmentSchema.nullable().optional(),
   /** Operators only: whose advance it is (optional, so that detail fixtures written before it still fit). */
   customer: z
     .object({ id: z.number().int(), email: z.string().nullable(), full_name: z.string().nullable() })
@@ -297,6 +302,16 @@ export const repaymentQuoteSchema = z.object({
   full: z.boolean(),
   schedule: z.array(scheduleItemSchema),
   apr: fractionSchema,
+  /** The compensation for repaying early (none at Lombard) and the directive's cap on it. */
+  compensation: z.object({
+    charged: moneySchema,
+    cap: moneySchema,
+    cap_rate: fractionSchema,
+    percentage_cap: moneySchema,
+    remaining_interest: moneySchema,
+    over_a_year: z.boolean(),
+    maturity_date: dateSchema,
+  }),
   messages: z.record(z.string(), ruleMessageSchema),
   valid: z.boolean(),
 });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { moneySchema } from './common';
-import { rateScheduleSchema } from './settings';
+import { rateScheduleSchema, usuryThresholdSchema } from './settings';
+
+/** The advertising's representative example: the calculator's quote at the bands in force. */
+export const representativeExampleSchema = z.object({
+  amount: moneySchema,
+  instalments: z.number().int(),
+  annual_rate: z.string(),
+  apr: z.string(),
+  quarterly_interest: moneySchema,
+  total_interest: moneySchema,
+  total_repayable: moneySchema,
+});
+export type RepresentativeExample = z.infer<typeof representativeExampleSchema>;
 
 /** GET /api/get-global-config/: the global configuration. */
 export const globalConfigSchema = z.object({
@@ -20,6 +32,10 @@ export const globalConfigSchema = z.object({
   bank_maximum_advance_amount: moneySchema,
   /** The rate bands pricing today's quotes (operator settings), with the day they took effect. */
   advance_rate_bands: rateScheduleSchema,
+  /** The representative example every public page with a rate shows (Directive (EU) 2023/2225). */
+  representative_example: representativeExampleSchema,
+  /** The usury threshold in force for advances: no quote above its APR is offered. */
+  advance_usury_threshold: usuryThresholdSchema.nullable(),
   /** Hours from a signed contract to the money on the customer's account. */
   advance_payout_hours: z.number().int(),
   calculator_max_amount: moneySchema,

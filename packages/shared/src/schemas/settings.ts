@@ -19,6 +19,11 @@ export const SETTINGS_MESSAGES = {
   url: 'validation:url',
   bic: 'validation:bic',
   duplicateValidFrom: 'validation:duplicateValidFrom',
+  quarter: 'validation:quarter',
+  duplicateQuarter: 'validation:duplicateQuarter',
+  usuryRate: 'validation:usuryRate',
+  /** A rate band whose APR would be above the usury threshold in force while the band prices quotes. */
+  aboveUsuryThreshold: 'validation:aboveUsuryThreshold',
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -64,6 +69,27 @@ export const rateScheduleSchema = z
   });
 export type RateSchedule = z.infer<typeof rateScheduleSchema>;
 
+/** Categories of the Bank of Italy's usury thresholds (money/usury.ts says which an advance is). */
+export const usuryCategorySchema = z.enum(['other_loans', 'advances_discounts']);
+
+/**
+ * One published usury threshold: the category, the quarter it applies to ("2026-Q4") and the threshold
+ * as an APR fraction with up to six decimals ("0.170400" for 17,04 %), as the Bank of Italy's table.
+ */
+export const usuryThresholdSchema = z.object({
+  category: usuryCategorySchema,
+  quarter: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-Q[1-4]$/, { error: M.quarter }),
+  threshold_apr: z
+    .string()
+    .trim()
+    .regex(/^0(\.\d{1,6})?$/, { error: M.usuryRate })
+    .refine((value) => Number(value) > 0, { error: M.usuryRate }),
+});
+export type UsuryThreshold = z.infer<typeof usuryThresholdSchema>;
+
 export const partnerBankSchema = z.object({
   beneficiary: text().trim().min(1, { error: 'validation:required' }).max(140, { error: 'validation:maxLength' }),
   iban: ibanSchema,
@@ -81,6 +107,8 @@ export const operatorSettingsSchema = z
     minimum_advance_amount: amount,
     bank_maximum_advance_amount: amount,
     rate_schedules: z.array(rateScheduleSchema).min(1).max(20),
+    /** The usury thresholds recorded quarter by quarter (the latest begun one is in force). */
+    usury_thresholds: z.array(usuryThresholdSchema).min(1).max(80),
     /** Hours from the signed contract to the money on the customer's account. */
     advance_payout_hours: z.number().int('validation:integer').min(24, 'validation:min').max(240, 'validation:max'),
     partner_bank: partnerBankSchema,
@@ -105,6 +133,13 @@ export const operatorSettingsSchema = z
         ctx.addIssue({ code: 'custom', message: M.duplicateValidFrom, path: ['rate_schedules', index, 'valid_from'] });
       seen.add(schedule.valid_from);
     });
+    const quarters = new Set<string>();
+    settings.usury_thresholds.forEach((item, index) => {
+      const key = `${item.category}:${item.quarter}`;
+      if (quarters.has(key))
+        ctx.addIssue({ code: 'custom', message: M.duplicateQuarter, path: ['usury_thresholds', index, 'quarter'] });
+      quarters.add(key);
+    });
   });
 export type OperatorSettings = z.infer<typeof operatorSettingsSchema>;
 export type OperatorSettingsInput = z.input<typeof operatorSettingsSchema>;
@@ -114,6 +149,13 @@ export const DEFAULT_RATE_SCHEDULE: RateSchedule = {
   valid_from: '2020-01-01',
   bands: ADVANCE_RATE_BANDS.map((band) => ({ from: band.from, annual_rate: band.annualRate })),
 };
+/**
+ * The threshold a data set starts with for advances ("altri finanziamenti alle famiglie e alle imprese"),
+ * until an operator records the quarter's published one.
+ */
+export const DEFAULT_USURY_THRESHOLDS: UsuryThreshold[] = [
+  { category: 'other_loans', quarter: '2026-Q4', threshold_apr: '0.170400' },
+];
 export const DEFAULT_ADVANCE_LIMITS = {
   minimum_advance_amount: MINIMUM_ADVANCE_AMOUNT,
   advance_payout_hours: ADVANCE_PAYOUT_HOURS,

@@ -173,3 +173,28 @@ export const marginCalls = pgTable(
   },
   (t) => [uniqueIndex('margin_calls_one_open').on(t.advanceId).where(sql`${t.closedAt} is null`)],
 );
+
+/**
+ * A customer's request for a person to review the creditworthiness assessment that flagged their advance
+ * (Directive (EU) 2023/2225), and the operator's outcome with its explanation. One per advance.
+ */
+export const advanceCreditReviews = pgTable(
+  'advance_credit_reviews',
+  {
+    id: serial('id').primaryKey(),
+    advanceId: integer('advance_id')
+      .notNull()
+      .references(() => advances.id),
+    /** What the customer wrote with the request, if anything. */
+    message: text('message'),
+    /** `requested`, then `decided`. */
+    status: text('status').notNull(),
+    /** `upheld` (the assessment stands) or `revised` (the flag is lifted). */
+    outcome: text('outcome'),
+    explanation: text('explanation'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('advance_credit_reviews_one_per_advance').on(t.advanceId)],
+);

@@ -1,6 +1,7 @@
 // Back-office advance routes (admin): the list and detail (with creditworthiness), and the actions of
 // each status: pre-approve, approve, record the disbursement, reject with a reason; the SECCI and contract.
 import { advanceDetailSchema, advanceRejectSchema } from '@lombard/shared/schemas/advances';
+import { type CreditReviewDecision, creditReviewDecisionSchema } from '@lombard/shared/schemas/credit-review';
 import { ledgerVerificationSchema } from '@lombard/shared/schemas/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { type FlowContext, flowContext, movingMoney } from '../../lib/flow-conte
 import { registerResource } from '../../lib/resource/routes';
 import { idParams, pathId } from '../../lib/route-params';
 import { backofficeInstalments, backofficeMarginCalls } from './backoffice-lists';
+import { decideCreditReview } from './credit-review';
 import { advanceDetail } from './detail';
 import { sendAdvanceSecci } from './files';
 import { verifyBooks } from './ledger-checks';
@@ -97,5 +99,15 @@ export async function backofficeRoutes(app: FastifyInstance) {
     'Reject with the reason the customer reads',
     (tx, context, id, request) => reject(tx, context, id, (request.body as z.infer<typeof advanceRejectSchema>).reason),
     advanceRejectSchema,
+  );
+  const notices = { publicUrl: app.config.publicUrl, supportEmail: app.config.supportEmail };
+  action(
+    'credit-review',
+    'Record the outcome of a human review of the creditworthiness assessment',
+    async (tx, context, id, request) => {
+      await decideCreditReview(tx, context, notices, id, request.body as CreditReviewDecision);
+      return findAdvance(tx, id);
+    },
+    creditReviewDecisionSchema,
   );
 }

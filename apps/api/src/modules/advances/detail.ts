@@ -15,6 +15,7 @@ import { currentUser } from '../../lib/auth-guards';
 import type { Translate } from '../../lib/i18n';
 import { getAccount } from '../account/service';
 import { collateralOf } from './collateral';
+import { assessmentOf, creditReviewOf } from './credit-review';
 import { type AdvanceRow, findAdvance, statusLabel } from './records';
 import { ownRate, priceAdvance } from './request-service';
 
@@ -50,7 +51,7 @@ export async function advanceDetail(
   reader: { actor: AdvanceActor; t: Translate; language: Language; now: Date },
 ): Promise<AdvanceDetail> {
   const { t } = reader;
-  const [instalmentRows, events, collateral, pending, marginCall, account] = await Promise.all([
+  const [instalmentRows, events, collateral, pending, marginCall, account, review] = await Promise.all([
     db
       .select()
       .from(advanceInstalments)
@@ -73,6 +74,7 @@ export async function advanceDetail(
       .where(and(eq(marginCalls.advanceId, row.id), isNull(marginCalls.closedAt)))
       .limit(1),
     reader.actor === 'operator' ? getAccount(db, row.userId) : Promise.resolve(null),
+    creditReviewOf(db, row.id),
   ]);
   const today = calendarDate(reader.now);
   // Before payout the schedule is the one a payout today would give; afterwards, the stored one (a repaid or
@@ -158,8 +160,10 @@ export async function advanceDetail(
             interest_to_income: row.incomeRatio,
             maximum_ratio: MAX_CREDIT_INCOME_RATIO,
             flagged: row.flagged,
+            review,
           }
         : null,
+    credit_assessment: reader.actor === 'customer' ? assessmentOf(row, review) : null,
     customer: account
       ? {
           id: row.userId,

@@ -14,7 +14,13 @@ import { collateralOf, releaseCollateral } from './collateral';
 import { assertCollateralCovers } from './coverage';
 import { type AdvanceTerms, buildContract, contractFileName } from './documents';
 import { type AdvanceRow, assertAllowed, findAdvance, transition } from './records';
-import { ownRate, priceAdvance } from './request-service';
+import { assertWithinUsuryThreshold, ownRate, priceAdvance } from './request-service';
+
+/** The advance's own APR against today's usury threshold: a new quarter's lower one stops the offer. */
+async function assertOfferable(db: Queryable, context: FlowContext, row: AdvanceRow) {
+  const { usuryThreshold } = await advanceSettings(db, context.today);
+  assertWithinUsuryThreshold(row.apr, usuryThreshold, context.language);
+}
 
 export const ADVANCE_PAYOUT_JOB = 'advances.payout';
 /**
@@ -46,6 +52,7 @@ export async function advanceTerms(
 export async function preApprove(tx: Transaction, context: FlowContext, id: number) {
   const row = await findAdvance(tx, id, { lock: true });
   assertAllowed(row, 'preApprove', 'operator', context.t);
+  await assertOfferable(tx, context, row);
   await assertCollateralCovers(tx, context, row);
   const account = await getAccount(tx, row.userId);
   const language = account?.language ?? context.language;
@@ -82,6 +89,7 @@ export async function preApprove(tx: Transaction, context: FlowContext, id: numb
 export async function approve(tx: Transaction, context: FlowContext, id: number) {
   const row = await findAdvance(tx, id, { lock: true });
   assertAllowed(row, 'approve', 'operator', context.t);
+  await assertOfferable(tx, context, row);
   await assertCollateralCovers(tx, context, row);
   const updated = await transition(tx, context, row, {
     action: 'approve',

@@ -1,4 +1,5 @@
-// Early repayment (Directive (EU) 2023/2225: at any time, no fee). The quote shows the recomputed schedule
+// Early repayment (Directive (EU) 2023/2225: at any time; Lombard asks no compensation, and the quote shows
+// the directive's cap on one beside the zero it charges, docs/decisions/037). The quote shows the recomputed schedule
 // and APR; the request sets the cash aside (one request pending per advance) and a job books it: the
 // principal falls from the request's day, and a full repayment also settles the interest accrued in the
 // running quarter and any instalment already due, ends the advance and frees the collateral.
@@ -6,6 +7,7 @@ import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { validateRepayment } from '@lombard/shared/money/advance-request-rules';
 import { earlyRepaymentPlan, quarterOf } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
+import { earlyRepaymentCompensation } from '@lombard/shared/money/early-repayment-compensation';
 import type { RepaymentQuote, RuleMessage } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, eq, gt } from 'drizzle-orm';
@@ -37,7 +39,8 @@ async function paidCount(db: Queryable, advanceId: number): Promise<number> {
 /** What repaying `amount` on `date` does, by the shared plan (of an active advance: see assertAllowed). */
 async function plan(db: Queryable, advance: AdvanceRow, amount: string, date: string, t: Translate) {
   // On or after maturity the last instalment takes the principal (the interest job), not a repayment.
-  if (date >= quarterOf(payoutDay(advance)!, advance.instalments).dueDate) {
+  const maturityDate = quarterOf(payoutDay(advance)!, advance.instalments).dueDate;
+  if (date >= maturityDate) {
     throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: statusLabel(advance.status, t) } });
   }
   const result = earlyRepaymentPlan({
@@ -56,7 +59,9 @@ async function plan(db: Queryable, advance: AdvanceRow, amount: string, date: st
   const dueNow = result.fullRepayment
     ? result.schedule.reduce((sum, row) => sum.plus(row.interest), new Decimal(result.interestDueNow))
     : new Decimal(0);
-  return { ...result, interestNow: dueNow };
+  // What repaying early costs beyond the interest: Lombard's own figure (none) within the directive's cap.
+  const compensation = earlyRepaymentCompensation({ amount, annualRate: advance.annualRate, date, maturityDate });
+  return { ...result, interestNow: dueNow, compensation, maturityDate };
 }
 
 const pendingOf = async (db: Queryable, advanceId: number) =>
@@ -123,6 +128,15 @@ export async function quoteRepayment(
       total: row.total,
     })),
     apr: result.apr,
+    compensation: {
+      charged: result.compensation.charged,
+      cap: result.compensation.cap,
+      cap_rate: result.compensation.capRate,
+      percentage_cap: result.compensation.percentageCap,
+      remaining_interest: result.compensation.remainingInterest,
+      over_a_year: result.compensation.overAYear,
+      maturity_date: result.maturityDate,
+    },
     messages,
     valid: Object.keys(messages).length === 0,
   };
@@ -146,6 +160,9 @@ export async function requestRepayment(
     });
   }
   const result = await plan(tx, advance, new Decimal(amount).toFixed(2), context.today, context.t);
+  // Lombard charges no compensation (EARLY_REPAYMENT_COMPENSATION_RATE is zero): the quote shows 0,00 and
+  // nothing beyond the principal and the interest due is set aside. A non-zero rate would need its own
+  // ledger line at booking (decision 037).
   const total = new Decimal(amount).plus(result.interestNow);
   const { available } = await lockCustomerCash(tx, userId);
   if (total.gt(available)) {
@@ -185,7 +202,12 @@ export async function requestRepayment(
     action: 'repayment_request',
     objectType: 'advances',
     objectId: id,
-    after: { repayment: repaymentId, amount: new Decimal(amount).toFixed(2), interest: result.interestNow.toFixed(2) },
+    after: {
+      repayment: repaymentId,
+      amount: new Decimal(amount).toFixed(2),
+      interest: result.interestNow.toFixed(2),
+      compensation: result.compensation.charged,
+    },
     requestId: context.requestId,
     ip: context.ip,
   });

@@ -12,14 +12,16 @@ import {
 } from '@lombard/shared/money/advance-calculator';
 import { validateAdvanceRequest } from '@lombard/shared/money/advance-request-rules';
 import type { RateBand } from '@lombard/shared/money/rate-bands';
+import { aboveUsuryThreshold } from '@lombard/shared/money/usury';
 import type { AdvanceQuote, AdvanceQuoteRequest, AdvanceRequest, RuleMessage } from '@lombard/shared/schemas/advances';
+import type { UsuryThreshold } from '@lombard/shared/schemas/settings';
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { advances } from '../../db/schema/advances';
 import { AppError, fieldError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/format';
 import { advanceSettings } from '../config/service';
 import { readTabs } from '../profile/service';
 import { checkPicked, collateralLines, pledgeLines, powerOf, releaseCollateral, type ValuedLine } from './collateral';
@@ -52,6 +54,21 @@ export function priceAdvance(
   return quoteAdvance({ amount, instalments, startDate: today }, bands);
 }
 
+/**
+ * Nothing is offered above the usury threshold in force (Law 108/1996): a quote, a request, a SECCI, a
+ * pre-approval and an approval whose APR is above it are refused with a 422 that says both rates.
+ */
+export function assertWithinUsuryThreshold(apr: string, threshold: UsuryThreshold | null, language: Language): void {
+  if (!threshold || !aboveUsuryThreshold(apr, threshold)) return;
+  throw new AppError('ADVANCE_APR_ABOVE_USURY_THRESHOLD', {
+    params: {
+      apr: formatPercent(apr, language),
+      threshold: formatPercent(threshold.threshold_apr, language),
+      quarter: threshold.quarter,
+    },
+  });
+}
+
 /** An advance keeps the rate it was requested at: a later change of the bands never reprices it. */
 export const ownRate = (row: { annualRate: string }): RateBand[] => [{ from: '0.00', annualRate: row.annualRate }];
 
@@ -82,6 +99,7 @@ async function check(db: Queryable, context: FlowContext, userId: number, body: 
     advanceSettings(db, context.today),
   ]);
   const quote = priceAdvance(body.amount, body.instalments, context.today, settings.bands, context.language);
+  assertWithinUsuryThreshold(quote.apr, settings.usuryThreshold, context.language);
   if (body.collateral) checkPicked(lines, body.collateral);
   const messages = ruleMessages(context, body, powerOf(lines, bankMaximum, body.collateral), settings.minimum);
   const picked = lines.filter((line) => !line.pledged && (!body.collateral || body.collateral.includes(line.key)));

@@ -32,13 +32,20 @@ import { advanceSettings } from '../config/service';
 import { backofficeRoutes } from './backoffice-routes';
 import { borrowRoutes } from './borrow-routes';
 import { borrowingPowerOf } from './collateral';
+import { creditReviewRoutes } from './credit-review-routes';
 import { advanceDetail, customerDetail } from './detail';
 import { buildSecci, secciFileName } from './documents';
 import { sendAdvanceSecci, sendPdf } from './files';
 import { registerAdvanceJobs } from './jobs';
 import { findAdvance } from './records';
 import { repaymentRoutes } from './repayment-routes';
-import { cancelAdvance, priceAdvance, quoteRequest, requestAdvance } from './request-service';
+import {
+  assertWithinUsuryThreshold,
+  cancelAdvance,
+  priceAdvance,
+  quoteRequest,
+  requestAdvance,
+} from './request-service';
 import { myAdvances } from './resources';
 import { riskRoutes } from './risk-routes';
 import { checkContractCode, sendContractCode, signContract } from './signing-service';
@@ -100,10 +107,12 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
       const context = flowContext(request);
       const account = await getAccount(db, context.actor.id);
       const settings = await advanceSettings(db, context.today);
+      const quote = priceAdvance(query.amount, query.instalments, context.today, settings.bands, context.language);
+      assertWithinUsuryThreshold(quote.apr, settings.usuryThreshold, context.language);
       const terms = {
         customerName: [account?.firstName, account?.lastName].filter(Boolean).join(' ') || context.actor.email,
         date: context.today,
-        quote: priceAdvance(query.amount, query.instalments, context.today, settings.bands, context.language),
+        quote,
         collateral: [],
         supportEmail: context.supportEmail,
         payoutHours: settings.payoutHours,
@@ -211,6 +220,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
   await riskRoutes(app);
   await borrowRoutes(app);
   await backofficeRoutes(app);
+  await creditReviewRoutes(app);
   // Once paid out: early repayment, the right of withdrawal, the collateral swap; and the jobs.
   await repaymentRoutes(app);
   await withdrawalRoutes(app);

@@ -12,6 +12,9 @@ import {
   MAX_INSTALMENTS,
 } from '@lombard/shared/constants';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@lombard/shared/locale';
+import { representativeExample } from '@lombard/shared/money/quote-limits';
+import { calculatorMaximum, rateBandsOf } from '@lombard/shared/money/rate-bands';
+import { ADVANCE_USURY_CATEGORY, usuryThresholdInForce } from '@lombard/shared/money/usury';
 import { type GlobalConfig, globalConfigSchema } from '@lombard/shared/schemas/config';
 import { type OperatorSettings, ratesInForce } from '@lombard/shared/schemas/settings';
 import type { AppConfig } from '../../config';
@@ -44,6 +47,16 @@ export function createConfigService(
   async function build(): Promise<GlobalConfig> {
     const settings = await readSettings();
     builtFor = today();
+    const bands = ratesInForce(settings.rate_schedules, builtFor);
+    // Priced with the shared calculator at the bands in force, so the advertising follows the price list.
+    const example = representativeExample(
+      rateBandsOf(bands),
+      {
+        minimum: settings.minimum_advance_amount,
+        maximum: calculatorMaximum(settings.bank_maximum_advance_amount),
+      },
+      builtFor,
+    );
     return {
       environment: config.env,
       error_reporting: {
@@ -59,7 +72,17 @@ export function createConfigService(
       fallback_locale: FALLBACK_LOCALE,
       minimum_advance_amount: settings.minimum_advance_amount,
       bank_maximum_advance_amount: settings.bank_maximum_advance_amount,
-      advance_rate_bands: ratesInForce(settings.rate_schedules, builtFor),
+      advance_rate_bands: bands,
+      representative_example: {
+        amount: example.amount,
+        instalments: example.instalments,
+        annual_rate: example.annualRate,
+        apr: example.apr,
+        quarterly_interest: example.quarterlyInterest,
+        total_interest: example.totalInterest,
+        total_repayable: example.totalRepayable,
+      },
+      advance_usury_threshold: usuryThresholdInForce(settings.usury_thresholds, ADVANCE_USURY_CATEGORY, builtFor),
       advance_payout_hours: settings.advance_payout_hours,
       calculator_max_amount: CALCULATOR_MAX_AMOUNT,
       max_instalments: MAX_INSTALMENTS,

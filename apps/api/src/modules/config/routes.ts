@@ -105,7 +105,7 @@ export const configModule = fp(async (app: FastifyInstance) => {
         db,
         { id: user.id, email: user.email },
         request.body as z.infer<typeof operatorSettingsSchema>,
-        { requestId: request.id, ip: request.ip },
+        { requestId: request.id, ip: request.ip, today: calendarDate(app.clock()), language: request.language },
       );
       // This instance answers with the new configuration at once, before its own notification arrives.
       service.invalidate();

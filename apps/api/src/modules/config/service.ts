@@ -4,18 +4,23 @@
 // with before and after, in one transaction). Every instance hears a write through the settings table's
 // trigger (routes.ts) and rebuilds the global configuration it serves.
 import { MINIMUM_ADVANCE_AMOUNT } from '@lombard/shared/constants';
+import type { Language } from '@lombard/shared/locale';
 import { type RateBand, rateBandsOf } from '@lombard/shared/money/rate-bands';
+import { ADVANCE_USURY_CATEGORY, usuryThresholdInForce } from '@lombard/shared/money/usury';
 import {
   DEFAULT_ADVANCE_LIMITS,
   DEFAULT_RATE_SCHEDULE,
+  DEFAULT_USURY_THRESHOLDS,
   type OperatorSettings,
   type RateSchedule,
   ratesInForce,
+  type UsuryThreshold,
 } from '@lombard/shared/schemas/settings';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { settings } from '../../db/schema/settings';
 import { type AuditActor, recordAudit } from '../../lib/resource/audit';
+import { checkSchedulesUnderThresholds } from './usury-check';
 
 /** Keys of the operator-editable settings that feed the global configuration. */
 export const SETTING_KEYS = {
@@ -23,6 +28,7 @@ export const SETTING_KEYS = {
   bankMaximumAdvance: 'bank_maximum_advance_amount',
   minimumAdvance: 'minimum_advance_amount',
   rateSchedules: 'advance_rate_schedules',
+  usuryThresholds: 'usury_thresholds',
   payoutHours: 'advance_payout_hours',
   socialLinks: 'social_links',
   partnerBank: 'partner_bank',
@@ -68,6 +74,7 @@ type Stored = {
   [SETTING_KEYS.bankMaximumAdvance]: { amount: string };
   [SETTING_KEYS.minimumAdvance]: { amount: string };
   [SETTING_KEYS.rateSchedules]: RateSchedule[];
+  [SETTING_KEYS.usuryThresholds]: UsuryThreshold[];
   [SETTING_KEYS.payoutHours]: { hours: number };
   [SETTING_KEYS.socialLinks]: OperatorSettings['social_links'];
   [SETTING_KEYS.partnerBank]: PartnerBank;
@@ -76,11 +83,12 @@ const read = <K extends keyof Stored>(db: Queryable, key: K) => readSetting<Stor
 
 /** Every setting as it is now; a key never written reads as the product's published value. */
 export async function readOperatorSettings(db: Queryable): Promise<OperatorSettings> {
-  const [newsletter, maximum, minimum, schedules, payout, social, bank] = await Promise.all([
+  const [newsletter, maximum, minimum, schedules, usury, payout, social, bank] = await Promise.all([
     read(db, SETTING_KEYS.newsletter),
     read(db, SETTING_KEYS.bankMaximumAdvance),
     read(db, SETTING_KEYS.minimumAdvance),
     read(db, SETTING_KEYS.rateSchedules),
+    read(db, SETTING_KEYS.usuryThresholds),
     read(db, SETTING_KEYS.payoutHours),
     read(db, SETTING_KEYS.socialLinks),
     read(db, SETTING_KEYS.partnerBank),
@@ -89,6 +97,7 @@ export async function readOperatorSettings(db: Queryable): Promise<OperatorSetti
     minimum_advance_amount: minimum?.amount ?? DEFAULT_ADVANCE_LIMITS.minimum_advance_amount,
     bank_maximum_advance_amount: maximum?.amount ?? '500000.00',
     rate_schedules: schedules?.length ? schedules : [DEFAULT_RATE_SCHEDULE],
+    usury_thresholds: usury?.length ? usury : DEFAULT_USURY_THRESHOLDS,
     advance_payout_hours: payout?.hours ?? DEFAULT_ADVANCE_LIMITS.advance_payout_hours,
     partner_bank: bank ?? DEFAULT_PARTNER_BANK,
     newsletter_settings: newsletter ?? {},
@@ -101,15 +110,23 @@ export interface AdvanceSettings {
   bands: RateBand[];
   minimum: string;
   payoutHours: number;
+  /** The usury threshold for advances on `today`: no quote above its APR is offered. */
+  usuryThreshold: UsuryThreshold | null;
 }
 
 export async function advanceSettings(db: Queryable, today: string): Promise<AdvanceSettings> {
-  const [schedules, minimum, payout] = await Promise.all([
+  const [schedules, minimum, payout, usury] = await Promise.all([
     read(db, SETTING_KEYS.rateSchedules),
     read(db, SETTING_KEYS.minimumAdvance),
     read(db, SETTING_KEYS.payoutHours),
+    read(db, SETTING_KEYS.usuryThresholds),
   ]);
   return {
+    usuryThreshold: usuryThresholdInForce(
+      usury?.length ? usury : DEFAULT_USURY_THRESHOLDS,
+      ADVANCE_USURY_CATEGORY,
+      today,
+    ),
     bands: rateBandsOf(ratesInForce(schedules?.length ? schedules : [DEFAULT_RATE_SCHEDULE], today)),
     minimum: minimum?.amount ?? MINIMUM_ADVANCE_AMOUNT,
     payoutHours: payout?.hours ?? DEFAULT_ADVANCE_LIMITS.advance_payout_hours,
@@ -132,6 +149,10 @@ const STORED: { [F in keyof OperatorSettings]: (value: OperatorSettings[F]) => [
     SETTING_KEYS.rateSchedules,
     [...schedules].sort((a, b) => a.valid_from.localeCompare(b.valid_from)),
   ],
+  usury_thresholds: (thresholds) => [
+    SETTING_KEYS.usuryThresholds,
+    [...thresholds].sort((a, b) => `${a.category}:${a.quarter}`.localeCompare(`${b.category}:${b.quarter}`)),
+  ],
   advance_payout_hours: (hours) => [SETTING_KEYS.payoutHours, { hours }],
   partner_bank: (bank) => [SETTING_KEYS.partnerBank, bank],
   newsletter_settings: (links) => [SETTING_KEYS.newsletter, links],
@@ -146,8 +167,10 @@ export async function updateOperatorSettings(
   db: Database,
   actor: AuditActor,
   next: OperatorSettings,
-  request: { requestId?: string; ip?: string },
+  request: { requestId?: string; ip?: string; today: string; language: Language },
 ): Promise<OperatorSettings> {
+  // No price list may quote above a usury threshold while both are in force (a 400 naming the band).
+  checkSchedulesUnderThresholds(next, request.today, request.language);
   return inTransaction(db, async (tx) => {
     // Two operators saving at once: the second sees the first's document as its "before".
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('operator-settings'))`);

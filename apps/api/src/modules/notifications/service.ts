@@ -28,6 +28,7 @@ export const NOTIFICATION_KINDS = [
   'margin_call',
   'advance_status_changed',
   'advance_rejected',
+  'credit_review_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -21,6 +21,7 @@ import { IconFileDownload, IconLock, IconReportMoney, IconSignature, IconUserPlu
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CreditAdvertising } from '../../components/credit-advertising';
 import { useAdvanceTerms } from '../../lib/global-config';
 import { usePageMeta } from '../../lib/page-meta';
 import { logoDataUrl, partnerQuery } from './api';
@@ -227,6 +228,10 @@ export function PartnerPage() {
             </Paper>
           </Grid.Col>
         </Grid>
+        {/* The page advertises credit (an advance on the units): the directive's warning and example. */}
+        <Box mt="lg">
+          <CreditAdvertising language={language} />
+        </Box>
       </Container>
     </>
   );

@@ -28,6 +28,7 @@ import {
   useAdvanceDecision,
   useRejectAdvance,
 } from './api';
+import { CreditReviewSection } from './credit-review-section';
 
 /** The transition table's operator actions, as the API names its routes. */
 const DECISIONS: ReadonlyArray<{ action: string; decision: AdvanceDecision }> = [
@@ -119,6 +120,7 @@ export function AdvanceReviewPage() {
       )}
       {advance.margin_call && <MarginCallAlert call={advance.margin_call} />}
       {advance.reason && <Alert color="red">{advance.reason}</Alert>}
+      <CreditReviewSection advance={advance} />
       <Group gap="sm" data-testid="advance-decisions">
         {DECISIONS.filter(({ action }) => allowed.has(action)).map(({ action, decision }) => (
           <Button

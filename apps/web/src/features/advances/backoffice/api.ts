@@ -3,7 +3,9 @@
 // instalments and open margin calls. Every decision may move money or units (a disbursement credits cash,
 // a rejection releases the pledge), so each carries an Idempotency-Key; every decision refreshes every
 // advance list and detail, a refused one too (someone else may have decided first).
+
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
+import type { CreditReviewDecision } from '@lombard/shared/schemas/credit-review';
 import type { StockPlan } from '@lombard/shared/schemas/stock-plans';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http/client';
@@ -57,6 +59,21 @@ export function useStockPlanDecision() {
     mutationFn: async ({ id, decision, reason }: { id: number; decision: 'verify' | 'reject'; reason?: string }) =>
       (
         await http.post<StockPlan>(`${BO_STOCK_PLANS_API}${id}/${decision}/`, decision === 'reject' ? { reason } : {}, {
+          silent: [400],
+          headers: idempotencyHeaders(newIdempotencyKey()),
+        })
+      ).data,
+    onSettled: () => refreshAdvanceDesk(client),
+  });
+}
+
+/** Records the outcome of a human review of the creditworthiness assessment (decision 037). */
+export function useDecideCreditReview(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (decision: CreditReviewDecision) =>
+      (
+        await http.post<AdvanceDetail>(`${BO_ADVANCES_API}${id}/credit-review/`, decision, {
           silent: [400],
           headers: idempotencyHeaders(newIdempotencyKey()),
         })

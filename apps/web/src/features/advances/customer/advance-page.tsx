@@ -21,6 +21,7 @@ import { MarginCallAlert } from '../margin-call-alert';
 import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api';
 import { AprRow } from './apr-explanation';
+import { CreditReviewPanel } from './credit-review-panel';
 import { LOAN_PAGE } from './queries';
 import { RepaymentPanel } from './repayment-panel';
 import { RiskPanel } from './risk-panel';
@@ -114,6 +115,7 @@ export function AdvancePage() {
       </Stack>
       {advance.margin_call && <MarginCallAlert call={advance.margin_call} />}
       {advance.withdrawal_deadline && advance.can_withdraw && <WithdrawalCountdown advance={advance} />}
+      <CreditReviewPanel advance={advance} />
       {advance.reason && (
         <Alert color="red" title={t('detail.reason')} data-testid="advance-reason">
           {advance.reason}

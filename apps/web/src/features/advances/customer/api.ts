@@ -220,3 +220,11 @@ export function useRegisterStockPlan() {
     onSuccess: () => refreshAdvances(client),
   });
 }
+
+/** Asks a person to review the creditworthiness assessment that flagged the request (decision 037). */
+export const useRequestCreditReview = (id: number, told: () => void) =>
+  useAdvanceMutation(
+    async (message: string) =>
+      (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/credit-review/`, message ? { message } : {})).data,
+    told,
+  );

@@ -52,7 +52,20 @@ vi.mock('../../../lib/http/client', async () =>
       { number: 2, due_date: '2027-02-03', interest, principal, total: interest },
     ];
     if (url === '/api/v1/advances/7/repayment-quote/') {
-      const base = { available_cash: '25000.00', outstanding_before: '20000.00', amount: body.amount };
+      const base = {
+        available_cash: '25000.00',
+        outstanding_before: '20000.00',
+        amount: body.amount,
+        compensation: {
+          charged: '0.00',
+          cap: '25.00',
+          cap_rate: '0.005',
+          percentage_cap: '25.00',
+          remaining_interest: '180.27',
+          over_a_year: false,
+          maturity_date: '2027-08-03',
+        },
+      };
       if (body.amount === '30000.00') {
         return reply({
           ...base,
@@ -117,13 +130,19 @@ describe('Early repayment preview', { timeout: 20_000 }, () => {
     expect(within(preview).getByText('The next instalment is charged on the lower amount from today.')).toBeVisible();
     expect(within(preview).getByTestId('repay-schedule')).toHaveTextContent('€183.75');
     expect(screen.queryByTestId('repay-accrued')).not.toBeInTheDocument();
+    // The directive's duty: the compensation stated before confirming, none, with the cap it stays under.
+    expect(within(preview).getByTestId('repay-compensation')).toHaveTextContent('€0.00 — no compensation');
+    expect(within(preview).getByTestId('repay-compensation-cap')).toHaveTextContent(
+      'The law lets a lender ask at most 0.5% of the amount repaid early (€25.00) because a year or less remains',
+    );
     expect(server.calls.every((call) => call.url.endsWith('repayment-quote/'))).toBe(true);
   });
 
   it("a full repayment shows the quarter's accrued interest and closes the advance", async () => {
     renderPanel();
     await userEvent.click(screen.getByTestId('repay-all'));
-    expect(await screen.findByTestId('repay-accrued')).toHaveTextContent('€81.92');
+    // The quote waits for the typing to settle (300 ms) and a busy machine renders slowly: wait for it.
+    expect(await screen.findByTestId('repay-accrued', undefined, { timeout: 5000 })).toHaveTextContent('€81.92');
     expect(screen.getByText('Repaying everything ends the advance and frees your collateral.')).toBeVisible();
     expect(screen.getByTestId('repay-submit')).toHaveTextContent('Repay and close the advance');
   });

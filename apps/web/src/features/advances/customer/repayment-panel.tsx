@@ -1,4 +1,5 @@
-// Early repayment: any amount up to the outstanding advance and the available cash, no fee. Before the
+// Early repayment: any amount up to the outstanding advance and the available cash, no fee (the
+// compensation line says 0,00 and the directive's cap on it, decision 037). Before the
 // customer confirms, the server recomputes the schedule and the APR for that amount and the screen shows
 // them; a full repayment also settles the interest of the running quarter and frees the collateral.
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
@@ -9,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/money/amount-input';
 import { SummaryRow } from '../../../components/summary-row';
-import { formatMoney, formatPercent } from '../../../lib/format';
+import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
 import { ScheduleTable, scheduleRows } from '../schedule-table';
@@ -82,6 +83,26 @@ export function RepaymentPanel({ advance }: { advance: AdvanceDetail }) {
           )}
           <SummaryRow label={t('repay.cash')} value={formatMoney(q.available_cash, language)} />
           <SummaryRow label={t('repay.apr')} value={formatPercent(q.apr, language)} testId="repay-apr" />
+          {/* The directive's duty: the compensation is stated before confirming, here none, with its cap. */}
+          <SummaryRow
+            label={t('repay.compensation')}
+            value={
+              Number(q.compensation.charged) === 0
+                ? t('repay.compensationNone', { amount: formatMoney(q.compensation.charged, language) })
+                : formatMoney(q.compensation.charged, language)
+            }
+            testId="repay-compensation"
+          />
+          <Text size="xs" c="dimmed" data-testid="repay-compensation-cap">
+            {t('repay.compensationCap', {
+              rate: formatPercent(q.compensation.cap_rate, language, 1),
+              percentage: formatMoney(q.compensation.percentage_cap, language),
+              remaining: t(q.compensation.over_a_year ? 'repay.remainingOver' : 'repay.remainingWithin'),
+              maturity: formatDate(q.compensation.maturity_date, language),
+              interest: formatMoney(q.compensation.remaining_interest, language),
+              cap: formatMoney(q.compensation.cap, language),
+            })}
+          </Text>
           <Text size="sm" c="dimmed">
             {q.full ? t('repay.fullNote') : t('repay.partialNote')}
           </Text>

@@ -25,8 +25,30 @@ export function fractionOf(percent: string): string {
   return `0.${match[1]!.padStart(2, '0')}${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
+/** A usury threshold "0.170400" → "17,04" (up to four decimals of a percent, as the Bank of Italy prints it). */
+export function thresholdPercentOf(fraction: string, language: Language): string {
+  const match = /^0\.(\d{2})(\d{0,4})$/.exec(fraction);
+  if (!match) return fraction;
+  const decimals = (match[2] ?? '')
+    .padEnd(4, '0')
+    .replace(/0{1,2}$/, '')
+    .replace(/0$/, '');
+  return `${Number(match[1])}${language === 'it' ? ',' : '.'}${decimals.padEnd(2, '0')}`;
+}
+
+/** "17,04" or "16.6575" → "0.170400" / "0.166575", digit by digit; anything else as typed (the schema says no). */
+export function thresholdFractionOf(percent: string): string {
+  const match = /^(\d{1,2})(?:[.,](\d{1,4}))?$/.exec(percent.trim());
+  if (!match) return percent;
+  return `0.${match[1]!.padStart(2, '0')}${(match[2] ?? '').padEnd(4, '0')}`;
+}
+
 export const toForm = (settings: OperatorSettings, language: Language): SettingsFormValues => ({
   ...settings,
+  usury_thresholds: settings.usury_thresholds.map((item) => ({
+    ...item,
+    threshold_apr: thresholdPercentOf(item.threshold_apr, language),
+  })),
   rate_schedules: settings.rate_schedules.map((schedule) => ({
     ...schedule,
     bands: schedule.bands.map((band) => ({ ...band, annual_rate: percentOf(band.annual_rate, language) })),
@@ -35,6 +57,10 @@ export const toForm = (settings: OperatorSettings, language: Language): Settings
 
 export const toSettings = (values: SettingsFormValues): SettingsFormValues => ({
   ...values,
+  usury_thresholds: values.usury_thresholds.map((item) => ({
+    ...item,
+    threshold_apr: thresholdFractionOf(item.threshold_apr),
+  })),
   rate_schedules: values.rate_schedules.map((schedule) => ({
     ...schedule,
     bands: schedule.bands.map((band) => ({ ...band, annual_rate: fractionOf(band.annual_rate) })),
@@ -59,6 +85,9 @@ export function fieldPaths(values: SettingsFormValues): string[] {
     schedule.bands.forEach((_band, b) => {
       paths.push(`rate_schedules.${s}.bands.${b}.from`, `rate_schedules.${s}.bands.${b}.annual_rate`);
     });
+  });
+  values.usury_thresholds.forEach((_item, index) => {
+    paths.push(`usury_thresholds.${index}.quarter`, `usury_thresholds.${index}.threshold_apr`);
   });
   values.social_links.forEach((_link, index) => {
     paths.push(`social_links.${index}.url`);

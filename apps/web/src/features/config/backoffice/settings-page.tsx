@@ -32,6 +32,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { saveSettings, settingsQuery } from '../api';
 import { RateSchedulesFields } from './rate-schedules-fields';
 import { fieldPaths, type SettingsFormValues, toForm, toSettings } from './settings-form';
+import { UsuryThresholdsFields } from './usury-thresholds-fields';
 
 export function SettingsPage() {
   const { t } = useTranslation('backoffice');
@@ -97,6 +98,7 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
         </Paper>
 
         <RateSchedulesFields form={form} />
+        <UsuryThresholdsFields form={form} />
 
         <Paper withBorder p="md">
           <Title order={3} fz="md" mb="sm">

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CreditAdvertising } from '../../../components/credit-advertising';
 import { formatMoney } from '../../../lib/format';
 import {
   type AdvanceTermsProps,
@@ -79,6 +80,10 @@ function BelowTheFold({ language, advanceCalculator }: { language: Language; adv
                 props={advanceTermsProps(advanceTermsOf(config))}
               />
             </LazyWhenVisible>
+          </Box>
+          {/* Outside the calculator's island: the warning and the example are in the HTML the server sends. */}
+          <Box mt="lg">
+            <CreditAdvertising language={language} />
           </Box>
         </Container>
       </Box>

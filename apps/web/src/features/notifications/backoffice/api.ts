@@ -23,4 +23,5 @@ export const NOTIFICATION_KINDS = [
   'margin_call',
   'advance_status_changed',
   'advance_rejected',
+  'credit_review_decided',
 ] as const;
