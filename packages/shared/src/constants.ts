@@ -154,3 +154,13 @@ export function mifidMaxRisk(score: number | null | undefined): number {
 export const WITHDRAWAL_BUSINESS_DAYS = 1;
 /** Transactions shown on the customer's home. */
 export const HOME_RECENT_TRANSACTIONS = 5;
+
+/**
+ * Staged alerts (docs/decisions/904): the warning goes out when the loan reaches this share of its limit
+ * (owed ≥ 0.90 × limit), unless the operator settings say otherwise.
+ */
+export const DEFAULT_MARGIN_WARNING_RATIO = '0.90';
+/** Business days from a margin call's opening to cure it before the bank may sell (stated in the contract). */
+export const MARGIN_CALL_GRACE_BUSINESS_DAYS = 5;
+/** Business days the "more time" forbearance adds to the grace period. */
+export const FORBEARANCE_EXTENSION_BUSINESS_DAYS = 10;

@@ -35,6 +35,7 @@ import { advanceDetail, customerDetail } from './detail';
 import { buildSecci, secciFileName } from './documents';
 import { sendAdvanceSecci, sendPdf } from './files';
 import { registerAdvanceJobs } from './jobs';
+import { marginAlertRoutes } from './margin-alert-routes';
 import { findAdvance } from './records';
 import { repaymentRoutes } from './repayment-routes';
 import { cancelAdvance, priceAdvance, quoteRequest, requestAdvance } from './request-service';
@@ -208,6 +209,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
   );
 
   await riskRoutes(app);
+  await marginAlertRoutes(app);
   await backofficeRoutes(app);
   // Once paid out: early repayment, the right of withdrawal, the collateral swap; and the jobs.
   await repaymentRoutes(app);

@@ -26,6 +26,9 @@ export const NOTIFICATION_KINDS = [
   'navs_missing',
   'instalment_overdue',
   'margin_call',
+  'margin_warning',
+  'forbearance_offered',
+  'margin_enforced',
   'advance_status_changed',
   'advance_rejected',
 ] as const;

@@ -27,6 +27,7 @@ export function fractionOf(percent: string): string {
 
 export const toForm = (settings: OperatorSettings, language: Language): SettingsFormValues => ({
   ...settings,
+  margin_warning_ratio: percentOf(settings.margin_warning_ratio.padEnd(4, '0'), language),
   rate_schedules: settings.rate_schedules.map((schedule) => ({
     ...schedule,
     bands: schedule.bands.map((band) => ({ ...band, annual_rate: percentOf(band.annual_rate, language) })),
@@ -35,6 +36,7 @@ export const toForm = (settings: OperatorSettings, language: Language): Settings
 
 export const toSettings = (values: SettingsFormValues): SettingsFormValues => ({
   ...values,
+  margin_warning_ratio: fractionOf(values.margin_warning_ratio),
   rate_schedules: values.rate_schedules.map((schedule) => ({
     ...schedule,
     bands: schedule.bands.map((band) => ({ ...band, annual_rate: fractionOf(band.annual_rate) })),
@@ -47,6 +49,7 @@ export function fieldPaths(values: SettingsFormValues): string[] {
     'minimum_advance_amount',
     'bank_maximum_advance_amount',
     'advance_payout_hours',
+    'margin_warning_ratio',
     'partner_bank.beneficiary',
     'partner_bank.iban',
     'partner_bank.bic',
