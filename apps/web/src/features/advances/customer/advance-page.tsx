@@ -20,6 +20,7 @@ import { AdvanceStatusBadge, AdvanceStatusText } from '../advance-status';
 import { MarginCallAlert } from '../margin-call-alert';
 import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api';
+import { MarginAlertPanel } from './margin-alert-panel';
 import { LOAN_PAGE } from './queries';
 import { RepaymentPanel } from './repayment-panel';
 import { RiskPanel } from './risk-panel';
@@ -162,6 +163,7 @@ export function AdvancePage() {
           )}
         </SimpleGrid>
       </Paper>
+      {advance.status === ADVANCE_STATUS.active && <MarginAlertPanel advanceId={advance.id} />}
       {advance.status === ADVANCE_STATUS.active && <RiskPanel advanceId={advance.id} />}
       <Actions advance={advance} />
       {advance.allowed_actions.includes('cancel') && (
