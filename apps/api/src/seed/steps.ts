@@ -25,6 +25,7 @@ import { seedMoreDemoProducts } from './more-products';
 import { seedPartners } from './partners';
 import { backfillDemoNavs, completeDemoProducts, seedProducts } from './products';
 import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from './profiles';
+import { seedDemoRemedyRanking } from './remedy-ranking';
 import { seedDemoSocialLinks, seedPartnerBankSettings, seedSettings } from './settings';
 import { seedDemoStatements } from './statements';
 import { seedDemoStockPlans } from './stock-plans';
@@ -159,6 +160,14 @@ export const SEED_STEPS: readonly SeedStep[] = [
       // The demo customer's authenticator app, so that the confirmation by app can be tried at once. After
       // the advance: its contract was signed by SMS code, before she had the app.
       await seedDemoAuthenticator(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 10,
+    async run(db) {
+      // The demo customer's remedy for a margin call, ranked in advance (after the advance it ranks).
+      await seedDemoRemedyRanking(db);
     },
   },
 ];
