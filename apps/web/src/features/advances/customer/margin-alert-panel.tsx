@@ -46,7 +46,7 @@ function DebtAdvice() {
   return (
     <Text size="sm" c="dimmed" data-testid="debt-advice">
       {t('alerts.debtAdvice')}{' '}
-      <Anchor href="/support/" size="sm">
+      <Anchor href="/support/" size="sm" underline="always">
         {t('alerts.support')}
       </Anchor>
     </Text>
