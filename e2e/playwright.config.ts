@@ -44,6 +44,9 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web app is not built: run `npm run build -w @lombard/web` (npm run test:e2e does it).');
 }
 
+/** Journeys that change the demo's shared prices (an operator records NAVs). */
+const PRICE_CHANGING = /margin-alerts\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -79,7 +82,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: PRICE_CHANGING, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // A journey that records lower prices for the demo's funds changes what every other journey of the demo
+    // customer reads: it runs once they are all done. (Alone: `npx playwright test --no-deps <file>`.)
+    {
+      name: 'prices',
+      testMatch: PRICE_CHANGING,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     // What ships: the API compiled to plain JavaScript (apps/api/build.mjs), into this run's own folder
     // (inside apps/api, where the bundle finds its packages).

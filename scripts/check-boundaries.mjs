@@ -51,6 +51,7 @@ const SCHEMA_OWNERS = {
   menus: ['menu'],
   outbox: ['notifications'],
   signatures: ['signing'],
+  'margin-alerts': ['advances'],
   // Infrastructure tables: only lib/jobs and lib/files touch them; modules use those libraries.
   jobs: [],
   files: [],

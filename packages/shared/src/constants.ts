@@ -169,3 +169,13 @@ export const EARLY_REPAYMENT_CAP_WITHIN_A_YEAR = '0.005';
  * term typical of the advances actually requested, priced with the rate bands in force.
  */
 export const REPRESENTATIVE_EXAMPLE = { amount: '50000.00', instalments: 8 } as const;
+
+/**
+ * Staged alerts (docs/decisions/038): the warning goes out when the loan reaches this share of its limit
+ * (owed ≥ 0.90 × limit), unless the operator settings say otherwise.
+ */
+export const DEFAULT_MARGIN_WARNING_RATIO = '0.90';
+/** Business days from a margin call's opening to cure it before the bank may sell (stated in the contract). */
+export const MARGIN_CALL_GRACE_BUSINESS_DAYS = 5;
+/** Business days the "more time" forbearance adds to the grace period. */
+export const FORBEARANCE_EXTENSION_BUSINESS_DAYS = 10;

@@ -154,6 +154,24 @@ export const ERROR_STATUS = {
   CREDIT_REVIEW_ALREADY_REQUESTED: 409,
   /** The operator records an outcome only for a review that was asked for and not yet decided. */
   CREDIT_REVIEW_NOT_PENDING: 409,
+  /** Margin calls (docs/decisions/038): the advance has no open margin call. */
+  MARGIN_CALL_NOT_OPEN: 409,
+  /** The call was already settled: by the customer's remedy or by the bank's sale. */
+  MARGIN_CALL_RESOLVED: 409,
+  /** The shortfall the customer confirmed is not today's (prices moved): she looks again. */
+  REMEDY_CHANGED: 409,
+  /** Her ranked remedy does not cover the shortfall (not enough cash or lines). */
+  REMEDY_NOT_ENOUGH: 422,
+  /** A line in the ranking is not hers, or not of the kind the list holds. */
+  REMEDY_LINE_UNKNOWN: 422,
+  /** The bank cannot sell before it has offered forbearance. */
+  FORBEARANCE_NOT_OFFERED: 409,
+  /** Forbearance was already offered for this call. */
+  FORBEARANCE_ALREADY_OFFERED: 409,
+  /** She already answered the forbearance offer. */
+  FORBEARANCE_ALREADY_ANSWERED: 409,
+  /** The grace period to cure the call has not ended yet. */
+  GRACE_PERIOD_RUNNING: 409,
   /** The stock plan is not waiting for verification (already verified or rejected). */
   STOCK_PLAN_NOT_PENDING: 409,
   /** The employer picked is not an active partner company. */

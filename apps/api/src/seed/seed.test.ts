@@ -46,6 +46,8 @@ describe('demo data on the embedded quick start', () => {
       'base@2',
       'base@3',
       'demo@1',
+      'demo@10',
+      'demo@11',
       'demo@2',
       'demo@3',
       'demo@4',
@@ -63,6 +65,15 @@ describe('demo data on the embedded quick start', () => {
     expect(res.json()).toMatchObject({ enrolled: true, recovery_codes_left: 10 });
     const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
     expect(readme).toContain(DEMO_AUTHENTICATOR_SECRET);
+  });
+
+  it('gives the demo customer a remedy ranked in advance for a margin call', async () => {
+    const customer = await loginAs(t.app, 'customer@demo.lombard.test');
+    const view = (await t.app.inject({ method: 'GET', url: '/api/v1/advances/remedy-ranking/', ...customer })).json();
+    expect(view).toMatchObject({ saved: true, ranking: { methods: ['cash', 'pledge', 'sell'] } });
+    expect(view.ranking.pledge_order.length).toBeGreaterThan(0);
+    expect(view.pledge_lines[0].key).toBe(view.ranking.pledge_order[0]);
+    expect(view.sell_lines.map((line: { key: string }) => line.key)).toEqual(view.ranking.sell_order);
   });
 
   // Their NAV history and descriptions: the products module's catalogue test.

@@ -26,6 +26,7 @@ import { seedMoreDemoProducts } from './more-products';
 import { seedPartners } from './partners';
 import { backfillDemoNavs, completeDemoProducts, seedProducts } from './products';
 import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from './profiles';
+import { seedDemoRemedyRanking } from './remedy-ranking';
 import { seedDemoSocialLinks, seedPartnerBankSettings, seedSettings } from './settings';
 import { seedDemoStatements } from './statements';
 import { seedDemoStockPlans } from './stock-plans';
@@ -168,6 +169,14 @@ export const SEED_STEPS: readonly SeedStep[] = [
     async run(db) {
       // The funds' share in government bonds, which the borrow-or-sell comparison's tax estimate reads.
       await seedDemoBondShares(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 11,
+    async run(db) {
+      // The demo customer's remedy for a margin call, ranked in advance (after the advance it ranks).
+      await seedDemoRemedyRanking(db);
     },
   },
 ];

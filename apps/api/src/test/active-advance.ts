@@ -18,6 +18,8 @@ export interface ActiveAdvance {
   /** The payout day: the first quarter starts on it. */
   payout: string;
   bond: number;
+  /** The second fund pledged, when asked for (`also`). */
+  also: number | null;
 }
 
 /** The phone every fixture customer verified: the signing codes go there. */
@@ -45,6 +47,8 @@ export async function activeAdvance(
     paidOut?: boolean;
     /** The income band declared in the profile: `band_1` (from 0) gets the request flagged. */
     incomeBand?: string;
+    /** A second fund bought for this amount and pledged besides the bond. */
+    also?: { slug: string; invest: string };
     /** Stop earlier: just requested (1) or signed by the customer (3). */
     until?: 'requested' | 'signed';
   } = {},
@@ -54,12 +58,25 @@ export async function activeAdvance(
   const invest = options.invest ?? '60000.00';
   const investor = await f.investor();
   const bond = await f.productId(BOND);
-  await f.deposit(investor, new Decimal(invest).plus(options.cash ?? '0').toFixed(2));
-  const order = await step(
-    f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: invest, payment_method: 'cash' }),
-    'invest',
+  const also = options.also ? await f.productId(options.also.slug) : null;
+  await f.deposit(
+    investor,
+    new Decimal(invest)
+      .plus(options.cash ?? '0')
+      .plus(options.also?.invest ?? '0')
+      .toFixed(2),
   );
-  await step(f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [JSON.parse(order.body).id] }), 'settle');
+  const buys: [number, string][] = [
+    [bond, invest],
+    ...(also ? [[also, options.also!.invest] as [number, string]] : []),
+  ];
+  for (const [product, spend] of buys) {
+    const order = await step(
+      f.post(investor.session, `/api/v1/products/${product}/invest/`, { amount: spend, payment_method: 'cash' }),
+      'invest',
+    );
+    await step(f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [JSON.parse(order.body).id] }), 'settle');
+  }
   const db = f.t.database.db;
   await writeTab(db, investor.id, 'phone', { phone: FIXTURE_PHONE, verified: true });
   await writeTab(db, investor.id, 'occupation', {
@@ -67,12 +84,16 @@ export async function activeAdvance(
     income_band: options.incomeBand ?? 'band_3',
   });
   const requested = await step(
-    f.post(investor.session, '/api/v1/advances/', { amount, instalments, collateral: [`position:${bond}`] }),
+    f.post(investor.session, '/api/v1/advances/', {
+      amount,
+      instalments,
+      collateral: [`position:${bond}`, ...(also ? [`position:${also}`] : [])],
+    }),
     'request',
   );
   const id = JSON.parse(requested.body).id as number;
   const operator = (action: string) => step(f.post(f.admin, `/api/v1/backoffice/advances/${id}/${action}/`), action);
-  const scene = { investor, id, payout: calendarDate(f.clock.now), bond };
+  const scene = { investor, id, payout: calendarDate(f.clock.now), bond, also };
   if (options.until === 'requested') return scene;
   await operator('pre-approve');
   await step(f.post(investor.session, `/api/v1/advances/${id}/signature/`, undefined, null), 'signature');

@@ -5,7 +5,7 @@
 import { INVESTOR_PROFILES, type Profile } from '@lombard/shared/permissions';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountProfileRoutes, settingRoutes } from '../features/account/routes';
-import { advanceRoutes, loadAdvanceCard } from '../features/advances/customer/routes';
+import { advanceRoutes, loadAdvanceCard, loadRemedyRanking } from '../features/advances/customer/routes';
 import { cashRoutes } from '../features/cash/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -53,7 +53,7 @@ export const customerRoutes: RouteObject[] = [
               gated('loan/', CUSTOMER_AND_ABOVE, advanceRoutes),
               gated('cash/', CUSTOMER_AND_ABOVE, cashRoutes),
               gated('profile/', EVERYONE, [...profileTabRoutes, ...accountProfileRoutes]),
-              gated('setting/', EVERYONE, settingRoutes),
+              gated('setting/', EVERYONE, settingRoutes(loadRemedyRanking)),
               gated('notifications/', EVERYONE, notificationRoutes),
               gated('backoffice/', ADMIN_ONLY, backofficeRoutes),
             ],

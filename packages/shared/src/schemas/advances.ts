@@ -168,6 +168,11 @@ export const TIMELINE_KINDS = [
   'margin_call',
   'margin_call_closed',
   'swapped',
+  'margin_warning',
+  'forbearance_offered',
+  'forbearance_answered',
+  'margin_remedy',
+  'margin_enforced',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -421,6 +426,12 @@ export const backofficeInstalmentSchema = advanceInstalmentSchema.extend({
 
 export const backofficeMarginCallSchema = marginCallSchema.extend({
   user: z.object({ id: z.number().int(), email: z.string().nullable(), full_name: z.string().nullable() }),
+  /** The last day to cure before the bank may sell (docs/decisions/038). */
+  grace_until: z.string().nullable(),
+  forbearance_offered_at: z.string().nullable(),
+  forbearance_answer: z.string().nullable(),
+  /** customer_remedy | enforced, null while open. */
+  resolution: z.string().nullable(),
 });
 
 /** Back-office reject: the reason the customer reads. */

@@ -2,7 +2,12 @@
 // bank's advance limits, the rate bands with the day each set takes effect, the account customers pay
 // into, the payout promise, and the newsletter and social links. One schema for the form and the API.
 import { z } from 'zod';
-import { ADVANCE_PAYOUT_HOURS, CALCULATOR_MAX_AMOUNT, MINIMUM_ADVANCE_AMOUNT } from '../constants';
+import {
+  ADVANCE_PAYOUT_HOURS,
+  CALCULATOR_MAX_AMOUNT,
+  DEFAULT_MARGIN_WARNING_RATIO,
+  MINIMUM_ADVANCE_AMOUNT,
+} from '../constants';
 import { LANGUAGES } from '../locale';
 import { ADVANCE_RATE_BANDS } from '../money/rate-bands';
 import { AMOUNT_INPUT_DECIMAL, decimalString } from './decimal';
@@ -24,6 +29,7 @@ export const SETTINGS_MESSAGES = {
   usuryRate: 'validation:usuryRate',
   /** A rate band whose APR would be above the usury threshold in force while the band prices quotes. */
   aboveUsuryThreshold: 'validation:aboveUsuryThreshold',
+  warningRatio: 'validation:warningRatio',
 } as const;
 const M = SETTINGS_MESSAGES;
 
@@ -49,6 +55,16 @@ const newsletterUrl = text()
   .trim()
   .max(500, { error: 'validation:maxLength' })
   .refine((value) => /^\/[^\s]*$/.test(value) || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: M.url });
+
+/**
+ * The share of a margin call's limit at which the customer is warned (docs/decisions/038): 50 % to 99 %,
+ * as a fraction ("0.90"); a warning at the limit itself would be the call.
+ */
+const warningRatio = z
+  .string()
+  .trim()
+  .regex(/^0\.\d{1,4}$/, { error: M.warningRatio })
+  .refine((value) => Number(value) >= 0.5 && Number(value) <= 0.99, { error: M.warningRatio });
 
 export const rateBandSchema = z.object({ from: decimalString(AMOUNT_INPUT_DECIMAL), annual_rate: annualRate });
 
@@ -111,6 +127,8 @@ export const operatorSettingsSchema = z
     usury_thresholds: z.array(usuryThresholdSchema).min(1).max(80),
     /** Hours from the signed contract to the money on the customer's account. */
     advance_payout_hours: z.number().int('validation:integer').min(24, 'validation:min').max(240, 'validation:max'),
+    /** Loan ÷ limit at which the margin warning goes out. */
+    margin_warning_ratio: warningRatio,
     partner_bank: partnerBankSchema,
     newsletter_settings: z.partialRecord(z.enum(LANGUAGES), z.object({ url: newsletterUrl })),
     social_links: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: httpsUrl })).max(SOCIAL_NETWORKS.length),
@@ -159,6 +177,7 @@ export const DEFAULT_USURY_THRESHOLDS: UsuryThreshold[] = [
 export const DEFAULT_ADVANCE_LIMITS = {
   minimum_advance_amount: MINIMUM_ADVANCE_AMOUNT,
   advance_payout_hours: ADVANCE_PAYOUT_HOURS,
+  margin_warning_ratio: DEFAULT_MARGIN_WARNING_RATIO,
 } as const;
 
 /**

@@ -170,6 +170,18 @@ export const marginCalls = pgTable(
     collateralToAdd: numeric('collateral_to_add', { precision: 18, scale: 2 }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The last day to cure before the bank may sell (docs/decisions/038); null for calls opened before it. */
+    graceUntil: date('grace_until', { mode: 'string' }),
+    /** Forbearance offered by an operator (Directive (EU) 2023/2225 Art. 35), and the customer's answer. */
+    forbearanceOfferedAt: timestamp('forbearance_offered_at', { withTimezone: true }),
+    forbearanceOfferedBy: integer('forbearance_offered_by').references(() => users.id),
+    /** FORBEARANCE_ANSWERS of the shared schema. */
+    forbearanceAnswer: text('forbearance_answer'),
+    forbearanceAnsweredAt: timestamp('forbearance_answered_at', { withTimezone: true }),
+    /** customer_remedy | enforced: who settled the call; one only, set under the advance's lock. */
+    resolution: text('resolution'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id),
   },
   (t) => [uniqueIndex('margin_calls_one_open').on(t.advanceId).where(sql`${t.closedAt} is null`)],
 );

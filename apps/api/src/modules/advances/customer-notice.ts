@@ -1,12 +1,13 @@
 // The notice of something that happened to a paid-out advance (repaid at maturity, an instalment overdue,
 // a margin call, the withdrawal): an in-app notification and an e-mail in the customer's language, both
-// leading to the advance's page.
+// leading to the advance's page; the urgent ones (margin warning and call) also by SMS to the verified phone.
 import type { Language } from '@lombard/shared/locale';
 import type { Queryable } from '../../db/client';
 import { translator } from '../../lib/i18n';
-import { queueEmail, renderEmail } from '../../lib/outbox';
+import { queueEmail, queueSms, renderEmail } from '../../lib/outbox';
 import { getAccount } from '../account/service';
 import { type NotificationKind, notifyUser } from '../notifications/service';
+import { verifiedPhone } from '../profile/service';
 
 /** Where links in notices point, and who signs the e-mails: the app's configuration. */
 export interface NoticeSettings {
@@ -30,6 +31,10 @@ export async function tellCustomer(
     notification: NotificationKind;
     notice: string;
     params: (language: Language) => Record<string, string | number>;
+    /** Paragraphs of the e-mail after intro and next (`advance-life:<notice>.<key>`). */
+    more?: string[];
+    /** Also by SMS (`advance-life:<notice>.sms`), when the customer has a verified phone. */
+    sms?: boolean;
   },
 ) {
   const account = await getAccount(tx, input.userId);
@@ -45,7 +50,11 @@ export async function tellCustomer(
   });
   const content = renderEmail({
     greeting: account.firstName ? t('emails:greeting', { name: account.firstName }) : t('emails:greetingAnonymous'),
-    paragraphs: [t(`advance-life:${input.notice}.intro`, params), t(`advance-life:${input.notice}.next`, params)],
+    paragraphs: [
+      t(`advance-life:${input.notice}.intro`, params),
+      t(`advance-life:${input.notice}.next`, params),
+      ...(input.more ?? []).map((key) => t(`advance-life:${input.notice}.${key}`, params)),
+    ],
     action: {
       label: t(`advance-life:${input.notice}.action`),
       url: `${settings.publicUrl}${advancePath(input.advanceId)}`,
@@ -59,4 +68,14 @@ export async function tellCustomer(
     subject: t(`advance-life:${input.notice}.subject`, params),
     ...content,
   });
+  const phone = input.sms ? await verifiedPhone(tx, input.userId) : null;
+  if (phone) {
+    await queueSms(tx, {
+      to: phone,
+      template: `advance_${input.notice}`,
+      language,
+      text: t(`advance-life:${input.notice}.sms`, params),
+      meta: { advance: input.advanceId },
+    });
+  }
 }

@@ -1,6 +1,7 @@
 // The advance's documents, in the reader's language: the SECCI (the directive's standard pre-contract
 // information, from the same shared quote the screen shows) and the contract the customer signs, which
 // carries the SECCI as its annex. Built with pdf-lib; the same terms always give the same bytes.
+import { MARGIN_CALL_GRACE_BUSINESS_DAYS } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
 import type { AdvanceQuote as SharedQuote } from '@lombard/shared/money/advance-calculator';
 import type { CollateralLine } from '@lombard/shared/schemas/advances';
@@ -148,6 +149,7 @@ export async function buildContract(language: Language, id: number, terms: Advan
     rate: f.rate,
     apr: f.apr,
     maturity: f.maturity,
+    graceDays: MARGIN_CALL_GRACE_BUSINESS_DAYS,
   }) as unknown as string[];
   for (const clause of clauses) w.paragraph(clause);
   w.paragraph(t('advances:contract.annex'), { muted: true });

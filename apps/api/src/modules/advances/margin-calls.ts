@@ -1,18 +1,23 @@
 // Margin calls: after NAVs are recorded (the products module queues NAVS_RECORDED_JOB), every active
 // advance's pledged lines are valued at the latest prices; a loan above the limit they allow opens a margin
-// call, told to the customer once per crossing, and a loan back within it closes the call.
+// call, told to the customer once per crossing (e-mail, in-app, SMS) with the last day to cure it, and a
+// loan back within it closes the call. The warning before the limit follows the same check (alert-stages.ts).
 import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
-import { type CollateralLine, marginCall } from '@lombard/shared/money/borrowing-power';
+import { MARGIN_CALL_GRACE_BUSINESS_DAYS } from '@lombard/shared/constants';
+import { type CollateralLine, lineContribution, marginCall } from '@lombard/shared/money/borrowing-power';
+import { calendarDate } from '@lombard/shared/money/business-days';
+import { graceDeadline } from '@lombard/shared/money/margin-alerts';
 import { positionValue } from '@lombard/shared/money/valuation';
 import type { MarginCall } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { advanceCollateral, advances, marginCalls } from '../../db/schema/advances';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import type { JobHandler } from '../../lib/jobs/queue';
 import { latestNavs } from '../products/service';
 import { plansByIds } from '../stock-plans/service';
+import { followStage } from './alert-stages';
 import { type NoticeSettings, tellCustomer } from './customer-notice';
 import { type AdvanceRow, addEvent, lockAdvance } from './records';
 
@@ -79,6 +84,16 @@ export async function checkAdvance(
 ): Promise<'opened' | 'updated' | 'closed' | 'none'> {
   const lines = await pledgedLinesNow(tx, advance.id);
   const call = marginCall({ outstanding: new Decimal(advance.outstanding).toFixed(2), pledgedLines: lines });
+  await followStage(
+    tx,
+    advance,
+    {
+      limit: lines.reduce((sum, l) => sum.plus(lineContribution(l.value, l.loanToValue)), new Decimal(0)).toFixed(2),
+      collateralValue: lines.reduce((sum, l) => sum.plus(l.value), new Decimal(0)).toFixed(2),
+    },
+    settings,
+    now,
+  );
   const [open] = await tx
     .select()
     .from(marginCalls)
@@ -100,7 +115,8 @@ export async function checkAdvance(
     await tx.update(marginCalls).set(figures).where(eq(marginCalls.id, open.id));
     return 'updated';
   }
-  await tx.insert(marginCalls).values({ advanceId: advance.id, ...figures, openedAt: now });
+  const graceUntil = graceDeadline(calendarDate(now), MARGIN_CALL_GRACE_BUSINESS_DAYS);
+  await tx.insert(marginCalls).values({ advanceId: advance.id, ...figures, openedAt: now, graceUntil });
   await addEvent(
     tx,
     advance.id,
@@ -114,11 +130,15 @@ export async function checkAdvance(
     advanceId: advance.id,
     notification: 'margin_call',
     notice: 'marginCall',
+    more: ['grace'],
+    sms: true,
     params: (language) => ({
       reference: String(advance.id),
       shortfall: formatMoney(figures.shortfall, language),
       collateral: formatMoney(figures.collateralToAdd, language),
       limit: formatMoney(figures.limitAmount, language),
+      deadline: formatDate(graceUntil, language),
+      days: MARGIN_CALL_GRACE_BUSINESS_DAYS,
     }),
   });
   return 'opened';

@@ -37,6 +37,7 @@ import { advanceDetail, customerDetail } from './detail';
 import { buildSecci, secciFileName } from './documents';
 import { sendAdvanceSecci, sendPdf } from './files';
 import { registerAdvanceJobs } from './jobs';
+import { marginAlertRoutes } from './margin-alert-routes';
 import { findAdvance } from './records';
 import { repaymentRoutes } from './repayment-routes';
 import {
@@ -219,6 +220,7 @@ export const advancesModule = fp(async (app: FastifyInstance) => {
 
   await riskRoutes(app);
   await borrowRoutes(app);
+  await marginAlertRoutes(app);
   await backofficeRoutes(app);
   await creditReviewRoutes(app);
   // Once paid out: early repayment, the right of withdrawal, the collateral swap; and the jobs.

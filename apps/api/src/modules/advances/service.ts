@@ -14,6 +14,7 @@ import { statusLabel } from './records';
 
 export { advancesWithinLimits } from './coverage';
 export { ADVANCE_PAYOUT_JOB, approve, disburse, preApprove } from './operator-service';
+export { rankingView, saveRanking } from './remedy';
 export { requestAdvance } from './request-service';
 export { checkContractCode, sendContractCode, signContract } from './signing-service';
 

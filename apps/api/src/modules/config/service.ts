@@ -32,6 +32,7 @@ export const SETTING_KEYS = {
   payoutHours: 'advance_payout_hours',
   socialLinks: 'social_links',
   partnerBank: 'partner_bank',
+  marginWarningRatio: 'margin_warning_ratio',
 } as const;
 
 /** Where customers send money: the partner bank's account (global configuration, editable by operators). */
@@ -78,12 +79,13 @@ type Stored = {
   [SETTING_KEYS.payoutHours]: { hours: number };
   [SETTING_KEYS.socialLinks]: OperatorSettings['social_links'];
   [SETTING_KEYS.partnerBank]: PartnerBank;
+  [SETTING_KEYS.marginWarningRatio]: { ratio: string };
 };
 const read = <K extends keyof Stored>(db: Queryable, key: K) => readSetting<Stored[K]>(db, key);
 
 /** Every setting as it is now; a key never written reads as the product's published value. */
 export async function readOperatorSettings(db: Queryable): Promise<OperatorSettings> {
-  const [newsletter, maximum, minimum, schedules, usury, payout, social, bank] = await Promise.all([
+  const [newsletter, maximum, minimum, schedules, usury, payout, social, bank, warning] = await Promise.all([
     read(db, SETTING_KEYS.newsletter),
     read(db, SETTING_KEYS.bankMaximumAdvance),
     read(db, SETTING_KEYS.minimumAdvance),
@@ -92,6 +94,7 @@ export async function readOperatorSettings(db: Queryable): Promise<OperatorSetti
     read(db, SETTING_KEYS.payoutHours),
     read(db, SETTING_KEYS.socialLinks),
     read(db, SETTING_KEYS.partnerBank),
+    read(db, SETTING_KEYS.marginWarningRatio),
   ]);
   return {
     minimum_advance_amount: minimum?.amount ?? DEFAULT_ADVANCE_LIMITS.minimum_advance_amount,
@@ -99,6 +102,7 @@ export async function readOperatorSettings(db: Queryable): Promise<OperatorSetti
     rate_schedules: schedules?.length ? schedules : [DEFAULT_RATE_SCHEDULE],
     usury_thresholds: usury?.length ? usury : DEFAULT_USURY_THRESHOLDS,
     advance_payout_hours: payout?.hours ?? DEFAULT_ADVANCE_LIMITS.advance_payout_hours,
+    margin_warning_ratio: warning?.ratio ?? DEFAULT_ADVANCE_LIMITS.margin_warning_ratio,
     partner_bank: bank ?? DEFAULT_PARTNER_BANK,
     newsletter_settings: newsletter ?? {},
     social_links: social ?? [],
@@ -133,6 +137,11 @@ export async function advanceSettings(db: Queryable, today: string): Promise<Adv
   };
 }
 
+/** The loan ÷ limit at which the margin warning goes out (the operator's setting, 0.90 by default). */
+export async function marginWarningRatio(db: Queryable): Promise<string> {
+  return (await read(db, SETTING_KEYS.marginWarningRatio))?.ratio ?? DEFAULT_ADVANCE_LIMITS.margin_warning_ratio;
+}
+
 /** JSON with every object's keys sorted: jsonb keeps its own key order, so stored and sent differ in it. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, item) =>
@@ -154,6 +163,7 @@ const STORED: { [F in keyof OperatorSettings]: (value: OperatorSettings[F]) => [
     [...thresholds].sort((a, b) => `${a.category}:${a.quarter}`.localeCompare(`${b.category}:${b.quarter}`)),
   ],
   advance_payout_hours: (hours) => [SETTING_KEYS.payoutHours, { hours }],
+  margin_warning_ratio: (ratio) => [SETTING_KEYS.marginWarningRatio, { ratio }],
   partner_bank: (bank) => [SETTING_KEYS.partnerBank, bank],
   newsletter_settings: (links) => [SETTING_KEYS.newsletter, links],
   social_links: (links) => [SETTING_KEYS.socialLinks, links],

@@ -11,8 +11,16 @@ import { and, desc, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import type { Translate } from '../../lib/i18n';
+import { enqueueJob } from '../../lib/jobs/queue';
 import { balancesMatch, type LedgerCheck, unitHoldingsDiffering, verifyLedgerInvariants } from '../ledger/service';
-import { depositReference, serializeTransaction, type TransactionRow, transactionColumns } from './records';
+import { CONTRACT_NOTE_JOB, type ContractNotePayload } from './contract-note';
+import {
+  depositReference,
+  insertTransaction,
+  serializeTransaction,
+  type TransactionRow,
+  transactionColumns,
+} from './records';
 
 export function customerDepositReference(userId: number): string {
   return depositReference(userId);
@@ -155,4 +163,40 @@ export async function transactionDays(db: Queryable, userId: number): Promise<Ma
     .from(transactions)
     .where(eq(transactions.userId, userId));
   return new Map(rows.map((row) => [row.id, calendarDate(new Date(row.executedAt ?? row.createdAt))]));
+}
+
+/**
+ * A sale of pledged units to cure a margin call (advances, docs/decisions/038), recorded as an executed
+ * disinvestment so the customer's orders, contract notes and the ledger's checks see it as any redemption;
+ * the caller books the ledger entry with the reference answered, in the same transaction.
+ */
+export async function recordCollateralSale(
+  tx: Queryable,
+  input: {
+    userId: number;
+    productId: number;
+    units: string;
+    proceeds: string;
+    nav: string;
+    navDate: string;
+    now: Date;
+    actorId: number;
+  },
+): Promise<{ id: number; reference: string }> {
+  const id = await insertTransaction(tx, {
+    userId: input.userId,
+    type: 'disinvest',
+    status: 'executed',
+    productId: input.productId,
+    units: input.units,
+    amount: input.proceeds,
+    nav: input.nav,
+    navDate: input.navDate,
+    executeOn: calendarDate(input.now),
+    createdAt: input.now,
+    executedAt: input.now,
+    decidedBy: input.actorId,
+  });
+  await enqueueJob(tx, CONTRACT_NOTE_JOB, { transactionId: id } satisfies ContractNotePayload);
+  return { id, reference: `transactions:${id}` };
 }

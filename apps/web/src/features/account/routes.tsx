@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyImport } from '../../lib/lazy-import';
 
@@ -15,7 +16,19 @@ export const accountProfileRoutes: RouteObject[] = [
   },
 ];
 
-/** Children of customer/setting/. */
-export const settingRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await lazyImport(() => import('./settings-page'))).SettingsPage }) },
+/**
+ * Children of customer/setting/. `loadExtra`: a card another feature adds to the page (the advances'
+ * remedy ranking), which the app passes in (a feature imports no other).
+ */
+export const settingRoutes = (loadExtra?: () => Promise<ComponentType>): RouteObject[] => [
+  {
+    index: true,
+    lazy: async () => {
+      const [{ SettingsPage }, Extra] = await Promise.all([
+        lazyImport(() => import('./settings-page')),
+        loadExtra ? loadExtra() : Promise.resolve(undefined),
+      ]);
+      return { Component: () => <SettingsPage extra={Extra} /> };
+    },
+  },
 ];

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS } from '../../components/language-labels';
 import { PageHeading } from '../../components/page-heading';
@@ -34,7 +35,8 @@ const NOTIFICATIONS = ['email_account_activity', 'email_product_news', 'sms_secu
  * (the theme is also kept in a cookie, so that the first paint already has it), and signing out of
  * every device; the authenticator app that confirms operations instead of the SMS.
  */
-export function SettingsPage() {
+/** `extra`: a card another feature adds (the advances' remedy ranking), passed in by the app. */
+export function SettingsPage({ extra: Extra }: { extra?: ComponentType } = {}) {
   const { t } = useTranslation(['account', 'errors']);
   usePageMeta(t('settings.title'));
   const changeLanguage = useChangeLanguage();
@@ -130,6 +132,7 @@ export function SettingsPage() {
           <ClosureRow />
         </Stack>
       </Card>
+      {Extra && <Extra />}
     </Stack>
   );
 }

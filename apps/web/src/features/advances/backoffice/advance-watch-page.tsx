@@ -1,16 +1,22 @@
 // What needs watching on running advances: instalments the interest job could not collect (overdue) and
-// margin calls still open, each with its customer and a link to the advance's review page.
+// margin calls still open, each with its customer and a link to the advance's review page. The margin-call
+// desk's steps (docs/decisions/038): offer forbearance, then, once the grace period has passed without a
+// cure, enforce by selling pledged units (the server refuses it earlier, with its reason).
 import type { backofficeInstalmentSchema, backofficeMarginCallSchema } from '@lombard/shared/schemas/advances';
-import { Anchor, Box, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ADVANCES_PAGE } from '../../../lib/backoffice/paths';
+import { newIdempotencyKey } from '../../../lib/money/idempotency-key';
+import { notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { ConfirmDialog } from '../../../lib/resource/confirm-dialog';
 import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
 import { TruncatedText } from '../../../lib/resource/truncated-text';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
-import { BO_INSTALMENTS_API, BO_MARGIN_CALLS_API } from './api';
+import { BO_INSTALMENTS_API, BO_MARGIN_CALLS_API, useMarginCallStep } from './api';
 
 type InstalmentRow = z.infer<typeof backofficeInstalmentSchema> & Record<string, unknown>;
 type MarginCallRow = z.infer<typeof backofficeMarginCallSchema> & Record<string, unknown>;
@@ -31,6 +37,68 @@ function AdvanceLink({ id }: { id: number }) {
     <Anchor component={Link} to={`${ADVANCES_PAGE}${id}/`} size="sm">
       {t('watch.openAdvance', { id })}
     </Anchor>
+  );
+}
+
+function ForbearanceCell({ row }: { row: MarginCallRow }) {
+  const { t } = useTranslation('backoffice');
+  if (row.resolution) return <Badge variant="light">{t(`watch.resolution.${row.resolution}`)}</Badge>;
+  if (!row.forbearance_offered_at)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('watch.forbearance.none')}
+      </Text>
+    );
+  return (
+    <Text size="sm">
+      {t(row.forbearance_answer ? `watch.forbearance.answer.${row.forbearance_answer}` : 'watch.forbearance.waiting')}
+    </Text>
+  );
+}
+
+function CallSteps({ row }: { row: MarginCallRow }) {
+  const { t } = useTranslation('backoffice');
+  const step = useMarginCallStep();
+  const [asked, setAsked] = useState<'forbearance' | 'enforce' | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  if (row.resolution) return null;
+  const run = (which: 'forbearance' | 'enforce') =>
+    step.mutate(
+      { id: row.id, step: which, key },
+      {
+        onSuccess: () => {
+          notifySuccess(t(`watch.done.${which}`));
+          setAsked(null);
+        },
+        onSettled: () => setKey(newIdempotencyKey()),
+      },
+    );
+  return (
+    <Group gap={6} wrap="nowrap">
+      {!row.forbearance_offered_at && (
+        <Button size="xs" variant="light" onClick={() => setAsked('forbearance')} data-testid={`offer-${row.id}`}>
+          {t('watch.steps.forbearance')}
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        onClick={() => setAsked('enforce')}
+        data-testid={`enforce-${row.id}`}
+      >
+        {t('watch.steps.enforce')}
+      </Button>
+      <ConfirmDialog
+        opened={asked !== null}
+        title={asked ? t(`watch.confirm.${asked}.title`) : ''}
+        message={asked ? t(`watch.confirm.${asked}.message`) : ''}
+        danger={asked === 'enforce'}
+        loading={step.isPending}
+        onConfirm={() => asked && run(asked)}
+        onCancel={() => setAsked(null)}
+      />
+    </Group>
   );
 }
 
@@ -62,7 +130,10 @@ export function AdvanceWatchPage() {
     { key: 'limit', header: t('watch.columns.limit'), type: 'amount', align: 'right' },
     { key: 'shortfall', header: t('watch.columns.shortfall'), type: 'amount', align: 'right' },
     { key: 'collateral_to_add', header: t('watch.columns.collateralToAdd'), type: 'amount', align: 'right' },
+    { key: 'grace_until', header: t('watch.columns.graceUntil'), type: 'date' },
+    { key: 'forbearance', header: t('watch.columns.forbearance'), render: (row) => <ForbearanceCell row={row} /> },
     { key: 'advance_id', header: t('watch.columns.advance'), render: (row) => <AdvanceLink id={row.advance_id} /> },
+    { key: 'steps', header: t('watch.columns.steps'), render: (row) => <CallSteps row={row} /> },
   ];
 
   return (

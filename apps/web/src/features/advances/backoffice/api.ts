@@ -81,3 +81,19 @@ export function useDecideCreditReview(id: number) {
     onSettled: () => refreshAdvanceDesk(client),
   });
 }
+
+/** The margin-call desk's steps: offer forbearance, then (after the grace period) enforce by selling. */
+export function useMarginCallStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, step, key }: { id: number; step: 'forbearance' | 'enforce'; key: string }) =>
+      (
+        await http.post<{ detail?: string }>(
+          `${BO_MARGIN_CALLS_API}${id}/${step}/`,
+          {},
+          { headers: idempotencyHeaders(key) },
+        )
+      ).data,
+    onSettled: () => refreshAdvanceDesk(client),
+  });
+}

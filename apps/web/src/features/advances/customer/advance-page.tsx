@@ -22,6 +22,7 @@ import { ScheduleTable, scheduleRows } from '../schedule-table';
 import { advanceDetailQuery, borrowingPowerQuery, useCancelAdvance } from './api';
 import { AprRow } from './apr-explanation';
 import { CreditReviewPanel } from './credit-review-panel';
+import { MarginAlertPanel } from './margin-alert-panel';
 import { LOAN_PAGE } from './queries';
 import { RepaymentPanel } from './repayment-panel';
 import { RiskPanel } from './risk-panel';
@@ -167,6 +168,7 @@ export function AdvancePage() {
           )}
         </SimpleGrid>
       </Paper>
+      {advance.status === ADVANCE_STATUS.active && <MarginAlertPanel advanceId={advance.id} />}
       {advance.status === ADVANCE_STATUS.active && <RiskPanel advanceId={advance.id} />}
       <Actions advance={advance} />
       {advance.allowed_actions.includes('cancel') && (

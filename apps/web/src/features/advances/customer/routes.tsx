@@ -24,3 +24,7 @@ export const advanceRoutes: RouteObject[] = [
 /** The card the customer home shows (borrowing power, the advance under way); the app hands it to the home. */
 export const loadAdvanceCard = async (): Promise<ComponentType> =>
   (await lazyImport(() => import('./advance-card'))).AdvanceCard;
+
+/** The remedy ranking the settings page shows; the app hands it to the account feature. */
+export const loadRemedyRanking = async (): Promise<ComponentType> =>
+  (await lazyImport(() => import('./remedy-ranking'))).RemedyRankingCard;

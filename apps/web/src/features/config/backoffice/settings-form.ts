@@ -49,6 +49,7 @@ export const toForm = (settings: OperatorSettings, language: Language): Settings
     ...item,
     threshold_apr: thresholdPercentOf(item.threshold_apr, language),
   })),
+  margin_warning_ratio: percentOf(settings.margin_warning_ratio.padEnd(4, '0'), language),
   rate_schedules: settings.rate_schedules.map((schedule) => ({
     ...schedule,
     bands: schedule.bands.map((band) => ({ ...band, annual_rate: percentOf(band.annual_rate, language) })),
@@ -61,6 +62,7 @@ export const toSettings = (values: SettingsFormValues): SettingsFormValues => ({
     ...item,
     threshold_apr: thresholdFractionOf(item.threshold_apr),
   })),
+  margin_warning_ratio: fractionOf(values.margin_warning_ratio),
   rate_schedules: values.rate_schedules.map((schedule) => ({
     ...schedule,
     bands: schedule.bands.map((band) => ({ ...band, annual_rate: fractionOf(band.annual_rate) })),
@@ -73,6 +75,7 @@ export function fieldPaths(values: SettingsFormValues): string[] {
     'minimum_advance_amount',
     'bank_maximum_advance_amount',
     'advance_payout_hours',
+    'margin_warning_ratio',
     'partner_bank.beneficiary',
     'partner_bank.iban',
     'partner_bank.bic',

@@ -83,7 +83,7 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
           <Title order={3} fz="md" mb="sm">
             {t('settings.advances.title')}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <AmountInput label={t('settings.advances.minimum')} {...amount('minimum_advance_amount')} />
             <AmountInput label={t('settings.advances.maximum')} {...amount('bank_maximum_advance_amount')} />
             <NumberInput
@@ -93,6 +93,13 @@ function SettingsForm({ initial }: { initial: SettingsFormValues }) {
               max={240}
               allowDecimal={false}
               {...input('advance_payout_hours')}
+            />
+            <TextInput
+              label={t('settings.advances.warningRatio')}
+              description={t('settings.advances.warningRatioHint')}
+              inputMode="decimal"
+              rightSection="%"
+              {...input('margin_warning_ratio')}
             />
           </SimpleGrid>
         </Paper>
