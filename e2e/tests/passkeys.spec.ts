@@ -71,8 +71,6 @@ test('a customer adds a passkey, signs in with it and signs an advance contract 
   await page.goto(`${site}/auth/logout/`);
   await page.waitForURL(/\/auth\/login\/|\/$/);
   await page.goto(`${site}/auth/login/`);
-  page.on('console', (m) => console.log('PAGE', m.type(), m.text()));
-  page.on('pageerror', (e) => console.log('PAGEERROR', String(e)));
   await page.getByTestId('login-passkey').click({ timeout: 60_000 });
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 

@@ -19,7 +19,8 @@ export const passkeyAssertionSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4000),
     authenticatorData: base64url(4000),
-    signature: base64url(2000),
+    // Room for post-quantum signatures (ML-DSA-44: 2,420 bytes), which the library offers first.
+    signature: base64url(8000),
     userHandle: base64url(200).optional(),
   }),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
@@ -37,7 +38,7 @@ export const passkeyRegistrationSchema = z.object({
     attestationObject: base64url(16000),
     transports: z.array(z.string().max(20)).max(10).optional(),
     authenticatorData: base64url(8000).optional(),
-    publicKey: base64url(4000).optional(),
+    publicKey: base64url(8000).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
   }),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),

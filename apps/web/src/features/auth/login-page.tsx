@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
-import { applyServerErrors, errorCodeOf } from '../../lib/forms/server-errors';
+import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { isHttpError } from '../../lib/http/http-error';
 import { usePageMeta } from '../../lib/page-meta';
@@ -41,10 +41,10 @@ export function LoginPage() {
       if (ceremonyCancelled(error)) return;
       const problem = signInRefusal(error);
       if (problem) setRefusal({ problem, email: '' });
-      else if (errorCodeOf(error)?.startsWith('PASSKEY_') && isHttpError(error)) {
-        setPasskeyProblem(
-          (error.response?.data as { detail?: string } | undefined)?.detail ?? t('login.passkeyFailed'),
-        );
+      else if (isHttpError(error) && error.response?.status === 400) {
+        // The passkey's answer was refused (another site, expired, unknown): the server's words, here.
+        const detail = (error.response.data as { detail?: unknown } | undefined)?.detail;
+        setPasskeyProblem(typeof detail === 'string' ? detail : t('login.passkeyFailed'));
       } else await applyServerErrors(form, [], error);
       return;
     }
