@@ -4,8 +4,8 @@
 // pledged before the code is sent; the code signs the swap, or the customer's passkey does (with "use another
 // method" falling back to the authenticator app, docs/decisions/901).
 import type { AdvanceDetail, BorrowingPower, SwapResult } from '@lombard/shared/schemas/advances';
-import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import type { PasskeyAssertion } from '@lombard/shared/schemas/webauthn';
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
