@@ -1,6 +1,7 @@
 // Passkeys in Chromium with its virtual authenticator (DevTools WebAuthn domain): a customer adds a
 // passkey in the settings (password, then the SMS code, then the device), signs out, signs in with the
-// passkey alone, and signs an advance contract with it — the screen naming the act and its amount.
+// passkey alone, signs an advance contract with it — the screen naming the act and its amount — and,
+// her MiFID answers no longer covering the riskiest fund, confirms an order past the warning with it.
 // WebAuthn wants a secure context on a domain: the pages are opened on localhost (the server's public URL
 // and relying party), not on 127.0.0.1, which no passkey can belong to.
 import { expect, test } from '@playwright/test';
@@ -8,7 +9,7 @@ import { NEW_USER_PASSWORD } from '../support/accounts';
 import { setVisitor } from '../support/landing';
 import { ADMIN, apiAs, borrower, DEMO_PASSWORD, smsCode } from '../support/people';
 
-test('a customer adds a passkey, signs in with it and signs an advance contract with it', async ({
+test('a customer adds a passkey, signs in with it, signs an advance contract and an order past the MiFID warning with it', async ({
   browser,
   baseURL,
   request,
@@ -83,5 +84,31 @@ test('a customer adds a passkey, signs in with it and signs an advance contract 
   await page.getByTestId('contract-passkey-confirm').click();
   await expect(page.getByText('Contract signed')).toBeVisible();
   await expect(page.getByTestId('advance-status-pendingVerification')).toBeVisible();
+
+  // Her MiFID answers, taken again with the most prudent ones, no longer cover the riskiest fund: the order
+  // goes past the warning, confirmed with the passkey.
+  const { questions } = await me.get<{ questions: Array<{ id: number; answers: Array<{ id: number }> }> }>(
+    '/api/v1/mifid/questionnaire/',
+  );
+  await me.post('/api/v1/mifid/answers/', {
+    answers: Object.fromEntries(questions.map((q) => [String(q.id), q.answers[0]?.id])),
+  });
+  const { results: products } = await me.get<{
+    results: Array<{ id: number; risk_indicator: number; min_investment: string }>;
+  }>('/api/v1/products/?per_page=100&on_sale=True');
+  // She holds €16,000 in cash after buying her collateral: the riskiest fund she can buy at its minimum.
+  const risky = products
+    .filter((p) => Number(p.min_investment) <= 15_000)
+    .sort((a, b) => b.risk_indicator - a.risk_indicator)[0]!;
+  const amount = Math.max(Number(risky.min_investment), 1000);
+  await page.goto(`${site}/customer/product/${risky.id}/confirm-order/?amount=${amount}&payment_method=cash`);
+  await expect(page.getByTestId('mifid-warning')).toBeVisible();
+  await page.getByTestId('mifid-understood').check();
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('order-passkey')).toBeVisible();
+  const euros = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(amount);
+  await expect(page.getByTestId('signature-panel')).toContainText(euros);
+  await page.getByTestId('order-passkey-confirm').click();
+  await page.waitForURL(/\/customer\/transaction\/$/);
   await context.close();
 });
