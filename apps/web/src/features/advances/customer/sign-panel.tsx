@@ -55,7 +55,8 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
 
   return (
     <Stack gap="sm" data-testid="sign-panel">
-      <Text size="sm">{t('sign.intro')}</Text>
+      {/* Once the server says the passkey signs, the intro no longer promises a code by phone. */}
+      <Text size="sm">{t(passkey ? 'sign.introPasskey' : 'sign.intro')}</Text>
       {contractUrl && (
         <Anchor
           component="button"
