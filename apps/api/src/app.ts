@@ -32,6 +32,7 @@ import { latestResult } from './modules/mifid/service';
 import { newsletterModule } from './modules/newsletter/routes';
 import { notificationsModule } from './modules/notifications/routes';
 import { partnersModule } from './modules/partners/routes';
+import { passkeysModule } from './modules/passkeys/routes';
 import { pledgeDocumentModule } from './modules/pledge-document/routes';
 import { privacyModule } from './modules/privacy/routes';
 import { productsModule } from './modules/products/routes';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(documentsModule);
   await app.register(profileModule, { latestMifidResult: latestResult });
   await app.register(authenticatorModule);
+  await app.register(passkeysModule);
   await app.register(mifidModule);
   await app.register(kycReviewModule);
   // Public site (issue 5): help centre, products, partners, contact, newsletter, pledge document.

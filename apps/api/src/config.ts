@@ -14,6 +14,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PUBLIC_URL: z.url().optional(),
+  // Passkeys (WebAuthn): the site's domain the credentials belong to, and the origin their answers must
+  // come from. Unset: the host and origin of the public URL (localhost in development and tests).
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'WEBAUTHN_RP_ID must be a domain name')
+    .optional(),
+  WEBAUTHN_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST: z.string().optional(),
@@ -85,6 +92,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    /** The relying party of passkeys: its name shown by the browser, its domain, the origin it accepts. */
+    webauthn: {
+      rpName: 'Lombard',
+      rpId: e.WEBAUTHN_RP_ID ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname,
+      origin: e.WEBAUTHN_ORIGIN ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+    },
     databaseUrl: e.DATABASE_URL,
     dataDir,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

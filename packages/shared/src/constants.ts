@@ -77,6 +77,9 @@ export const TOTP_LOCK_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;
 /** A confirmation asked for with the authenticator (an order, a contract, a swap) lives this long. */
 export const CONFIRMATION_VALIDITY_MINUTES = 10;
+/** Passkeys (WebAuthn): how many a customer may keep, and how long a sign-in or enrolment ceremony may take. */
+export const PASSKEY_MAX_PER_USER = 10;
+export const PASSKEY_CEREMONY_MINUTES = 5;
 
 export const INCOME_BANDS = [
   { code: 'band_1', min: '0', max: '25000' },

@@ -65,6 +65,18 @@ export const ERROR_STATUS = {
   CONFIRMATION_MISMATCH: 400,
   /** The act's confirmation was asked for too long ago: ask again. */
   CONFIRMATION_EXPIRED: 400,
+  /**
+   * Passkeys (WebAuthn): the answer of the passkey could not be verified (unknown passkey, another site,
+   * a signature that does not check, no user verification, a counter that went back).
+   */
+  PASSKEY_REFUSED: 400,
+  /** The ceremony was not asked for, took too long, or its challenge was already spent: start it again. */
+  PASSKEY_CHALLENGE_EXPIRED: 400,
+  /** This passkey's answer already confirmed something: each assertion confirms one act, once. */
+  PASSKEY_ASSERTION_USED: 409,
+  /** The passkey is already registered, or the customer keeps as many as allowed. */
+  PASSKEY_ALREADY_REGISTERED: 409,
+  PASSKEY_LIMIT_REACHED: 409,
   /** Not every MiFID question has an answer. */
   MIFID_INCOMPLETE: 400,
   /** Money (issue 13). Every money-moving POST needs an Idempotency-Key; reusing one for another request is refused. */

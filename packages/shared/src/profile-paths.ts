@@ -12,3 +12,9 @@ export const EMPLOYERS_PATH = '/api/v1/profile/employers/';
 export const AUTHENTICATOR_PATH = '/api/v1/profile/authenticator/';
 export const AUTHENTICATOR_CONFIRM_PATH = '/api/v1/profile/authenticator/confirm/';
 export const AUTHENTICATOR_DISABLE_PATH = '/api/v1/profile/authenticator/disable/';
+export const PASSKEYS_PATH = '/api/v1/profile/passkeys/';
+export const PASSKEY_OPTIONS_PATH = '/api/v1/profile/passkeys/options/';
+export const passkeyRemovePath = (id: number) => `/api/v1/profile/passkeys/${id}/remove/`;
+/** Sign-in with a passkey: the ceremony's options, then the assertion (issues the same session as a password). */
+export const PASSKEY_SIGN_IN_OPTIONS_PATH = '/api/account/token/passkey/options/';
+export const PASSKEY_SIGN_IN_PATH = '/api/account/token/passkey/';

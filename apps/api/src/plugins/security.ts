@@ -15,7 +15,10 @@ import { COMPRESSION_THRESHOLD } from '../lib/content-encoding';
 import { addRouteHook, answersJson, isProbe } from '../lib/route-hooks';
 import { COLOR_SCHEME_SCRIPT_HASH, EARLY_EVENTS_SCRIPT_HASH } from './page-template';
 
-/** Every feature a page could ask the browser for, refused (a JSON answer carries it too: one rule). */
+/**
+ * Every feature a page could ask the browser for, refused (a JSON answer carries it too: one rule) —
+ * except passkeys (WebAuthn), allowed to this origin only: sign-in and confirmations use them.
+ */
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
@@ -36,13 +39,13 @@ const PERMISSIONS_POLICY = [
   'midi',
   'payment',
   'picture-in-picture',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat(['publickey-credentials-create=(self)', 'publickey-credentials-get=(self)'])
   .join(', ');
 
 /**

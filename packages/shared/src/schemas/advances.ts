@@ -407,6 +407,7 @@ export const swapResultSchema = z.object({
   /** When the swap's confirmation was just asked for: how to confirm it, and what (null once swapped). */
   factor: confirmationFactorSchema.nullable(),
   challenge: z.string().nullable(),
+  passkey: confirmationAskedFields.passkey,
 });
 export type SwapResult = z.infer<typeof swapResultSchema>;
 

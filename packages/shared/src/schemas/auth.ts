@@ -64,7 +64,7 @@ export const newPasswordSchema = text({ error: V.required }).superRefine((value,
 });
 
 /** A password typed to prove identity: any non-empty value (old accounts may predate the rules). */
-const currentPasswordSchema = text({ error: V.required })
+export const currentPasswordSchema = text({ error: V.required })
   .min(1, { error: V.required })
   .max(PASSWORD_MAX_LENGTH, { error: V.maxLength });
 

@@ -6,9 +6,13 @@ import { z } from 'zod';
 import { ONE_TIME_CODE_LENGTH } from '../constants';
 import { VALIDATION_MESSAGES as V } from '../errors';
 import { text } from './text';
+import { passkeyAssertionSchema } from './webauthn';
 
-/** The strongest factor a customer has: the code comes from the authenticator app, or by SMS. */
-export const CONFIRMATION_FACTORS = ['sms', 'authenticator'] as const;
+/**
+ * The strongest factor a customer has: a passkey (its assertion signs the act's challenge), else the code
+ * of the authenticator app, else one sent by SMS.
+ */
+export const CONFIRMATION_FACTORS = ['sms', 'authenticator', 'passkey'] as const;
 export const confirmationFactorSchema = z.enum(CONFIRMATION_FACTORS);
 export type ConfirmationFactor = z.infer<typeof confirmationFactorSchema>;
 
@@ -37,11 +41,18 @@ export const confirmationProofFields = {
   code: confirmationCodeSchema.optional(),
   recovery_code: recoveryCodeSchema.optional(),
   challenge: challengeSchema.optional(),
+  /** With a passkey: its assertion over the act's WebAuthn challenge (`passkey.challenge` of the request). */
+  assertion: passkeyAssertionSchema.optional(),
 };
-export type ConfirmationProof = { code?: string; recovery_code?: string; challenge?: string };
+export type ConfirmationProof = {
+  code?: string;
+  recovery_code?: string;
+  challenge?: string;
+  assertion?: z.infer<typeof passkeyAssertionSchema>;
+};
 
-/** A confirming request must carry a code or a recovery code (the error lands on the code field). */
-export const hasProof = (value: ConfirmationProof) => Boolean(value.code || value.recovery_code);
+/** A confirming request must carry a code, a recovery code or a passkey's assertion (the error lands on the code field). */
+export const hasProof = (value: ConfirmationProof) => Boolean(value.code || value.recovery_code || value.assertion);
 export const proofRequired = { path: ['code'], error: V.oneTimeCode };
 
 /** What a request to confirm an act answers besides its own fields: how to confirm, and what. */
@@ -49,7 +60,16 @@ export const confirmationAskedFields = {
   factor: confirmationFactorSchema,
   /** The act's fingerprint (amount, payee or document hash): shown on screen, sent back with the code. */
   challenge: z.string(),
+  /**
+   * With a passkey: PublicKeyCredentialRequestOptionsJSON whose challenge is derived from this act, for
+   * `startAuthentication`; `fallback` names the next factor the customer may use instead (or null).
+   */
+  passkey: z
+    .object({ options: z.record(z.string(), z.unknown()), fallback: z.enum(['authenticator']).nullable() })
+    .nullable()
+    .optional(),
 };
+export type PasskeyAsked = NonNullable<z.infer<typeof confirmationAskedFields.passkey>>;
 
 /** GET /api/v1/profile/authenticator/ */
 export const authenticatorStatusSchema = z.object({

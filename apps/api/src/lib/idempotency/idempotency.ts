@@ -160,6 +160,24 @@ export async function replyIdempotent<T>(
   return sendIdempotent(reply, result);
 }
 
+/**
+ * A confirming proof refused because it was spent (a passkey's assertion confirms once) is also what a retry
+ * of a success meets: the same request sent again after a lost answer. When the key holds the first answer
+ * of this very request (same route, same body), that answer is the reply, as with codes; claiming the key
+ * waits for a first request still in flight. Any other refusal, or no answer under the key, stands (the
+ * claim rolls back).
+ */
+export function replayedOr<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  error: unknown,
+): Promise<T> {
+  const spent = error instanceof AppError && error.code === 'PASSKEY_ASSERTION_USED';
+  if (!spent || typeof request.headers[IDEMPOTENCY_HEADER] !== 'string') return Promise.reject(error);
+  return replyIdempotent<T>(request, reply, userId, () => Promise.reject(error));
+}
+
 /** Answers with an idempotent result: its status, its body, and the replay header when it is a replay. */
 export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T> & { replayed: boolean }): T {
   if (result.replayed) reply.header(REPLAYED_HEADER, 'true');

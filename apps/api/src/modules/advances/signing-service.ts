@@ -12,7 +12,7 @@ import { findFile } from '../../lib/files/store';
 import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
 import { verifiedPhone } from '../profile/service';
-import { confirmSignature, consumeSignature, requestSignature } from '../signing/service';
+import { askedDetail, confirmSignature, consumeSignature, requestSignature } from '../signing/service';
 import { readStoredBytes } from './files';
 import { assertAllowed, findAdvance, transition } from './records';
 
@@ -63,16 +63,16 @@ export async function sendContractCode(
   await tx.update(advances).set({ signatureId: signature.id }).where(eq(advances.id, id));
   return {
     document_hash: signature.documentHash,
-    detail:
-      signature.factor === 'authenticator'
-        ? context.t('signing:authenticatorAsked', {
-            challenge: signature.challenge,
-            what: context.t('signing:act.contract', { amount: formatMoney(row.amount, context.language) }),
-          })
-        : context.t('advances:signatureSent', { phone: `•••${phone.slice(-3)}` }),
+    detail: askedDetail(
+      context.t,
+      signature,
+      context.t('signing:act.contract', { amount: formatMoney(row.amount, context.language) }),
+      context.t('advances:signatureSent', { phone: `•••${phone.slice(-3)}` }),
+    ),
     expires_at: signature.expiresAt.toISOString(),
     factor: signature.factor,
     challenge: signature.challenge,
+    passkey: signature.passkey,
   };
 }
 

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { flowContext, movingMoney } from '../../lib/flow-context';
+import { replayedOr } from '../../lib/idempotency/idempotency';
 import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { idParams, pathId } from '../../lib/route-params';
 import { confirmSignature, latestSignatureOf } from '../signing/service';
@@ -62,15 +63,20 @@ export async function swapRoutes(app: FastifyInstance) {
         const id = await latestSignatureOf(db, { userId, purpose: SWAP_SIGNATURE_PURPOSE, payload });
         if (!id) throw new AppError('SIGNATURE_FAILED');
         const now = app.clock();
-        await confirmSignature(db, {
-          userId,
-          id,
-          purpose: SWAP_SIGNATURE_PURPOSE,
-          subject: pathId(request),
-          payload,
-          proof: body,
-          now,
-        });
+        try {
+          await confirmSignature(db, {
+            userId,
+            id,
+            purpose: SWAP_SIGNATURE_PURPOSE,
+            subject: pathId(request),
+            payload,
+            proof: body,
+            now,
+          });
+        } catch (error) {
+          // The same swap sent again after a passkey confirmed it: the stored answer, not "assertion used".
+          return replayedOr(request, reply, userId, error);
+        }
       }
       return movingMoney(200, async (tx, context) => {
         const outcome = await swapCollateral(tx, context, userId, pathId(request), body);

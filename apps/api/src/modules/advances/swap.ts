@@ -5,7 +5,7 @@
 import { lineContribution } from '@lombard/shared/money/borrowing-power';
 import { positionValue } from '@lombard/shared/money/valuation';
 import type { SwapRequest } from '@lombard/shared/schemas/advances';
-import { type ConfirmationFactor, hasProof } from '@lombard/shared/schemas/authenticator';
+import { type ConfirmationFactor, hasProof, type PasskeyAsked } from '@lombard/shared/schemas/authenticator';
 import Decimal from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
@@ -17,7 +17,13 @@ import { recordAudit } from '../../lib/resource/audit';
 import { getAccount } from '../account/service';
 import { postEntry } from '../ledger/service';
 import { verifiedPhone } from '../profile/service';
-import { consumeSignature, fileSignedDocument, latestSignatureOf, requestSignature } from '../signing/service';
+import {
+  askedDetail,
+  consumeSignature,
+  fileSignedDocument,
+  latestSignatureOf,
+  requestSignature,
+} from '../signing/service';
 import { pledgePlan, releasePlan } from '../stock-plans/service';
 import { collateralOf, type ValuedLine } from './collateral';
 import { checkAdvance } from './margin-calls';
@@ -49,6 +55,7 @@ export async function swapCollateral(
   swapped: boolean;
   factor: ConfirmationFactor | null;
   challenge: string | null;
+  passkey: PasskeyAsked | null;
 }> {
   const planned = await planSwap(tx, context, userId, advanceId, body, tx);
   const { plan } = planned;
@@ -108,17 +115,17 @@ export async function swapCollateral(
       now: context.now,
     });
     return {
-      detail:
-        asked.factor === 'authenticator'
-          ? context.t('signing:authenticatorAsked', {
-              challenge: asked.challenge,
-              what: context.t('signing:act.swap', { amount }),
-            })
-          : context.t('advance-life:swap.codeSent', { amount }),
+      detail: askedDetail(
+        context.t,
+        asked,
+        context.t('signing:act.swap', { amount }),
+        context.t('advance-life:swap.codeSent', { amount }),
+      ),
       swappable_amount: plan.required,
       swapped: false,
       factor: asked.factor,
       challenge: asked.challenge,
+      passkey: asked.passkey,
     };
   }
   const signatureId = await latestSignatureOf(tx, { userId, purpose: SWAP_SIGNATURE_PURPOSE, payload });
@@ -181,6 +188,7 @@ export async function swapCollateral(
     swapped: true,
     factor: null,
     challenge: null,
+    passkey: null,
   };
 }
 

@@ -29,6 +29,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where wrong passwords are counted (Redis when configured, else the database): unlocks clear them there. */
     signInThrottles: SignInThrottles;
+    /** Signs in the account a proof names once `verify` accepts it (null), as a password sign-in would. */
+    signInWithProof(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: { userId: number; rememberMe: boolean; verify: () => Promise<AppError | null> },
+    ): Promise<{ access: string; refresh?: string }>;
   }
 }
 
@@ -102,6 +108,12 @@ export const authModule = fp(async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => answer(reply, await service.signIn(request.body, request.ip), wantsCookie(request)),
+  );
+
+  // Another factor that names the account (a passkey, in its own module) signs in through the same
+  // throttle, session and answer as the password.
+  app.decorate('signInWithProof', async (request, reply, input) =>
+    answer(reply, await service.signInWithProof(input, request.ip), wantsCookie(request)),
   );
 
   api.post(

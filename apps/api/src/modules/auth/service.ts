@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { addressKey } from '../../lib/rate-limit';
 import { forgetLocally } from './session-cache';
 import type { CookieLifetime } from './session-cookies';
-import { type SignInThrottles, startEpisode, throttleAccount } from './sign-in-throttle';
+import { type SignInThrottles, startEpisode, type ThrottleKey, throttleAccount } from './sign-in-throttle';
 import { type NoticeLinks, queueThrottleNotice } from './throttle-notice';
 import { type AccessTokens, hashToken, randomToken } from './tokens';
 
@@ -69,6 +69,25 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
     return { access: await tokens.sign({ userId, sessionId: family!.id }), refresh, rememberMe, expiresAt };
   }
 
+  /** The right password (or passkey): the account's state is checked, the source's count cleared, a session opened. */
+  async function welcome(user: typeof users.$inferSelect, key: ThrottleKey, rememberMe: boolean): Promise<Grant> {
+    if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED', { params: { supportEmail: links.supportEmail } });
+    if (!user.activatedAt) throw new AppError('ACCOUNT_NOT_ACTIVATED');
+    return inTransaction(db, async (tx) => {
+      await throttles.clearSource(tx, key);
+      await tx.update(users).set({ failedLoginCount: 0, lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      // Operators stop seeing the account as locked once no source is being made to wait.
+      if (user.lockedAt && !(await throttles.anyWaiting(tx, key.account))) {
+        await tx.update(users).set({ lockedAt: null }).where(eq(users.id, user.id));
+      }
+      // Housekeeping: sign-ins of this user that ended long ago are of no further use.
+      await tx
+        .delete(sessionFamilies)
+        .where(and(eq(sessionFamilies.userId, user.id), lt(sessionFamilies.expiresAt, new Date())));
+      return openSession(tx, user.id, rememberMe);
+    });
+  }
+
   return {
     /**
      * POST token/auth. A wrong password, or an unknown address, always gets the same generic refusal and
@@ -99,21 +118,29 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
         });
         throw wait === null ? new AppError('INVALID_CREDENTIALS') : throttled(wait);
       }
-      if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED', { params: { supportEmail: links.supportEmail } });
-      if (!user.activatedAt) throw new AppError('ACCOUNT_NOT_ACTIVATED');
-      return inTransaction(db, async (tx) => {
-        await throttles.clearSource(tx, key);
-        await tx.update(users).set({ failedLoginCount: 0, lastLoginAt: new Date() }).where(eq(users.id, user.id));
-        // Operators stop seeing the account as locked once no source is being made to wait.
-        if (user.lockedAt && !(await throttles.anyWaiting(tx, key.account))) {
-          await tx.update(users).set({ lockedAt: null }).where(eq(users.id, user.id));
-        }
-        // Housekeeping: sign-ins of this user that ended long ago are of no further use.
-        await tx
-          .delete(sessionFamilies)
-          .where(and(eq(sessionFamilies.userId, user.id), lt(sessionFamilies.expiresAt, new Date())));
-        return openSession(tx, user.id, input.rememberMe);
-      });
+      return welcome(user, key, input.rememberMe);
+    },
+
+    /**
+     * Sign-in by a proof that names the account (a passkey's assertion): `verify` answers null when the
+     * proof holds, or the refusal to count and throw. The same throttle as the password applies (a
+     * source made to wait waits here too, and a refused proof counts), and the same session is issued.
+     */
+    async signInWithProof(
+      input: { userId: number; rememberMe: boolean; verify: () => Promise<AppError | null> },
+      ip: string,
+    ): Promise<Grant> {
+      const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+      if (!user) throw new AppError('INVALID_CREDENTIALS');
+      const key = { account: throttleAccount(user.email), source: addressKey(ip) };
+      const waiting = await throttles.waitingSeconds(key);
+      if (waiting !== null) throw throttled(waiting);
+      const refused = await input.verify();
+      if (refused) {
+        const seconds = await throttles.recordFailure(key);
+        throw seconds === null ? refused : throttled(seconds);
+      }
+      return welcome(user, key, input.rememberMe);
     },
 
     /** POST token/refresh: rotates; a dead token is refused, a rotated one also revokes its family. */
@@ -209,6 +236,12 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Whether the password is the user's (a step-up before adding or removing a factor). */
+export async function passwordMatches(db: Queryable, userId: number, password: string): Promise<boolean> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return Boolean(row) && (await verifyPassword(row!.hash, password));
+}
 
 async function revokeFamily(db: Queryable, familyId: string) {
   await db

@@ -4,7 +4,9 @@
 // signature once (`consumeSignature`). A customer with an authenticator app confirms with it instead, the
 // strongest factor they have: no SMS goes out, and the confirmation is bound to the act by its challenge
 // (a fingerprint of the signature and its terms, shown on screen and sent back with the code), so a code
-// typed for one act cannot confirm another (dynamic linking, docs/decisions/032).
+// typed for one act cannot confirm another (dynamic linking, docs/decisions/032). A customer with a passkey
+// confirms with it: the WebAuthn challenge is derived from the act, so the device's signature covers that
+// act and no other (docs/decisions/039).
 import { createHash } from 'node:crypto';
 import { CONFIRMATION_VALIDITY_MINUTES } from '@lombard/shared/constants';
 import type { Language } from '@lombard/shared/locale';
@@ -16,10 +18,11 @@ import { signatures } from '../../db/schema/signatures';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/files/storage';
 import { findFile, type StoredFile, saveFile } from '../../lib/files/store';
-import { translator } from '../../lib/i18n';
+import { type Translate, translator } from '../../lib/i18n';
 import { assertVerified, issueCode, payloadHash, type VerifyOutcome, verifyCode } from '../../lib/one-time-code/codes';
 import { assertFactor, checkFactor, type FactorOutcome, hasAuthenticator } from '../authenticator/service';
 import { fileIssuedDocument } from '../documents/service';
+import { actOptions, checkActAssertion, existingActOptions, hasPasskey } from '../passkeys/service';
 import { buildOrderDocument, type OrderTerms } from './order-document';
 
 export type { OrderTerms } from './order-document';
@@ -48,6 +51,11 @@ export interface SignatureRequested {
   factor: ConfirmationFactor;
   /** The fingerprint the confirming screen shows and the confirming request sends back. */
   challenge: string;
+  /**
+   * With a passkey: the WebAuthn options whose challenge is derived from this act, and the factor the
+   * customer may use instead (the authenticator app when enrolled; never the SMS, docs/decisions/039).
+   */
+  passkey: { options: Record<string, unknown>; fallback: 'authenticator' | null } | null;
 }
 
 /**
@@ -65,11 +73,16 @@ const confirmationExpiry = (createdAt: Date) =>
  * just sent for these terms is live (a double-click) sends nothing and answers with the same signature.
  */
 export async function requestSignature(tx: Transaction, input: SignatureRequest): Promise<SignatureRequested> {
-  if (await hasAuthenticator(tx, input.userId)) return requestAuthenticatorSignature(tx, input);
+  if (await hasPasskey(tx, input.userId)) return requestFactorSignature(tx, input, 'passkey');
+  if (await hasAuthenticator(tx, input.userId)) return requestFactorSignature(tx, input, 'authenticator');
   const bytes = Buffer.from(input.document.bytes);
   const documentHash = createHash('sha256').update(bytes).digest('hex');
   const hash = payloadHash(input.payload);
-  const asked = (id: number) => ({ factor: 'sms' as const, challenge: challengeOf({ id, payloadHash: hash }) });
+  const asked = (id: number) => ({
+    factor: 'sms' as const,
+    challenge: challengeOf({ id, payloadHash: hash }),
+    passkey: null,
+  });
   const { expiresAt, sent } = await issueCode(tx, {
     userId: input.userId,
     purpose: input.purpose,
@@ -114,10 +127,15 @@ export async function requestSignature(tx: Transaction, input: SignatureRequest)
 }
 
 /**
- * With an authenticator nothing is sent: the signature waits for the app's code. A second request for the
- * same terms while one waits (a double-click, two tabs) answers with that one and its challenge.
+ * With an authenticator or a passkey nothing is sent: the signature waits for the app's code or the
+ * passkey's assertion. A second request for the same terms while one waits (a double-click, two tabs)
+ * answers with that one, its challenge and (passkey) the same WebAuthn options.
  */
-async function requestAuthenticatorSignature(tx: Transaction, input: SignatureRequest): Promise<SignatureRequested> {
+async function requestFactorSignature(
+  tx: Transaction,
+  input: SignatureRequest,
+  factor: 'authenticator' | 'passkey',
+): Promise<SignatureRequested> {
   const hash = payloadHash(input.payload);
   const [earlier] = await tx
     .select()
@@ -127,20 +145,28 @@ async function requestAuthenticatorSignature(tx: Transaction, input: SignatureRe
         eq(signatures.userId, input.userId),
         eq(signatures.purpose, input.purpose),
         eq(signatures.payloadHash, hash),
-        eq(signatures.factor, 'authenticator'),
+        eq(signatures.factor, factor),
         isNull(signatures.signedAt),
       ),
     )
     .orderBy(desc(signatures.id))
     .limit(1);
-  const answer = (row: { id: number; documentHash: string; createdAt: Date }) => ({
+  const fallback = factor === 'passkey' && (await hasAuthenticator(tx, input.userId)) ? 'authenticator' : null;
+  const answer = (
+    row: { id: number; documentHash: string; createdAt: Date },
+    options: Record<string, unknown> | null,
+  ): SignatureRequested => ({
     id: row.id,
     documentHash: row.documentHash,
     expiresAt: confirmationExpiry(row.createdAt),
-    factor: 'authenticator' as const,
+    factor,
     challenge: challengeOf({ id: row.id, payloadHash: hash }),
+    passkey: options ? { options, fallback } : null,
   });
-  if (earlier && confirmationExpiry(earlier.createdAt).getTime() > input.now.getTime()) return answer(earlier);
+  if (earlier && confirmationExpiry(earlier.createdAt).getTime() > input.now.getTime()) {
+    const options = factor === 'passkey' ? await existingActOptions(tx, input.userId, earlier.id) : null;
+    if (factor === 'authenticator' || options) return answer(earlier, options);
+  }
   const bytes = Buffer.from(input.document.bytes);
   const file = await saveFile(tx, input.files, bytes, {
     fileName: input.document.fileName,
@@ -155,11 +181,31 @@ async function requestAuthenticatorSignature(tx: Transaction, input: SignatureRe
       fileId: file.id,
       documentHash: createHash('sha256').update(bytes).digest('hex'),
       payloadHash: hash,
-      factor: 'authenticator',
+      factor,
       createdAt: input.now,
     })
     .returning();
-  return answer(row!);
+  const options =
+    factor === 'passkey'
+      ? await actOptions(tx, {
+          userId: input.userId,
+          signatureId: row!.id,
+          payloadHash: hash,
+          documentHash: row!.documentHash,
+          expiresAt: confirmationExpiry(row!.createdAt),
+        })
+      : null;
+  return answer(row!, options);
+}
+
+/**
+ * The confirming screen's sentence: the act (its name and amount) and how to confirm it, with the act's
+ * fingerprint; `sms` is the flow's own sentence for a code sent by SMS.
+ */
+export function askedDetail(t: Translate, asked: SignatureRequested, what: string, sms: string): string {
+  if (asked.factor === 'sms') return sms;
+  const key = asked.factor === 'passkey' ? 'signing:passkeyAsked' : 'signing:authenticatorAsked';
+  return t(key, { challenge: asked.challenge, what });
 }
 
 /** The order form for these terms, signed by SMS code: see `requestSignature`. */
@@ -211,9 +257,26 @@ export async function confirmSignature(
     async (tx): Promise<{ sms: VerifyOutcome } | { authenticator: FactorOutcome }> => {
       const row = await ownSignature(tx, input.userId, input.id, input.purpose);
       if (!row || row.payloadHash !== payloadHash(input.payload)) throw new AppError('SIGNATURE_FAILED');
+      if (proof.assertion) {
+        // A passkey's assertion confirms only a signature asked for with the passkey, under the row's lock,
+        // over exactly its stored challenge, once: a replay (even of an act already signed) is refused.
+        if (row.factor !== 'passkey') throw new AppError('CONFIRMATION_MISMATCH');
+        await tx.select({ id: signatures.id }).from(signatures).where(eq(signatures.id, row.id)).for('update');
+        await checkActAssertion(tx, {
+          userId: input.userId,
+          signatureId: row.id,
+          response: proof.assertion,
+          now: input.now,
+        });
+        await tx.update(signatures).set({ signedAt: input.now }).where(eq(signatures.id, row.id));
+        return { sms: { status: 'verified' } };
+      }
       if (row.signedAt) return { sms: { status: 'verified' } };
       let result: { sms: VerifyOutcome } | { authenticator: FactorOutcome };
-      if (row.factor === 'authenticator') {
+      // Asked for with the passkey, the authenticator app may stand in (the customer's next factor), bound
+      // to the act by the same challenge as its own signatures.
+      const appFallback = row.factor === 'passkey' && (await hasAuthenticator(tx, input.userId));
+      if (row.factor === 'authenticator' || appFallback) {
         if (proof.challenge !== challengeOf(row)) throw new AppError('CONFIRMATION_MISMATCH');
         if (confirmationExpiry(row.createdAt).getTime() <= input.now.getTime()) {
           throw new AppError('CONFIRMATION_EXPIRED');
@@ -225,9 +288,12 @@ export async function confirmSignature(
             now: input.now,
           }),
         };
+      } else if (row.factor === 'passkey') {
+        throw new AppError('CONFIRMATION_MISMATCH');
       } else {
         // Asked by SMS before an authenticator was enrolled: the SMS no longer confirms, ask again.
-        if (!proof.code || (await hasAuthenticator(tx, input.userId))) throw new AppError('CONFIRMATION_MISMATCH');
+        const stronger = (await hasAuthenticator(tx, input.userId)) || (await hasPasskey(tx, input.userId));
+        if (!proof.code || stronger) throw new AppError('CONFIRMATION_MISMATCH');
         result = {
           sms: await verifyCode(tx, {
             userId: input.userId,

@@ -16,6 +16,7 @@ import { latestResult } from '../mifid/service';
 import { navOn, type OrderProduct, productForOrder } from '../products/service';
 import { verifiedPhone } from '../profile/service';
 import {
+  askedDetail,
   consumeSignature,
   fileSignedDocument,
   ORDER_SIGNATURE_PURPOSE,
@@ -164,19 +165,19 @@ export async function requestInvestSignature(
   return {
     document_id: requested.id,
     document_hash: requested.documentHash,
-    detail:
-      requested.factor === 'authenticator'
-        ? context.t('signing:authenticatorAsked', {
-            challenge: requested.challenge,
-            what: context.t('signing:act.order', {
-              product: quote.product.name,
-              amount: formatMoney(quote.amount, context.language),
-            }),
-          })
-        : context.t('signing:codeSent', { last: phone.slice(-3) }),
+    detail: askedDetail(
+      context.t,
+      requested,
+      context.t('signing:act.order', {
+        product: quote.product.name,
+        amount: formatMoney(quote.amount, context.language),
+      }),
+      context.t('signing:codeSent', { last: phone.slice(-3) }),
+    ),
     expires_at: requested.expiresAt.toISOString(),
     factor: requested.factor,
     challenge: requested.challenge,
+    passkey: requested.passkey,
   };
 }
 

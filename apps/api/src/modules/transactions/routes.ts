@@ -18,6 +18,7 @@ import { currentUser, requireProfile } from '../../lib/auth-guards';
 import { flowContext, movingMoney } from '../../lib/flow-context';
 import {
   idempotencyKeyOf,
+  replayedOr,
   replyIdempotent,
   requestHash,
   scopeOf,
@@ -106,15 +107,20 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
       const body = request.body as InvestRequest;
       // The code is checked (and a wrong one counted) in its own transaction, before the money's.
       if (body.signature) {
-        await confirmSignature(db, {
-          userId,
-          id: body.signature.document_id,
-          purpose: ORDER_SIGNATURE_PURPOSE,
-          subject: pathId(request),
-          payload: orderPayload(pathId(request), body),
-          proof: body.signature,
-          now: context.now,
-        });
+        try {
+          await confirmSignature(db, {
+            userId,
+            id: body.signature.document_id,
+            purpose: ORDER_SIGNATURE_PURPOSE,
+            subject: pathId(request),
+            payload: orderPayload(pathId(request), body),
+            proof: body.signature,
+            now: context.now,
+          });
+        } catch (error) {
+          // The same order sent again after a passkey confirmed it: the stored answer, not "assertion used".
+          return replayedOr(request, reply, userId, error);
+        }
       }
       return replyIdempotent(request, reply, userId, async (tx) => ({
         status: 201,

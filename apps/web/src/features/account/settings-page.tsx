@@ -24,6 +24,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useChangeLanguage } from '../../lib/session/change-language';
 import { settingsQuery, useSaveSettings } from './api';
 import { AuthenticatorSection } from './authenticator-section';
+import { PasskeysSection } from './passkeys-section';
 import { SettingRow } from './setting-row';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { ClosureRow, DataExportRow } from './your-data';
@@ -116,6 +117,8 @@ export function SettingsPage({ extra: Extra }: { extra?: ComponentType } = {}) {
               />
             ))}
           </Stack>
+          <Divider />
+          <PasskeysSection />
           <Divider />
           <AuthenticatorSection />
           <Divider />

@@ -44,10 +44,11 @@ describe('Advance status words', () => {
     }
   });
 
-  it('tells the customer what to do when the contract is ready to be signed', () => {
+  it('tells the customer what to do when the contract is ready to be signed, whatever confirms it', () => {
+    // SMS, authenticator app or passkey: the panel below says which.
     renderWithProviders(<AdvanceStatusText status={ADVANCE_STATUS.readyToSign} />);
     expect(screen.getByTestId('advance-status-text')).toHaveTextContent(
-      'Your request has been pre-approved: read the contract and sign it with the code we send you by SMS.',
+      'Your request has been pre-approved: read the contract and sign it.',
     );
   });
 });

@@ -1,5 +1,6 @@
 // The account calls of the sign-in screens.
 import { localeOf } from '@lombard/shared/locale';
+import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from '@lombard/shared/profile-paths';
 import {
   type AccessToken,
   type ActivationResendInput,
@@ -16,6 +17,7 @@ import {
   registrationSchema,
 } from '@lombard/shared/schemas/auth';
 import type { DetailResponse } from '@lombard/shared/schemas/common';
+import type { PasskeyOptionsAnswer } from '@lombard/shared/schemas/passkeys';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http/client';
 import { COOKIE_SESSION, TOKEN_AUTH_URL } from '../../lib/http/interceptors';
@@ -23,6 +25,7 @@ import { changeLocale, currentLanguage } from '../../lib/i18n/i18n';
 import { clearLocalSession } from '../../lib/session/end-session';
 import { meQuery } from '../../lib/session/session-queries';
 import { clearTokens, saveTokens } from '../../lib/session/token-store';
+import { passkeyAssertion } from '../../lib/webauthn/ceremony';
 
 /** Field errors of these calls are shown under the fields by the forms, not as a toast. */
 const FORM_ERRORS = { silent: [400] } as const;
@@ -48,6 +51,27 @@ export function useLogin() {
     },
     // After a failed login the token is cleared.
     onError: () => clearTokens(),
+  });
+}
+
+/**
+ * Sign-in with a passkey: the server's challenge, the device's dialog (the browser offers this site's
+ * passkeys), then the same session as a password sign-in. A closed dialog rejects with NotAllowedError.
+ */
+export function useLoginWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (rememberMe: boolean) => {
+      const ask = { headers: COOKIE_SESSION, silent: [400, 401, 403, 429], skipAuth: true } as const;
+      const { data: challenge } = await http.post<PasskeyOptionsAnswer>(PASSKEY_SIGN_IN_OPTIONS_PATH, {}, ask);
+      const response = await passkeyAssertion(challenge.options);
+      clearLocalSession();
+      const { data } = await http.post<AccessToken>(PASSKEY_SIGN_IN_PATH, { response, rememberMe }, ask);
+      saveTokens(data, rememberMe);
+      const me = await queryClient.fetchQuery(meQuery);
+      if (me.language !== currentLanguage()) await changeLocale(localeOf(me.language));
+      return me;
+    },
   });
 }
 

@@ -1,15 +1,18 @@
 import type { LoginInput } from '@lombard/shared/schemas/auth';
 import { loginSchema } from '@lombard/shared/schemas/auth';
-import { Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconFingerprint } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
+import { isHttpError } from '../../lib/http/http-error';
 import { usePageMeta } from '../../lib/page-meta';
 import { safeRedirect } from '../../lib/session/navigation';
-import { useLogin } from './api';
+import { ceremonyCancelled, passkeysSupported } from '../../lib/webauthn/ceremony';
+import { useLogin, useLoginWithPasskey } from './api';
 import { AuthCard } from './auth-card';
 import { SignInProblem, type SignInRefusal, signInRefusal } from './sign-in-problem';
 
@@ -23,6 +26,30 @@ export function LoginPage() {
   const login = useLogin();
   const form = useZodForm(loginSchema, INITIAL);
   const [refusal, setRefusal] = useState<{ problem: SignInRefusal; email: string } | null>(null);
+  const passkey = useLoginWithPasskey();
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
+  // Known only in the browser: the button appears once hydrated, the same markup is rendered before.
+  const [canUsePasskey, setCanUsePasskey] = useState(false);
+  useEffect(() => setCanUsePasskey(passkeysSupported()), []);
+
+  const withPasskey = async () => {
+    setRefusal(null);
+    setPasskeyProblem(null);
+    try {
+      await passkey.mutateAsync(form.getValues().rememberMe ?? false);
+    } catch (error) {
+      if (ceremonyCancelled(error)) return;
+      const problem = signInRefusal(error);
+      if (problem) setRefusal({ problem, email: '' });
+      else if (isHttpError(error) && error.response?.status === 400) {
+        // The passkey's answer was refused (another site, expired, unknown): the server's words, here.
+        const detail = (error.response.data as { detail?: unknown } | undefined)?.detail;
+        setPasskeyProblem(typeof detail === 'string' ? detail : t('login.passkeyFailed'));
+      } else await applyServerErrors(form, [], error);
+      return;
+    }
+    await navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
 
   const submit = form.onSubmit(async (values) => {
     setRefusal(null);
@@ -73,6 +100,25 @@ export function LoginPage() {
           <Button type="submit" size="md" fullWidth loading={login.isPending} data-testid="login-submit">
             {t('login.submit')}
           </Button>
+          {canUsePasskey && (
+            <Button
+              type="button"
+              size="md"
+              variant="default"
+              fullWidth
+              leftSection={<IconFingerprint size={18} aria-hidden />}
+              loading={passkey.isPending}
+              onClick={() => void withPasskey()}
+              data-testid="login-passkey"
+            >
+              {t('login.withPasskey')}
+            </Button>
+          )}
+          {passkeyProblem && (
+            <Alert color="red" variant="light" role="alert" data-testid="login-passkey-problem">
+              {passkeyProblem}
+            </Alert>
+          )}
         </Stack>
       </form>
       <Divider />

@@ -17,6 +17,8 @@ const CODE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'AUTHENTICATOR_LOCKED',
   'CONFIRMATION_MISMATCH',
   'CONFIRMATION_EXPIRED',
+  'PASSKEY_REFUSED',
+  'PASSKEY_CHALLENGE_EXPIRED',
 ]);
 
 /** The server's text of an answer about the code, or undefined for any other failure. */

@@ -18,6 +18,7 @@ import type {
   WithdrawalQuote,
   WithdrawalResult,
 } from '@lombard/shared/schemas/advances';
+import type { ConfirmationProof } from '@lombard/shared/schemas/authenticator';
 import type { ListResponse } from '@lombard/shared/schemas/common';
 import type { StockPlan, StockPlanRequest } from '@lombard/shared/schemas/stock-plans';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -156,7 +157,7 @@ export const useContractSignature = (id: number) =>
 
 export const useSignContract = (id: number) =>
   useAdvanceMutation(
-    async (proof: { code?: string; recovery_code?: string; challenge?: string }) =>
+    async (proof: ConfirmationProof) =>
       (await http.post<AdvanceDetail>(`${ADVANCES_API}${id}/sign/`, proof, CODE_CALL)).data,
   );
 

@@ -9,13 +9,41 @@ import { notifySuccess } from '../../../lib/notify';
 import { renderWithQueryClient } from '../../../test/render';
 import { SignPanel } from './sign-panel';
 
-const server = vi.hoisted(() => ({ calls: [] as Array<{ url: string; body: unknown }>, wrong: false, app: false }));
+const server = vi.hoisted(() => ({
+  calls: [] as Array<{ url: string; body: unknown }>,
+  wrong: false,
+  app: false,
+  passkey: false,
+}));
+const OPTIONS = vi.hoisted(() => ({ challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' }));
+const ASSERTION = vi.hoisted(() => ({
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  response: {},
+  clientExtensionResults: {},
+}));
+vi.mock('../../../lib/webauthn/ceremony', () => ({
+  passkeyAssertion: async () => ASSERTION,
+  ceremonyCancelled: () => false,
+}));
 vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../../lib/http/client', async () =>
   (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
     const body = JSON.parse(String(config.data ?? '{}'));
     server.calls.push({ url, body });
+    if (url === '/api/v1/advances/4/signature/' && server.passkey) {
+      return reply({
+        document_hash: 'abc',
+        detail: 'You are confirming the advance contract of €10,000.00. Confirm with your passkey.',
+        expires_at: '2026-11-24T18:40:00Z',
+        factor: 'passkey',
+        challenge: '1A2B3C4D',
+        passkey: { options: OPTIONS, fallback: null },
+      });
+    }
+    if (url === '/api/v1/advances/4/sign/' && server.passkey) return reply({ id: 4, status: 3 });
     if (url === '/api/v1/advances/4/signature/' && server.app) {
       return reply({
         document_hash: 'abc',
@@ -51,6 +79,7 @@ describe('Contract signature', { timeout: 20_000 }, () => {
   beforeEach(() => {
     server.calls = [];
     server.app = false;
+    server.passkey = false;
     vi.mocked(notifySuccess).mockClear();
   });
 
@@ -102,5 +131,16 @@ describe('Contract signature', { timeout: 20_000 }, () => {
         challenge: '1A2B3C4D',
       }),
     );
+  });
+
+  it('with a passkey: no longer promises a code by phone, and the passkey signs the contract', async () => {
+    server.passkey = true;
+    renderPanel();
+    await userEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText('Read the contract, then sign it with your passkey.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('sign-panel')).queryAllByRole('textbox')).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('contract-passkey-confirm'));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Contract signed'));
+    expect(server.calls.find((call) => call.url.endsWith('/sign/'))?.body).toEqual({ assertion: ASSERTION });
   });
 });

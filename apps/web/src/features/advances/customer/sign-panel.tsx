@@ -6,6 +6,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
+import { PasskeyConfirmation } from '../../../components/passkey-confirmation';
 import { codeErrorText } from '../../../lib/forms/one-time-code-errors';
 import { useSingleFlight } from '../../../lib/forms/single-flight';
 import { notifySuccess } from '../../../lib/notify';
@@ -22,10 +23,15 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
   const sign = useSignContract(advanceId);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
+  // With a passkey, the customer may choose their authenticator app instead (when they have one).
+  const [useApp, setUseApp] = useState(false);
   const failed = async (error: unknown) => setCodeError(await codeErrorText(error));
   const [sendCode, sending] = useSingleFlight(async () => {
     setCodeError(undefined);
-    await signature.mutateAsync().then(() => setCode(''), failed);
+    await signature.mutateAsync().then(() => {
+      setCode('');
+      setUseApp(false);
+    }, failed);
   });
   const [signWithCode, signing] = useSingleFlight(async () => {
     setCodeError(undefined);
@@ -41,9 +47,16 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
     );
   });
 
+  const signWithPasskey = async (assertion: NonNullable<Parameters<typeof sign.mutateAsync>[0]['assertion']>) => {
+    setCodeError(undefined);
+    await sign.mutateAsync({ assertion }).then(() => notifySuccess(t('sign.done')), failed);
+  };
+  const passkey = signature.data?.factor === 'passkey' && !useApp ? signature.data.passkey : null;
+
   return (
     <Stack gap="sm" data-testid="sign-panel">
-      <Text size="sm">{t('sign.intro')}</Text>
+      {/* Once the server says the passkey signs, the intro no longer promises a code by phone. */}
+      <Text size="sm">{t(passkey ? 'sign.introPasskey' : 'sign.intro')}</Text>
       {contractUrl && (
         <Anchor
           component="button"
@@ -73,34 +86,52 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Text size="sm">{signature.data.detail}</Text>
-          <OneTimeCodeField
-            label={t('sign.code')}
-            value={code}
-            onChange={setCode}
-            error={codeError}
-            factor={signature.data.factor}
-            testId="contract-code"
-          />
-          <Group>
-            <Button
-              disabled={!isCompleteCode(code) || sending}
-              loading={signing}
-              onClick={() => void signWithCode()}
-              data-testid="sign-contract"
-            >
-              {t('sign.submit')}
-            </Button>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              loading={sending}
-              onClick={() => void sendCode()}
-              data-testid="resend-code"
-            >
-              {t('sign.resend')}
-            </Button>
-          </Group>
+          <Text size="sm" data-testid="sign-detail">
+            {signature.data.detail}
+          </Text>
+          {passkey ? (
+            <PasskeyConfirmation
+              passkey={passkey}
+              onAssertion={signWithPasskey}
+              onFallback={() => {
+                setCodeError(undefined);
+                setUseApp(true);
+              }}
+              busy={sign.isPending}
+              error={codeError}
+              testId="contract-passkey"
+            />
+          ) : (
+            <>
+              <OneTimeCodeField
+                label={t('sign.code')}
+                value={code}
+                onChange={setCode}
+                error={codeError}
+                factor={useApp ? 'authenticator' : signature.data.factor}
+                testId="contract-code"
+              />
+              <Group>
+                <Button
+                  disabled={!isCompleteCode(code) || sending}
+                  loading={signing}
+                  onClick={() => void signWithCode()}
+                  data-testid="sign-contract"
+                >
+                  {t('sign.submit')}
+                </Button>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  loading={sending}
+                  onClick={() => void sendCode()}
+                  data-testid="resend-code"
+                >
+                  {t('sign.resend')}
+                </Button>
+              </Group>
+            </>
+          )}
         </Stack>
       )}
     </Stack>

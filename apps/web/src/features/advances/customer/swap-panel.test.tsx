@@ -1,10 +1,11 @@
 // Swapping collateral: the panel shows the server's quote (what the new collateral must secure and the units
 // it pledges, part of a line included) before any code is sent, says when the offer falls short, then sends
-// the code and signs the swap, each call with its own Idempotency-Key.
+// the code and signs the swap, each call with its own Idempotency-Key. With a passkey the panel shows its
+// confirmation instead of the code field, and its assertion signs the swap.
 import type { AdvanceDetail, BorrowingPower, SwapQuote } from '@lombard/shared/schemas/advances';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient } from '../../../test/render';
 import { SwapPanel } from './swap-panel';
 
@@ -73,7 +74,24 @@ const SWAP_RISK = vi.hoisted(() => ({
   borrowing_power_after: '10000.00',
 }));
 
-const server = vi.hoisted(() => ({ calls: [] as Array<{ body: Record<string, unknown>; key: unknown }> }));
+const ASSERTION = vi.hoisted(() => ({
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+}));
+const OPTIONS = vi.hoisted(() => ({ challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' }));
+const ceremony = vi.hoisted(() => ({ assertion: vi.fn() }));
+vi.mock('../../../lib/webauthn/ceremony', () => ({
+  passkeyAssertion: ceremony.assertion,
+  ceremonyCancelled: (error: unknown) => error instanceof Error && error.name === 'NotAllowedError',
+}));
+
+const server = vi.hoisted(() => ({
+  calls: [] as Array<{ body: Record<string, unknown>; key: unknown }>,
+  passkey: false,
+}));
 vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../../lib/http/client', async () =>
   (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
@@ -84,8 +102,13 @@ vi.mock('../../../lib/http/client', async () =>
     }
     const body = JSON.parse(String(config.data));
     server.calls.push({ body, key: config.headers['Idempotency-Key'] });
-    const data = { detail: body.code ? 'Collateral swapped' : 'Code sent', swappable_amount: '5000.00', advance: null };
-    return reply(data);
+    const proof = body.code || body.assertion;
+    const asked =
+      server.passkey && !proof
+        ? { factor: 'passkey', challenge: '1A2B3C4D', passkey: { options: OPTIONS, fallback: null } }
+        : {};
+    const detail = proof ? 'Collateral swapped' : server.passkey ? 'Confirm the swap with your passkey' : 'Code sent';
+    return reply({ detail, swappable_amount: '5000.00', advance: null, ...asked });
   }),
 );
 
@@ -94,6 +117,12 @@ function renderPanel() {
 }
 
 describe('Collateral swap', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    server.calls = [];
+    server.passkey = false;
+    ceremony.assertion.mockReset();
+  });
+
   it('says when the offered holdings secure too little, before any code is sent', async () => {
     renderPanel();
     await userEvent.click(screen.getByLabelText(/Lombard Bond Euro/));
@@ -118,6 +147,7 @@ describe('Collateral swap', { timeout: 20_000 }, () => {
     );
     await userEvent.click(screen.getByTestId('swap-send-code'));
     const submit = await screen.findByTestId('swap-submit');
+    expect(screen.queryByTestId('swap-passkey')).not.toBeInTheDocument();
     const digits = within(screen.getByTestId('swap-panel')).getAllByRole('textbox');
     await userEvent.type(digits[0]!, '123456');
     await waitFor(() => expect(submit).toBeEnabled());
@@ -128,5 +158,28 @@ describe('Collateral swap', { timeout: 20_000 }, () => {
     expect(sign?.body).toEqual({ ...send?.body, code: '123456' });
     expect(send?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sign?.key).not.toBe(send?.key);
+  });
+
+  it('with a passkey: shows its confirmation instead of the code field, and its assertion signs the swap', async () => {
+    server.passkey = true;
+    ceremony.assertion.mockResolvedValue(ASSERTION);
+    renderPanel();
+    await userEvent.click(screen.getByLabelText(/Lombard Bond Euro/));
+    await userEvent.click(screen.getByLabelText(/Lombard Cash/));
+    await screen.findByTestId('swap-pledges-position:8');
+    await userEvent.click(screen.getByTestId('swap-send-code'));
+    expect(await screen.findByTestId('swap-asked')).toHaveTextContent('Confirm the swap with your passkey');
+    expect(screen.queryByTestId('swap-submit')).not.toBeInTheDocument();
+    const boxes = within(screen.getByTestId('swap-panel')).queryAllByRole('textbox');
+    expect(boxes).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('swap-passkey-confirm'));
+    await waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(ceremony.assertion).toHaveBeenCalledWith(OPTIONS);
+    const [send, sign] = server.calls;
+    expect(sign?.body).toEqual({ ...send?.body, assertion: ASSERTION });
+    expect(sign?.key).not.toBe(send?.key);
+    // Swapped: the panel starts over.
+    await waitFor(() => expect(screen.queryByTestId('swap-passkey')).not.toBeInTheDocument());
+    expect(screen.getByTestId('swap-send-code')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,16 @@
 // Swapping collateral (docs/decisions/019): give back pledged lines and offer free ones; the new collateral
 // must secure what the returned lines secure today, at most what is owed, and only the units needed are
 // pledged (part of a fund, whole shares of part of a stock plan). The server's quote says what will be
-// pledged before the code is sent; the code signs the swap.
+// pledged before the code is sent; the code signs the swap, or the customer's passkey does (with "use another
+// method" falling back to the authenticator app, docs/decisions/039).
 import type { AdvanceDetail, BorrowingPower, SwapResult } from '@lombard/shared/schemas/advances';
+import type { PasskeyAssertion } from '@lombard/shared/schemas/webauthn';
 import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
+import { PasskeyConfirmation } from '../../../components/passkey-confirmation';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { notifySuccess } from '../../../lib/notify';
@@ -23,6 +26,8 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   /** The answer that asked for the code: what is confirmed, how, and the challenge sent back with the code. */
   const [asked, setAsked] = useState<SwapResult | null>(null);
   const [code, setCode] = useState('');
+  // With a passkey, the customer may choose their authenticator app instead (when they have one).
+  const [useApp, setUseApp] = useState(false);
   const quote = useQuery(swapQuoteQuery(advance.id, giveBack, pledge));
   const free = power.lines.filter((line) => !line.pledged);
   const picked = giveBack.length > 0 && pledge.length > 0;
@@ -49,7 +54,26 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
   const reset = () => {
     setAsked(null);
     setCode('');
+    setUseApp(false);
   };
+  const swapped = (result: SwapResult) => {
+    notifySuccess(result.detail);
+    setGiveBack([]);
+    setPledge([]);
+    reset();
+  };
+  // The passkey's button signs the swap at once; a refusal is shown the usual way, as a wrong code's is.
+  const swapWithPasskey = async (assertion: PasskeyAssertion) => {
+    if (busy.current) return;
+    busy.current = true;
+    await swap
+      .mutateAsync({ ...body, assertion })
+      .then(swapped, () => undefined)
+      .finally(() => {
+        busy.current = false;
+      });
+  };
+  const passkey = asked?.factor === 'passkey' && !useApp ? (asked.passkey ?? null) : null;
 
   return (
     <Stack gap="sm" data-testid="swap-panel">
@@ -139,24 +163,34 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
           <Text size="sm" data-testid="swap-asked">
             {asked.detail}
           </Text>
-          <OneTimeCodeField label={t('sign.code')} value={code} onChange={setCode} factor={asked.factor ?? undefined} />
-          <Group>
-            <Button
-              disabled={!isCompleteCode(code)}
-              loading={swap.isPending}
-              onClick={() =>
-                once({ ...body, ...proofOf(code), challenge: asked.challenge ?? undefined }, (result) => {
-                  notifySuccess(result.detail);
-                  setGiveBack([]);
-                  setPledge([]);
-                  reset();
-                })
-              }
-              data-testid="swap-submit"
-            >
-              {t('swap.submit')}
-            </Button>
-          </Group>
+          {passkey ? (
+            <PasskeyConfirmation
+              passkey={passkey}
+              onAssertion={swapWithPasskey}
+              onFallback={() => setUseApp(true)}
+              busy={swap.isPending}
+              testId="swap-passkey"
+            />
+          ) : (
+            <>
+              <OneTimeCodeField
+                label={t('sign.code')}
+                value={code}
+                onChange={setCode}
+                factor={useApp ? 'authenticator' : (asked.factor ?? undefined)}
+              />
+              <Group>
+                <Button
+                  disabled={!isCompleteCode(code)}
+                  loading={swap.isPending}
+                  onClick={() => once({ ...body, ...proofOf(code), challenge: asked.challenge ?? undefined }, swapped)}
+                  data-testid="swap-submit"
+                >
+                  {t('swap.submit')}
+                </Button>
+              </Group>
+            </>
+          )}
         </Stack>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 // Confirming an order: the server's quote is shown; when the MiFID profile does not cover the product's
-// risk the customer must acknowledge the warning and sign with the SMS code; the order goes with one
-// Idempotency-Key per visit, the same on a retry.
+// risk the customer must acknowledge the warning and sign with the SMS code, or with the passkey when the
+// server asks for one (the app's code as the other method); the order goes with one Idempotency-Key per
+// visit, the same on a retry.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +10,22 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { ConfirmOrderPage } from './confirm-order-page';
 
+const ASSERTION = vi.hoisted(() => ({
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+}));
+const OPTIONS = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' };
+const ceremony = vi.hoisted(() => ({ assertion: vi.fn() }));
+vi.mock('../../../lib/webauthn/ceremony', () => ({
+  passkeyAssertion: ceremony.assertion,
+  ceremonyCancelled: (error: unknown) => error instanceof Error && error.name === 'NotAllowedError',
+}));
+
 const server = vi.hoisted(() => ({
+  passkey: false,
   signatureRequired: true,
   failFirstInvest: false,
   calls: [] as Array<{ method: string; url: string; body: unknown; key: string | undefined }>,
@@ -40,6 +56,20 @@ vi.mock('../../../lib/http/client', async () => {
         available_cash: '25000.00',
         appropriateness: { score: 0, max_risk: 3, product_risk: 5, sufficient: !server.signatureRequired },
         signature_required: server.signatureRequired,
+      });
+    }
+    if (url === '/api/v1/products/3/invest/signature/' && server.passkey) {
+      return reply({
+        document_id: 41,
+        document_hash: 'ab12',
+        detail: 'You are confirming the order of €10,000.00. Fingerprint of this operation: 1A2B3C4D.',
+        expires_at: '2026-11-23T10:10:00Z',
+        factor: 'passkey',
+        challenge: '1A2B3C4D',
+        passkey: {
+          options: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' },
+          fallback: 'authenticator',
+        },
       });
     }
     if (url === '/api/v1/products/3/invest/signature/') {
@@ -117,6 +147,8 @@ const posts = (path: string) => server.calls.filter((c) => c.method === 'POST' &
 describe('ConfirmOrderPage', () => {
   beforeEach(() => {
     server.calls = [];
+    server.passkey = false;
+    ceremony.assertion.mockReset();
     server.signatureRequired = true;
     server.failFirstInvest = false;
   });
@@ -160,6 +192,49 @@ describe('ConfirmOrderPage', () => {
       signature: { document_id: 41, code: '123456' },
     });
     expect(order!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByTestId('order-passkey')).not.toBeInTheDocument();
+  });
+
+  it('with a passkey: shows its confirmation instead of the code field, and its assertion signs and sends the order', async () => {
+    server.passkey = true;
+    ceremony.assertion.mockResolvedValue(ASSERTION);
+    const router = renderConfirm();
+    await userEvent.click(await screen.findByLabelText('I understand the warning and want to proceed'));
+    await userEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText(/order of €10,000.00. Fingerprint of this operation: 1A2B3C4D/)).toBeInTheDocument();
+    const panel = screen.getByTestId('signature-panel');
+    expect(within(panel).queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.queryByTestId('submit-order')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('order-passkey-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/transaction/'));
+    expect(ceremony.assertion).toHaveBeenCalledWith(OPTIONS);
+    const [order] = posts('/api/v1/products/3/invest/');
+    expect(order!.body).toEqual({
+      amount: '10000',
+      payment_method: 'cash',
+      signature: { document_id: 41, assertion: ASSERTION },
+    });
+    expect(order!.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('with a passkey not at hand: the authenticator app’s code and the challenge sign the order instead', async () => {
+    server.passkey = true;
+    const router = renderConfirm();
+    await userEvent.click(await screen.findByLabelText('I understand the warning and want to proceed'));
+    await userEvent.click(screen.getByTestId('send-code'));
+    await userEvent.click(await screen.findByText('Passkey not at hand? Use your authenticator app'));
+    expect(screen.queryByTestId('order-passkey')).not.toBeInTheDocument();
+    expect(screen.getByText('Code from your authenticator app')).toBeInTheDocument();
+    const digits = within(screen.getByTestId('signature-panel')).getAllByRole('textbox');
+    await userEvent.type(digits[0]!, '123456');
+    await userEvent.click(screen.getByTestId('submit-order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/transaction/'));
+    expect(ceremony.assertion).not.toHaveBeenCalled();
+    expect(posts('/api/v1/products/3/invest/')[0]!.body).toEqual({
+      amount: '10000',
+      payment_method: 'cash',
+      signature: { document_id: 41, code: '123456', challenge: '1A2B3C4D' },
+    });
   });
 
   it('sends an appropriate order at once, retries it with the same key, and shows where to transfer', async () => {

@@ -1,8 +1,10 @@
 // product/{id}/confirm-order/: the server's quote of the order (entry cost, NAV, estimated units) and
 // the commitment. When the MiFID profile does not cover the product's risk the customer is warned, may
-// still proceed by saying so, and signs the order document with a code sent by SMS. One Idempotency-Key
-// per visit: a retry of "Submit" can only ever place this one order.
+// still proceed by saying so, and signs the order document with their strongest factor: a code sent by SMS,
+// the authenticator app's code, or a passkey (its button signs and submits at once; "use another method"
+// falls back to the app). One Idempotency-Key per visit: a retry of "Submit" can only ever place this one order.
 import type { InvestRequest, TransactionItem } from '@lombard/shared/schemas/transactions';
+import type { PasskeyAssertion } from '@lombard/shared/schemas/webauthn';
 import { Alert, Anchor, Button, Card, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +14,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CompleteProfileNotice, useMayInvest } from '../../../components/complete-profile-notice';
 import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
 import { PageHeading } from '../../../components/page-heading';
+import { PasskeyConfirmation } from '../../../components/passkey-confirmation';
 import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
 import { codeErrorText } from '../../../lib/forms/one-time-code-errors';
@@ -44,11 +47,16 @@ export function ConfirmOrderPage() {
   const signature = useOrderSignature(id);
   const invest = useInvest(id);
   const [codeError, setCodeError] = useState<string>();
+  // With a passkey, the customer may choose their authenticator app instead (when they have one).
+  const [useApp, setUseApp] = useState(false);
   const [sendCode, sending] = useSingleFlight(async () => {
     if (!order) return;
     setCodeError(undefined);
     await signature.mutateAsync(order).then(
-      () => setCode(''),
+      () => {
+        setCode('');
+        setUseApp(false);
+      },
       async (error) => setCodeError(await codeErrorText(error)),
     );
   });
@@ -65,15 +73,16 @@ export function ConfirmOrderPage() {
       : {}),
   };
 
+  const placed = (transaction: TransactionItem) => {
+    notifySuccess(t('errors:success.orderSubmitted'));
+    if (transaction.transfer_instructions) setSubmitted(transaction);
+    else void navigate('/customer/transaction/', { replace: true });
+  };
   const submit = () =>
     invest.mutate(
       { body, idempotencyKey },
       {
-        onSuccess: (transaction) => {
-          notifySuccess(t('errors:success.orderSubmitted'));
-          if (transaction.transfer_instructions) setSubmitted(transaction);
-          else void navigate('/customer/transaction/', { replace: true });
-        },
+        onSuccess: placed,
         onError: (error) => {
           if (!body.signature) return;
           setCode('');
@@ -81,6 +90,16 @@ export function ConfirmOrderPage() {
         },
       },
     );
+  // The passkey's button signs and submits: the assertion goes with the order, under the visit's key.
+  const submitWithPasskey = async (assertion: PasskeyAssertion) => {
+    if (!signature.data) return;
+    setCodeError(undefined);
+    const signed = { ...order, signature: { document_id: signature.data.document_id, assertion } };
+    await invest
+      .mutateAsync({ body: signed, idempotencyKey })
+      .then(placed, async (error) => setCodeError(await codeErrorText(error)));
+  };
+  const passkey = signature.data?.factor === 'passkey' && !useApp ? signature.data.passkey : null;
 
   if (submitted?.transfer_instructions) {
     return (
@@ -203,41 +222,60 @@ export function ConfirmOrderPage() {
                     {t('products:confirm.document')}
                   </Group>
                 </Anchor>
-                <OneTimeCodeField
-                  label={t('products:confirm.code')}
-                  value={code}
-                  onChange={setCode}
-                  error={codeError}
-                  factor={signature.data.factor}
-                  testId="order-code"
-                />
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="xs"
-                  disabled={sending}
-                  onClick={() => void sendCode()}
-                  data-testid="resend-code"
-                >
-                  {t('products:confirm.resend')}
-                </Anchor>
+                {passkey ? (
+                  <PasskeyConfirmation
+                    passkey={passkey}
+                    onAssertion={submitWithPasskey}
+                    onFallback={() => {
+                      setCodeError(undefined);
+                      setUseApp(true);
+                    }}
+                    busy={invest.isPending}
+                    error={codeError}
+                    testId="order-passkey"
+                  />
+                ) : (
+                  <>
+                    <OneTimeCodeField
+                      label={t('products:confirm.code')}
+                      value={code}
+                      onChange={setCode}
+                      error={codeError}
+                      factor={useApp ? 'authenticator' : signature.data.factor}
+                      testId="order-code"
+                    />
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="xs"
+                      disabled={sending}
+                      onClick={() => void sendCode()}
+                      data-testid="resend-code"
+                    >
+                      {t('products:confirm.resend')}
+                    </Anchor>
+                  </>
+                )}
               </Stack>
             )}
           </Stack>
         </Card>
       )}
 
-      <Group justify="flex-end">
-        <Button
-          size="md"
-          onClick={submit}
-          loading={invest.isPending}
-          disabled={needsSignature && (!signature.data || !isCompleteCode(code) || !understood)}
-          data-testid="submit-order"
-        >
-          {needsSignature ? t('products:confirm.signAndSubmit') : t('products:confirm.submit')}
-        </Button>
-      </Group>
+      {/* With a passkey its own button signs and submits. */}
+      {!passkey && (
+        <Group justify="flex-end">
+          <Button
+            size="md"
+            onClick={submit}
+            loading={invest.isPending}
+            disabled={needsSignature && (!signature.data || !isCompleteCode(code) || !understood)}
+            data-testid="submit-order"
+          >
+            {needsSignature ? t('products:confirm.signAndSubmit') : t('products:confirm.submit')}
+          </Button>
+        </Group>
+      )}
       {!needsSignature && (
         <Text size="xs" c="dimmed">
           {t('products:confirm.terms')}
