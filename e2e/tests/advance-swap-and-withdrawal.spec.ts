@@ -66,7 +66,7 @@ test('a swap pledges only part of another fund, once, and its deed and words fol
 
   // Switching language rewords the history at once.
   await page.getByTestId('language-menu').filter({ visible: true }).click();
-  await page.getByTestId('language-it-IT').click();
+  await page.getByTestId('language-it-IT').filter({ visible: true }).click();
   await expect(page.getByTestId('advance-timeline')).toContainText(
     'Hai sostituito le garanzie: le nuove coprono 6.000,00 €.',
   );

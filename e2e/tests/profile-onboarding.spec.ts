@@ -79,7 +79,7 @@ test('the demo base user completes the profile, an operator approves it, she bec
   // Her account speaks Italian; the texts below are the English ones.
   // The header's menu (the phone drawer has its own, hidden at this width).
   await page.getByTestId('language-menu').filter({ visible: true }).click();
-  await page.getByTestId('language-en-US').click();
+  await page.getByTestId('language-en-US').filter({ visible: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
 
   // Citizenship was approved: saving it again sends it back to review.
