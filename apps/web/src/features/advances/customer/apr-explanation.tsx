@@ -140,7 +140,7 @@ export function AprRow({
         data-testid="apr-open"
         style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
       >
-        <Text span size="sm" fw={strong ? 800 : 600} c="var(--mantine-primary-color-filled)" data-testid={testId}>
+        <Text span size="sm" fw={strong ? 800 : 600} c="var(--mantine-color-anchor)" data-testid={testId}>
           {formatPercent(apr, language)}
         </Text>
       </UnstyledButton>
