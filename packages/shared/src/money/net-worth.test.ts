@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { forcedSaleNetWorth, monthlyDays, netWorthSeries } from './net-worth';
 
 describe('net worth with the advance as a debt', () => {
+  const fund = {
+    key: 'fund-1',
+    units: '100.000000',
+    heldUnits: '100.000000',
+    cost: '8000.00',
+    nav: '100.000000',
+    governmentBondShare: '0',
+    entryCostRate: '0',
+    couponRate: null,
+    couponFrequency: null,
+    capitalProtection: null,
+    maturityDate: null,
+  };
+
   it('monthly days end today, month ends clamped', () => {
     expect(monthlyDays('2026-03-31', 3)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
   });
@@ -38,21 +52,7 @@ describe('net worth with the advance as a debt', () => {
     const sale = forcedSaleNetWorth({
       assets: '12000.00',
       advance: '5000.00',
-      pledged: [
-        {
-          key: 'fund-1',
-          units: '100.000000',
-          heldUnits: '100.000000',
-          cost: '8000.00',
-          nav: '100.000000',
-          governmentBondShare: '0',
-          entryCostRate: '0',
-          couponRate: null,
-          couponFrequency: null,
-          capitalProtection: null,
-          maturityDate: null,
-        },
-      ],
+      pledged: [fund],
       lossesCarriedForward: '0',
       today: '2026-01-15',
     });
@@ -101,20 +101,6 @@ describe('net worth with the advance as a debt', () => {
       ['2026-03-15', '22089.20', '28089.20', '5000.00', '23089.20'],
     ]);
   });
-
-  const fund = {
-    key: 'fund-1',
-    units: '100.000000',
-    heldUnits: '100.000000',
-    cost: '8000.00',
-    nav: '100.000000',
-    governmentBondShare: '0',
-    entryCostRate: '0',
-    couponRate: null,
-    couponFrequency: null,
-    capitalProtection: null,
-    maturityDate: null,
-  };
 
   it('a forced sale sells the pledged fund first, then whole plan shares for what it leaves owed', () => {
     // Owed 25,000.00. The fund's 100 units pay 10,000.00 with a gain of 2,000.00 taxed 520.00: 9,480.00 net.
