@@ -23,6 +23,9 @@ test('the demo customer compares borrowing with selling and sees her net worth w
   const card = page.getByTestId('net-worth-card');
   await expect(card.getByTestId('net-worth-liability')).toHaveText(/^−€[\d,]+\.\d{2}$/);
   await expect(card.getByTestId('net-worth-total')).toHaveText(await page.getByTestId('home-net').innerText());
+  // Her 1,200 Vela Robotics plan shares at 18.40 € count among her assets, on the home too.
+  await expect(card.getByTestId('net-worth-composition')).toContainText('stock plans €22,080.00');
+  await expect(page.getByTestId('home-stock-plans')).toContainText('€22,080.00');
   await expect(card.getByRole('img', { name: /Net worth from/ })).toBeVisible();
   await expect(card.getByTestId('net-worth-forced-sale')).toContainText("After a forced sale at today's prices");
 

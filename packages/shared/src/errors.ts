@@ -182,6 +182,7 @@ export const ERROR_STATUS = {
   FORBEARANCE_ALREADY_OFFERED: 409,
   /** She already answered the forbearance offer. */
   FORBEARANCE_ALREADY_ANSWERED: 409,
+  NO_INSTALMENT_TO_DEFER: 409,
   /** The grace period to cure the call has not ended yet. */
   GRACE_PERIOD_RUNNING: 409,
   /** The stock plan is not waiting for verification (already verified or rejected). */

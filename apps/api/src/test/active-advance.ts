@@ -9,6 +9,7 @@ import { advances } from '../db/schema/advances';
 import { writeTab } from '../modules/profile/service';
 import type { Investor, MoneyFixture } from './money';
 import { deliveredCode } from './outbox';
+import { verifiedStockPlan } from './stock-plan';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
 
@@ -20,6 +21,8 @@ export interface ActiveAdvance {
   bond: number;
   /** The second fund pledged, when asked for (`also`). */
   also: number | null;
+  /** The stock plan pledged, when asked for (`stockPlan`). */
+  plan: number | null;
 }
 
 /** The phone every fixture customer verified: the signing codes go there. */
@@ -49,6 +52,8 @@ export async function activeAdvance(
     incomeBand?: string;
     /** A second fund bought for this amount and pledged besides the bond. */
     also?: { slug: string; invest: string };
+    /** A verified stock plan (1,000 shares at 30 €) pledged besides the bond. */
+    stockPlan?: boolean;
     /** Stop earlier: just requested (1) or signed by the customer (3). */
     until?: 'requested' | 'signed';
   } = {},
@@ -83,17 +88,22 @@ export async function activeAdvance(
     occupation: 'employee',
     income_band: options.incomeBand ?? 'band_3',
   });
+  const plan = options.stockPlan ? await verifiedStockPlan(f, investor) : null;
   const requested = await step(
     f.post(investor.session, '/api/v1/advances/', {
       amount,
       instalments,
-      collateral: [`position:${bond}`, ...(also ? [`position:${also}`] : [])],
+      collateral: [
+        `position:${bond}`,
+        ...(also ? [`position:${also}`] : []),
+        ...(plan === null ? [] : [`stock-plan:${plan}`]),
+      ],
     }),
     'request',
   );
   const id = JSON.parse(requested.body).id as number;
   const operator = (action: string) => step(f.post(f.admin, `/api/v1/backoffice/advances/${id}/${action}/`), action);
-  const scene = { investor, id, payout: calendarDate(f.clock.now), bond, also };
+  const scene = { investor, id, payout: calendarDate(f.clock.now), bond, also, plan };
   if (options.until === 'requested') return scene;
   await operator('pre-approve');
   await step(f.post(investor.session, `/api/v1/advances/${id}/signature/`, undefined, null), 'signature');

@@ -35,10 +35,17 @@ export function SummaryRow({
   }
   return (
     <Group justify="space-between" wrap="nowrap" gap="md">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ flex: '1 1 0', minWidth: 0 }}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 800 : 600} ta="right" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+      {/* The figure keeps its width (up to 60 %), the label wraps: at 375 px "24,07 %" broke before the %. */}
+      <Text
+        size="sm"
+        fw={strong ? 800 : 600}
+        ta="right"
+        data-testid={testId}
+        style={{ flex: '0 0 auto', maxWidth: '60%', overflowWrap: 'anywhere' }}
+      >
         {value}
       </Text>
     </Group>

@@ -15,9 +15,9 @@ describe('market crises', () => {
   });
 
   it('takes a balanced product as half shares, half bonds', () => {
-    // 2008–09: (0.57 + 0.05) ÷ 2 = 0.31; 2022: (0.26 + 0.17) ÷ 2 = 0.215
-    expect(MARKET_CRISES[0]!.drawdowns.balanced).toMatchObject({ fall: '0.3100', from: '2007-10-31', to: '2009-03-09' });
-    expect(MARKET_CRISES[3]!.drawdowns.balanced.fall).toBe('0.2150');
+    // 2008–09: (0.5907 + 0.05) ÷ 2 = 0.32035 → 0.3204; 2022: (0.26 + 0.1717) ÷ 2 = 0.21585 → 0.2159
+    expect(MARKET_CRISES[0]!.drawdowns.balanced).toMatchObject({ fall: '0.3204', from: '2007-10-31', to: '2009-03-09' });
+    expect(MARKET_CRISES[3]!.drawdowns.balanced.fall).toBe('0.2159');
   });
 
   it('dates the replay on the world equity fall', () => {
@@ -35,8 +35,19 @@ describe('market crises', () => {
   });
 
   it('names the worst fall of each class', () => {
-    expect(worstFall('equity')).toBe('0.5700');
-    expect(worstFall('single_stock')).toBe('0.6000');
-    expect(worstFall('bond')).toBe('0.1700');
+    expect(worstFall('equity')).toBe('0.5907');
+    expect(worstFall('single_stock')).toBe('0.6029');
+    expect(worstFall('bond')).toBe('0.1717');
+  });
+
+  it('computes each exact fall from the index closes: 1 − trough ÷ peak', () => {
+    const fall = (peak: string, trough: string) => (1 - Number(trough) / Number(peak)).toFixed(4);
+    const [gfc, euro, covid, rates] = MARKET_CRISES;
+    expect(gfc!.drawdowns.equity.fall).toBe(fall('1682.35', '688.64'));
+    expect(gfc!.drawdowns.single_stock.fall).toBe(fall('4557.57', '1809.98'));
+    expect(euro!.drawdowns.single_stock.fall).toBe(fall('3068.00', '1995.01'));
+    expect(covid!.drawdowns.equity.fall).toBe(fall('2434.92', '1602.11'));
+    expect(covid!.drawdowns.single_stock.fall).toBe(fall('3865.18', '2385.82'));
+    expect(rates!.drawdowns.single_stock.fall).toBe(fall('4392.15', '3279.04'));
   });
 });

@@ -1,7 +1,8 @@
 // Past market falls, peak to trough, by asset class: what the crisis replay runs a customer's collateral
 // through. Historical figures, never a forecast: the next fall may be deeper, shallower or elsewhere. Each
-// figure names its source index and the days it was measured between; `approximate` marks the ones read
-// off published charts and reports rather than computed from index closes, to be shown as such.
+// figure names its source index and the days it was measured between; the exact ones are computed from
+// the index closes noted beside them (1 − trough ÷ peak, four decimals, half-up); `approximate` marks the
+// ones read off published charts and reports rather than computed from index closes, shown as such.
 //
 // A product falls as its asset class, the riskier of what its category and its risk indicator (SRI 1–7)
 // say, so a product is never treated as safer than its indicator; company stock units fall as a single
@@ -61,8 +62,10 @@ function crisis(
 
 export const MARKET_CRISES: readonly MarketCrisis[] = [
   crisis('gfc-2008', {
-    equity: { fall: '0.5700', source: MSCI_WORLD, from: '2007-10-31', to: '2009-03-09', approximate: false },
-    single_stock: { fall: '0.6000', source: EURO_STOXX_50, from: '2007-07-16', to: '2009-03-09', approximate: false },
+    // 1,682.35 → 688.64 at the close.
+    equity: { fall: '0.5907', source: MSCI_WORLD, from: '2007-10-31', to: '2009-03-09', approximate: false },
+    // 4,557.57 → 1,809.98 at the close.
+    single_stock: { fall: '0.6029', source: EURO_STOXX_50, from: '2007-07-16', to: '2009-03-09', approximate: false },
     bond: {
       fall: '0.0500',
       source: 'Euro investment-grade corporate bonds (ICE BofA Euro Corporate)',
@@ -80,7 +83,8 @@ export const MARKET_CRISES: readonly MarketCrisis[] = [
   }),
   crisis('euro-debt-2011', {
     equity: { fall: '0.2100', source: MSCI_WORLD, from: '2011-05-02', to: '2011-10-03', approximate: true },
-    single_stock: { fall: '0.3500', source: EURO_STOXX_50, from: '2011-02-18', to: '2011-09-12', approximate: false },
+    // 3,068.00 → 1,995.01 at the close.
+    single_stock: { fall: '0.3497', source: EURO_STOXX_50, from: '2011-02-18', to: '2011-09-12', approximate: false },
     bond: {
       fall: '0.1200',
       source: 'Italian government bonds (BTP), all maturities',
@@ -97,8 +101,10 @@ export const MARKET_CRISES: readonly MarketCrisis[] = [
     },
   }),
   crisis('covid-2020', {
-    equity: { fall: '0.3400', source: MSCI_WORLD, from: '2020-02-12', to: '2020-03-23', approximate: false },
-    single_stock: { fall: '0.3800', source: EURO_STOXX_50, from: '2020-02-19', to: '2020-03-18', approximate: false },
+    // 2,434.92 → 1,602.11 at the close.
+    equity: { fall: '0.3420', source: MSCI_WORLD, from: '2020-02-12', to: '2020-03-23', approximate: false },
+    // 3,865.18 → 2,385.82 at the close.
+    single_stock: { fall: '0.3827', source: EURO_STOXX_50, from: '2020-02-19', to: '2020-03-18', approximate: false },
     bond: {
       fall: '0.0700',
       source: 'Euro investment-grade corporate bonds (iBoxx € Corporates)',
@@ -116,9 +122,11 @@ export const MARKET_CRISES: readonly MarketCrisis[] = [
   }),
   crisis('rates-2022', {
     equity: { fall: '0.2600', source: MSCI_WORLD, from: '2022-01-03', to: '2022-10-12', approximate: true },
-    single_stock: { fall: '0.2500', source: EURO_STOXX_50, from: '2022-01-05', to: '2022-09-29', approximate: false },
+    // 4,392.15 → 3,279.04 at the close.
+    single_stock: { fall: '0.2534', source: EURO_STOXX_50, from: '2022-01-05', to: '2022-09-29', approximate: false },
+    // The calendar year's total return: −17.17 %.
     bond: {
-      fall: '0.1700',
+      fall: '0.1717',
       source: 'Bloomberg Euro Aggregate (total return)',
       from: '2021-12-31',
       to: '2022-12-30',

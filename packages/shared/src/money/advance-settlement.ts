@@ -143,6 +143,97 @@ export interface AdvanceTerms {
   /** Payout date: the first quarter starts here. */
   startDate: string;
   instalments: number;
+  /**
+   * Each instalment's due date as scheduled (index 0: instalment 1), when a deferral moved them; the
+   * quarters' own due dates (`quarterOf`) when absent.
+   */
+  dueDates?: readonly string[];
+}
+
+/** Which contract quarter ends on `date` (quarter k ends addMonths(start, 3k)); refuses any other day. */
+function quarterEnding(startDate: string, date: string): number {
+  const [y1, m1] = startDate.split('-').map(Number) as [number, number];
+  const [y2, m2] = date.split('-').map(Number) as [number, number];
+  const k = ((y2 - y1) * 12 + (m2 - m1)) / MONTHS_PER_INSTALMENT;
+  if (!Number.isInteger(k) || k < 1 || quarterOf(startDate, k).dueDate !== date) {
+    throw new RangeError(`${date} is not a due date of an advance paid out on ${startDate}`);
+  }
+  return k;
+}
+
+export interface InstalmentPeriod {
+  /** The previous instalment's due date (the payout day for the first). */
+  quarterStart: string;
+  dueDate: string;
+  /** The contract quarters it pays the interest of: one, or more after a deferral. */
+  quarters: { quarterStart: string; dueDate: string }[];
+}
+
+/**
+ * The days instalment `number` pays interest for: from the previous due date to its own. Without a
+ * deferral that is its own quarter; a deferred instalment spans the quarters up to its new due date, and
+ * each quarter is charged as the contract charges one (rate ÷ 4 pro rata of its days): no interest on
+ * interest, no fee.
+ */
+export function instalmentPeriod(
+  terms: Pick<AdvanceTerms, 'startDate' | 'dueDates'>,
+  number: number,
+): InstalmentPeriod {
+  const due = (n: number) => terms.dueDates?.[n - 1] ?? quarterOf(terms.startDate, n).dueDate;
+  const quarterStart = number === 1 ? terms.startDate : due(number - 1);
+  const dueDate = due(number);
+  const from = number === 1 ? 0 : quarterEnding(terms.startDate, quarterStart);
+  const to = quarterEnding(terms.startDate, dueDate);
+  const quarters = [];
+  for (let k = from + 1; k <= to; k++) quarters.push(quarterOf(terms.startDate, k));
+  return { quarterStart, dueDate, quarters };
+}
+
+/** Unrounded interest of a period up to `until` (its due date by default), quarter by quarter. */
+function periodInterest(
+  changes: readonly PrincipalChange[],
+  annualRate: string,
+  period: InstalmentPeriod,
+  until = period.dueDate,
+): Decimal {
+  return period.quarters
+    .filter((quarter) => quarter.quarterStart <= until)
+    .reduce(
+      (sum, quarter) =>
+        sum.plus(
+          proRata(
+            changes,
+            annualRate,
+            quarter.quarterStart,
+            quarter.dueDate,
+            until < quarter.dueDate ? until : quarter.dueDate,
+          ),
+        ),
+      new D(0),
+    );
+}
+
+/** The interest of instalment `number` on its due date, rounded half-up to the cent once. */
+export function scheduledInterest(input: {
+  terms: Pick<AdvanceTerms, 'startDate' | 'dueDates' | 'annualRate'>;
+  number: number;
+  principalChanges: readonly PrincipalChange[];
+}): string {
+  const period = instalmentPeriod(input.terms, input.number);
+  return periodInterest(input.principalChanges, input.terms.annualRate, period).toDecimalPlaces(2).toFixed(2);
+}
+
+/**
+ * An instalment deferral (forbearance, Directive (EU) 2023/2225 Art. 35): the first unpaid instalment and
+ * every one after it fall due one contract quarter later, so the deferred one pays two quarters' interest
+ * and the last (with the principal) comes a quarter later. `dueDates` as scheduled now (index 0:
+ * instalment 1), `paid` the instalments already settled; answers the new due dates.
+ */
+export function deferredDueDates(startDate: string, dueDates: readonly string[], paid: number): string[] {
+  if (paid >= dueDates.length) throw new RangeError('no instalment left to defer');
+  return dueDates.map((date, index) =>
+    index < paid ? date : quarterOf(startDate, quarterEnding(startDate, date) + 1).dueDate,
+  );
 }
 
 export interface EarlyRepaymentInput {
@@ -189,9 +280,9 @@ export function earlyRepaymentPlan(input: EarlyRepaymentInput): EarlyRepaymentPl
   const amount = new D(input.amount);
   const principal = new D(terms.principal);
   const outstandingBefore = repayments.reduce((rest, r) => rest.minus(r.amount), principal);
-  const maturity = quarterOf(terms.startDate, terms.instalments).dueDate;
+  const maturity = instalmentPeriod(terms, terms.instalments).dueDate;
   if (amount.lte(0) || amount.gt(outstandingBefore)) throw new RangeError(`cannot repay ${input.amount}`);
-  if (date < quarterOf(terms.startDate, paidInstalments + 1).quarterStart || date >= maturity) {
+  if (date < instalmentPeriod(terms, paidInstalments + 1).quarterStart || date >= maturity) {
     throw new RangeError(`${date} is not in an unpaid quarter before maturity`);
   }
   if (repayments.some((r) => r.date > date)) throw new RangeError(`${date} is before an earlier repayment`);
@@ -206,15 +297,8 @@ export function earlyRepaymentPlan(input: EarlyRepaymentInput): EarlyRepaymentPl
   }
 
   const instalment = (number: number): AdvanceInstalment => {
-    const { quarterStart, dueDate } = quarterOf(terms.startDate, number);
-    const interest = new D(
-      instalmentInterest({
-        principalChanges: changes,
-        quarterStart,
-        quarterEnd: dueDate,
-        annualRate: terms.annualRate,
-      }),
-    );
+    const { dueDate } = instalmentPeriod(terms, number);
+    const interest = new D(scheduledInterest({ terms, number, principalChanges: changes }));
     const repaid = number === terms.instalments ? outstanding : new D(0);
     return {
       number,
@@ -228,11 +312,11 @@ export function earlyRepaymentPlan(input: EarlyRepaymentInput): EarlyRepaymentPl
   const schedule: AdvanceInstalment[] = [];
   let interestDueNow = new D(0);
   for (let number = paidInstalments + 1; number <= terms.instalments; number++) {
-    const { quarterStart, dueDate } = quarterOf(terms.startDate, number);
-    if (!fullRepayment || dueDate <= date) {
+    const period = instalmentPeriod(terms, number);
+    if (!fullRepayment || period.dueDate <= date) {
       schedule.push(instalment(number));
     } else {
-      interestDueNow = proRata(changes, terms.annualRate, quarterStart, dueDate, date).toDecimalPlaces(2);
+      interestDueNow = periodInterest(changes, terms.annualRate, period, date).toDecimalPlaces(2);
       break;
     }
   }

@@ -171,6 +171,7 @@ export const TIMELINE_KINDS = [
   'margin_warning',
   'forbearance_offered',
   'forbearance_answered',
+  'instalment_deferred',
   'margin_remedy',
   'margin_enforced',
 ] as const;
@@ -195,6 +196,8 @@ export const TIMELINE_MONEY_PARAMS: readonly string[] = [
   'outstanding',
   'collateral_to_add',
 ];
+/** The timeline values that are calendar dates (`YYYY-MM-DD`), written as dates by the reader. */
+export const TIMELINE_DATE_PARAMS: readonly string[] = ['from', 'to', 'maturity'];
 
 export const advanceDocumentSchema = z.object({
   kind: z.enum(['secci', 'contract']),

@@ -68,7 +68,10 @@ export type BorrowOrSell = z.infer<typeof borrowOrSellSchema>;
 
 export const netWorthPointSchema = z.object({
   date: dateSchema,
+  /** Fund units at their NAV. */
   investments: moneySchema,
+  /** Stock-plan units at their plan's price. */
+  stock_plans: moneySchema,
   cash: moneySchema,
   assets: moneySchema,
   advance: moneySchema,
@@ -89,7 +92,15 @@ export const netWorthSchema = z.object({
     still_owed: moneySchema,
     net_worth: signedMoneySchema,
     lines: z.array(
-      z.object({ product_id: z.number().int(), label: z.string(), units: z.string(), proceeds: moneySchema }),
+      z.object({
+        /** Fund units the lender sells, or plan units the plan's administrator sells. */
+        kind: z.enum(['fund', 'stock_plan']),
+        product_id: z.number().int().nullable(),
+        stock_plan_id: z.number().int().nullable(),
+        label: z.string(),
+        units: z.string(),
+        proceeds: moneySchema,
+      }),
     ),
   }),
 });

@@ -168,6 +168,14 @@ export const productWriteObjectSchema = z.object({
     .min(1, 'validation:min')
     .max(30, 'validation:max'),
   on_sale: z.boolean(),
+  /**
+   * The share of the fund invested in government bonds (Italian and white-list states), in % (0–100, two
+   * decimals): that part of a gain is taxed at 12.5 % in the borrow-versus-sell estimate. Left out, it
+   * stays as it is (0 for a new product).
+   */
+  government_bond_share: decimalString(PERCENT_DECIMAL)
+    .refine((v) => Number(v) <= 100, 'validation:max')
+    .optional(),
   translated_content: z.object({ it: content, en: content }),
 });
 export type ProductWrite = z.infer<typeof productWriteObjectSchema>;
@@ -193,6 +201,8 @@ export type NavRecord = z.infer<typeof navRecordSchema>;
 /** A back-office product: everything, with its slug, order on the public site and latest NAVs. */
 export const backofficeProductSchema = productDetailSchema.extend({
   slug: z.string(),
+  /** In % (0–100), as the form writes it. */
+  government_bond_share: z.string(),
   position: z.number().int(),
   recent_navs: z.array(navPointSchema),
 });

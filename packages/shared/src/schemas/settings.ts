@@ -169,7 +169,9 @@ export const DEFAULT_RATE_SCHEDULE: RateSchedule = {
 };
 /**
  * The threshold a data set starts with for advances ("altri finanziamenti alle famiglie e alle imprese"),
- * until an operator records the quarter's published one.
+ * until an operator records the quarter's published one. 17.04 % is a starting value that has not been
+ * checked against a published decree (the quarter's table of the Ministry of Economy on the Bank of
+ * Italy's survey): an operator records the published figure of each quarter in the settings.
  */
 export const DEFAULT_USURY_THRESHOLDS: UsuryThreshold[] = [
   { category: 'other_loans', quarter: '2026-Q4', threshold_apr: '0.170400' },

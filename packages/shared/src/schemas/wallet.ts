@@ -126,13 +126,15 @@ export type CashStatement = z.infer<typeof cashStatementSchema>;
 
 /** GET /api/v1/home/summary/ */
 export const homeSummarySchema = z.object({
-  /** Assets: cash (available + reserved) + the positions' market value. */
+  /** Assets: cash (available + reserved) + the positions' market value + stock-plan units at their price. */
   total_value: moneySchema,
   /** Assets − the outstanding advance: what the customer would have if everything were settled today. */
   net_position: moneySchema,
   cash: moneySchema,
   /** The positions' market value (not what went into them: that is the wallet's `totals.cost`). */
   invested: moneySchema,
+  /** Verified stock-plan units (free and pledged) at their plan's price. */
+  stock_plans: moneySchema,
   /** Outstanding advances; zero until the customer has one. */
   advance_outstanding: moneySchema,
   /** An open margin call on one of them: what to repay or pledge, shown on the home too. */

@@ -3,7 +3,7 @@
 // on the last one, the principal; paid from cash through the ledger. When cash is short the instalment is
 // overdue, the customer is told once, and a later run collects it when cash has arrived.
 import { ADVANCE_STATUS, type AdvanceStatus, nextStatus } from '@lombard/shared/advance-status';
-import { instalmentInterest, quarterOf } from '@lombard/shared/money/advance-settlement';
+import { scheduledInterest } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { lockCustomerCash } from '../ledger/service';
 import { releaseCollateral } from './collateral';
 import { type NoticeSettings, tellCustomer } from './customer-notice';
 import { closeMarginCall } from './margin-calls';
-import { executedRepayments, payoutDay, postPayback, principalChanges } from './payback';
+import { executedRepayments, payoutDay, postPayback, principalChanges, scheduledDueDates } from './payback';
 import { type AdvanceRow, addEvent, lockAdvance } from './records';
 
 export const ADVANCE_INTEREST_JOB = 'advances.interest';
@@ -32,14 +32,17 @@ export function scheduleInterestRun(db: Database, now: Date): Promise<boolean> {
 
 type InstalmentRow = typeof advanceInstalments.$inferSelect;
 
-/** Fixes the amounts of an instalment on its due date, from the principal as it was during its quarter. */
+/** Fixes the amounts of an instalment on its due date, from the principal as it was during its period. */
 async function fixAmounts(tx: Transaction, advance: AdvanceRow, row: InstalmentRow): Promise<InstalmentRow> {
-  const { quarterStart, dueDate } = quarterOf(payoutDay(advance)!, row.number);
-  const interest = instalmentInterest({
+  // From the previous due date to its own: one quarter, or more when a deferral moved it (decision 038).
+  const interest = scheduledInterest({
+    terms: {
+      startDate: payoutDay(advance)!,
+      dueDates: await scheduledDueDates(tx, advance.id),
+      annualRate: advance.annualRate,
+    },
+    number: row.number,
     principalChanges: principalChanges(advance, await executedRepayments(tx, advance.id)),
-    quarterStart,
-    quarterEnd: dueDate,
-    annualRate: advance.annualRate,
   });
   const principal = row.number === advance.instalments ? new Decimal(advance.outstanding).toFixed(2) : '0.00';
   const [fixed] = await tx

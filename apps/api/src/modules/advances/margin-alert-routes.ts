@@ -14,8 +14,9 @@ import {
 } from '@lombard/shared/schemas/margin-alerts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Transaction } from '../../db/client';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
-import { movingMoney } from '../../lib/flow-context';
+import { type FlowContext, movingMoney } from '../../lib/flow-context';
 import { idParams, pathId } from '../../lib/route-params';
 import { marginAlert } from './margin-alert-view';
 import { answerForbearance, confirmRemedy, enforceCall, offerForbearance } from './margin-call-service';
@@ -79,64 +80,72 @@ export async function marginAlertRoutes(app: FastifyInstance) {
       ),
   );
 
-  app.post(
-    '/api/v1/advances/:id/margin-call/remedy/',
-    {
-      onRequest: customers,
-      schema: schema('advances', 'Confirm the ranked remedy for the open margin call (Idempotency-Key)', {
-        params: idParams,
-        body: remedyConfirmSchema,
-        response: { 200: detailSchema },
-      }),
+  // Her two answers to an open call: same guard and shape, one transaction each, a sentence back.
+  const customerStep = <Body>(
+    step: string,
+    summary: string,
+    body: z.ZodType<Body>,
+    act: (tx: Transaction, context: FlowContext, advanceId: number, body: Body) => Promise<string>,
+  ) =>
+    app.post(
+      `/api/v1/advances/:id/margin-call/${step}/`,
+      {
+        onRequest: customers,
+        schema: schema('advances', summary, { params: idParams, body, response: { 200: detailSchema } }),
+      },
+      movingMoney(200, async (tx, context, request) => ({
+        detail: await act(tx, context, pathId(request), request.body as Body),
+      })),
+    );
+
+  customerStep(
+    'remedy',
+    'Confirm the ranked remedy for the open margin call (Idempotency-Key)',
+    remedyConfirmSchema,
+    async (tx, context, advanceId, { shortfall }: RemedyConfirm) => {
+      await confirmRemedy(tx, context, { userId: context.actor.id, advanceId, shortfall });
+      return context.t('advances:remedyConfirmed');
     },
-    movingMoney(200, async (tx, context, request) => {
-      const { shortfall } = request.body as RemedyConfirm;
-      await confirmRemedy(tx, context, { userId: context.actor.id, advanceId: pathId(request), shortfall });
-      return { detail: context.t('advances:remedyConfirmed') };
-    }),
+  );
+  customerStep(
+    'forbearance',
+    'Answer the forbearance offer',
+    forbearanceAnswerSchema,
+    async (tx, context, advanceId, { answer }: ForbearanceAnswerInput) => {
+      await answerForbearance(tx, context, { userId: context.actor.id, advanceId, answer });
+      return context.t(`advances:forbearanceAnswered.${answer}`);
+    },
   );
 
-  app.post(
-    '/api/v1/advances/:id/margin-call/forbearance/',
-    {
-      onRequest: customers,
-      schema: schema('advances', 'Answer the forbearance offer', {
-        params: idParams,
-        body: forbearanceAnswerSchema,
-        response: { 200: detailSchema },
-      }),
-    },
-    movingMoney(200, async (tx, context, request) => {
-      const { answer } = request.body as ForbearanceAnswerInput;
-      await answerForbearance(tx, context, { userId: context.actor.id, advanceId: pathId(request), answer });
-      return { detail: context.t(`advances:forbearanceAnswered.${answer}`) };
-    }),
-  );
+  // The operator's two steps on a call: same guard, same shape, one transaction each.
+  const operatorStep = (
+    step: string,
+    summary: string,
+    response: z.ZodType,
+    act: (tx: Transaction, context: FlowContext, callId: number) => Promise<unknown>,
+  ) =>
+    app.post(
+      `/api/v1/backoffice/margin-calls/:id/${step}/`,
+      {
+        onRequest: admin,
+        schema: schema('backoffice', summary, { params: idParams, response: { 200: response } }),
+      },
+      movingMoney(200, (tx, context, request) => act(tx, context, pathId(request))),
+    );
 
-  app.post(
-    '/api/v1/backoffice/margin-calls/:id/forbearance/',
-    {
-      onRequest: admin,
-      schema: schema('backoffice', 'Offer forbearance before any sale (Directive (EU) 2023/2225 Art. 35)', {
-        params: idParams,
-        response: { 200: detailSchema },
-      }),
-    },
-    movingMoney(200, async (tx, context, request) => {
-      await offerForbearance(tx, context, pathId(request));
+  operatorStep(
+    'forbearance',
+    'Offer forbearance before any sale (Directive (EU) 2023/2225 Art. 35)',
+    detailSchema,
+    async (tx, context, callId) => {
+      await offerForbearance(tx, context, callId);
       return { detail: context.t('advances:forbearanceOffered') };
-    }),
-  );
-
-  app.post(
-    '/api/v1/backoffice/margin-calls/:id/enforce/',
-    {
-      onRequest: admin,
-      schema: schema('backoffice', 'Enforce: sell pledged units to cure the call, after forbearance and grace', {
-        params: idParams,
-        response: { 200: enforcementResultSchema },
-      }),
     },
-    movingMoney(200, (tx, context, request) => enforceCall(tx, context, pathId(request))),
+  );
+  operatorStep(
+    'enforce',
+    'Enforce: sell pledged units to cure the call, after forbearance and grace',
+    enforcementResultSchema,
+    enforceCall,
   );
 }

@@ -18,6 +18,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { recordAudit } from '../../lib/resource/audit';
 import { pledgeLines } from './collateral';
 import { tellCustomer } from './customer-notice';
+import { deferNextInstalment } from './deferral';
 import { sellPledgedUnits } from './forced-sale';
 import { checkAdvance, pledgedLinesNow } from './margin-calls';
 import { type AdvanceRow, addEvent, lockAdvance } from './records';
@@ -40,6 +41,25 @@ async function lockOpenCall(tx: Transaction, advanceId: number): Promise<CallRow
   if (!call) throw new AppError('MARGIN_CALL_NOT_OPEN');
   if (call.resolution) throw new AppError('MARGIN_CALL_RESOLVED');
   return call;
+}
+
+/** The customer's own advance and its open call, locked in that order. */
+async function lockHerCall(tx: Transaction, input: { userId: number; advanceId: number }) {
+  const advance = await lockAdvance(tx, input.advanceId, input.userId);
+  return { advance, call: await lockOpenCall(tx, advance.id) };
+}
+
+/** An operator's call by id: its advance locked first, then the call, which must be the open one. */
+async function lockCallById(tx: Transaction, callId: number) {
+  const [found] = await tx
+    .select({ advanceId: marginCalls.advanceId })
+    .from(marginCalls)
+    .where(eq(marginCalls.id, callId));
+  if (!found) throw new AppError('NOT_FOUND');
+  const advance = await lockAdvance(tx, found.advanceId);
+  const call = await lockOpenCall(tx, advance.id);
+  if (call.id !== callId) throw new AppError('MARGIN_CALL_NOT_OPEN');
+  return { advance, call };
 }
 
 /** The call's shortfall at today's prices, under the lock; a call the prices have cured is refused. */
@@ -106,8 +126,7 @@ export async function confirmRemedy(
   context: FlowContext,
   input: { userId: number; advanceId: number; shortfall: string },
 ) {
-  const advance = await lockAdvance(tx, input.advanceId, input.userId);
-  const call = await lockOpenCall(tx, advance.id);
+  const { advance, call } = await lockHerCall(tx, input);
   const shortfall = await shortfallNow(tx, advance);
   if (!new Decimal(shortfall).eq(input.shortfall)) throw new AppError('REMEDY_CHANGED');
   const plan = await proposal(tx, { userId: advance.userId, advanceId: advance.id, shortfall, t: context.t });
@@ -134,14 +153,7 @@ export async function confirmRemedy(
 
 /** The operator offers forbearance before any sale; the customer is told with the deadline. */
 export async function offerForbearance(tx: Transaction, context: FlowContext, callId: number) {
-  const [found] = await tx
-    .select({ advanceId: marginCalls.advanceId })
-    .from(marginCalls)
-    .where(eq(marginCalls.id, callId));
-  if (!found) throw new AppError('NOT_FOUND');
-  const advance = await lockAdvance(tx, found.advanceId);
-  const call = await lockOpenCall(tx, advance.id);
-  if (call.id !== callId) throw new AppError('MARGIN_CALL_NOT_OPEN');
+  const { advance, call } = await lockCallById(tx, callId);
   if (call.forbearanceOfferedAt) throw new AppError('FORBEARANCE_ALREADY_OFFERED');
   // She always has a full grace period after the offer to answer it, however late it comes.
   const answerBy = addBusinessDays(context.today, MARGIN_CALL_GRACE_BUSINESS_DAYS);
@@ -167,30 +179,45 @@ export async function offerForbearance(tx: Transaction, context: FlowContext, ca
   });
 }
 
-/** Her answer to the offer; "more time" moves the deadline by the extension's business days. */
+/**
+ * Her answer to the offer; "more time" moves the deadline by the extension's business days, "deferral"
+ * moves her next unpaid instalment and the later ones a quarter on.
+ */
 export async function answerForbearance(
   tx: Transaction,
   context: FlowContext,
   input: { userId: number; advanceId: number; answer: ForbearanceAnswer },
 ) {
-  const advance = await lockAdvance(tx, input.advanceId, input.userId);
-  const call = await lockOpenCall(tx, advance.id);
+  const { advance, call } = await lockHerCall(tx, input);
   if (!call.forbearanceOfferedAt) throw new AppError('FORBEARANCE_NOT_OFFERED');
   if (call.forbearanceAnswer) throw new AppError('FORBEARANCE_ALREADY_ANSWERED');
   const graceUntil =
     input.answer === 'more_time'
       ? addBusinessDays(deadlineOf(call), FORBEARANCE_EXTENSION_BUSINESS_DAYS)
       : deadlineOf(call);
+  // A deferral moves the schedule at once, in this transaction, on the instalments read under lock.
+  const deferral = input.answer === 'deferral' ? await deferNextInstalment(tx, advance) : null;
   await tx
     .update(marginCalls)
     .set({ forbearanceAnswer: input.answer, forbearanceAnsweredAt: context.now, graceUntil })
     .where(eq(marginCalls.id, call.id));
   await addEvent(tx, advance.id, 'forbearance_answered', { answer: input.answer }, context.actor.id, context.now);
+  if (deferral) {
+    const { number, from, to, maturity } = deferral;
+    await addEvent(
+      tx,
+      advance.id,
+      'instalment_deferred',
+      { number, from, to, maturity },
+      context.actor.id,
+      context.now,
+    );
+  }
   await recordAudit(tx, context.actor, {
     action: 'forbearance_answer',
     objectType: 'margin_calls',
     objectId: call.id,
-    after: { answer: input.answer, grace_until: graceUntil },
+    after: { answer: input.answer, grace_until: graceUntil, ...(deferral ? { deferral } : {}) },
     requestId: context.requestId,
     ip: context.ip,
   });
@@ -202,14 +229,7 @@ export async function answerForbearance(
  * and repays the advance with the proceeds.
  */
 export async function enforceCall(tx: Transaction, context: FlowContext, callId: number): Promise<EnforcementResult> {
-  const [found] = await tx
-    .select({ advanceId: marginCalls.advanceId })
-    .from(marginCalls)
-    .where(eq(marginCalls.id, callId));
-  if (!found) throw new AppError('NOT_FOUND');
-  const advance = await lockAdvance(tx, found.advanceId);
-  const call = await lockOpenCall(tx, advance.id);
-  if (call.id !== callId) throw new AppError('MARGIN_CALL_NOT_OPEN');
+  const { advance, call } = await lockCallById(tx, callId);
   if (!call.forbearanceOfferedAt) throw new AppError('FORBEARANCE_NOT_OFFERED');
   const deadline = deadlineOf(call);
   if (context.today <= deadline) {

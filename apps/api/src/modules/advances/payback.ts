@@ -4,7 +4,7 @@ import { calendarDate } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { advanceRepayments } from '../../db/schema/advances';
+import { advanceInstalments, advanceRepayments } from '../../db/schema/advances';
 import { type AccountRef, type LedgerLine, postEntry } from '../ledger/service';
 import type { AdvanceRow } from './records';
 
@@ -28,6 +28,16 @@ export async function executedRepayments(db: Queryable, advanceId: number) {
     .orderBy(asc(advanceRepayments.createdAt), asc(advanceRepayments.id));
   // A repayment lowers the principal from the day it was asked for (its cash was set aside that day).
   return rows.map((row) => ({ date: calendarDate(row.createdAt), amount: new Decimal(row.amount).toFixed(2) }));
+}
+
+/** Each instalment's due date as scheduled now, by number (index 0: instalment 1). */
+export async function scheduledDueDates(db: Queryable, advanceId: number): Promise<string[]> {
+  const rows = await db
+    .select({ dueDate: advanceInstalments.dueDate })
+    .from(advanceInstalments)
+    .where(eq(advanceInstalments.advanceId, advanceId))
+    .orderBy(asc(advanceInstalments.number));
+  return rows.map((row) => row.dueDate);
 }
 
 /** The principal outstanding from each day on: the payout, then after each repayment. */

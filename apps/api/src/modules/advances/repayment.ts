@@ -5,7 +5,7 @@
 // running quarter and any instalment already due, ends the advance and frees the collateral.
 import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
 import { validateRepayment } from '@lombard/shared/money/advance-request-rules';
-import { earlyRepaymentPlan, quarterOf } from '@lombard/shared/money/advance-settlement';
+import { earlyRepaymentPlan, instalmentPeriod } from '@lombard/shared/money/advance-settlement';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { earlyRepaymentCompensation } from '@lombard/shared/money/early-repayment-compensation';
 import type { RepaymentQuote, RuleMessage } from '@lombard/shared/schemas/advances';
@@ -23,7 +23,7 @@ import { customerBalances, lockCustomerCash, postEntry } from '../ledger/service
 import { releaseCollateral } from './collateral';
 import { type NoticeSettings, tellCustomer } from './customer-notice';
 import { checkAdvance, closeMarginCall } from './margin-calls';
-import { executedRepayments, payoutDay, postPayback } from './payback';
+import { executedRepayments, payoutDay, postPayback, scheduledDueDates } from './payback';
 import { type AdvanceRow, addEvent, assertAllowed, lockAdvance, statusLabel } from './records';
 
 export const ADVANCE_REPAYMENT_JOB = 'advances.repayment';
@@ -39,7 +39,9 @@ async function paidCount(db: Queryable, advanceId: number): Promise<number> {
 /** What repaying `amount` on `date` does, by the shared plan (of an active advance: see assertAllowed). */
 async function plan(db: Queryable, advance: AdvanceRow, amount: string, date: string, t: Translate) {
   // On or after maturity the last instalment takes the principal (the interest job), not a repayment.
-  const maturityDate = quarterOf(payoutDay(advance)!, advance.instalments).dueDate;
+  // The schedule's own dates: a deferral (decision 038) moves them, maturity too.
+  const dueDates = await scheduledDueDates(db, advance.id);
+  const maturityDate = instalmentPeriod({ startDate: payoutDay(advance)!, dueDates }, advance.instalments).dueDate;
   if (date >= maturityDate) {
     throw new AppError('ADVANCE_TRANSITION_NOT_ALLOWED', { params: { status: statusLabel(advance.status, t) } });
   }
@@ -49,6 +51,7 @@ async function plan(db: Queryable, advance: AdvanceRow, amount: string, date: st
       annualRate: advance.annualRate,
       startDate: payoutDay(advance)!,
       instalments: advance.instalments,
+      dueDates,
     },
     paidInstalments: await paidCount(db, advance.id),
     repayments: await executedRepayments(db, advance.id),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productNavs } from '../../db/schema/products';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, type Session } from '../../test/auth';
+import { saleTermsOf } from './service';
 
 let t: TestApp;
 let admin: Session;
@@ -114,6 +115,25 @@ describe('back-office products', () => {
     expect(taken.json().isin[0]).toBe('Another product already has this ISIN.');
     const list = (await send('GET', `${PATH}?per_page=100`)).json();
     expect(list.count).toBe(1);
+  });
+
+  it('edits the government-bond share in % (0–100), refuses anything else unchanged, and audits it', async () => {
+    expect((await send('GET', `${PATH}${id}/`)).json().government_bond_share).toBe('0.00');
+    for (const bad of ['100.01', '-1', 'half', '51.925']) {
+      const res = await send('PATCH', `${PATH}${id}/`, { government_bond_share: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('government_bond_share');
+    }
+    expect((await send('GET', `${PATH}${id}/`)).json().government_bond_share).toBe('0.00');
+    const res = await send('PATCH', `${PATH}${id}/`, { government_bond_share: '51.92' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().government_bond_share).toBe('51.92');
+    // The borrow-or-sell estimate reads the fraction.
+    expect((await saleTermsOf(t.app.database.db, [id])).get(id)?.governmentBondShare).toBe('0.5192');
+    const update = (await audits(id)).find((a) => a.action === 'update')!;
+    expect(update.before).toMatchObject({ governmentBondShare: '0.0000' });
+    expect(update.after).toMatchObject({ governmentBondShare: '0.5192' });
+    await send('PATCH', `${PATH}${id}/`, { government_bond_share: '0' });
   });
 
   it('edits fields, checks the minimum against the stored maximum, and audits before and after', async () => {

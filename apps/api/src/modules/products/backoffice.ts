@@ -7,6 +7,7 @@ import {
   productWriteObjectSchema,
   productWriteSchema,
 } from '@lombard/shared/schemas/products';
+import Decimal from 'decimal.js';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { productNavs, products } from '../../db/schema/products';
@@ -72,6 +73,9 @@ function columnsOf(body: Partial<ProductWrite>) {
   if (body.recommended_holding_years !== undefined) set.recommendedHoldingYears = body.recommended_holding_years;
   if (body.on_sale !== undefined) set.onSale = body.on_sale;
   if (body.translated_content !== undefined) set.translatedContent = body.translated_content;
+  // The form writes a percentage; the column keeps the fraction the tax estimate multiplies by.
+  if (body.government_bond_share !== undefined)
+    set.governmentBondShare = new Decimal(body.government_bond_share).div(100).toFixed(4);
   return set;
 }
 
@@ -81,7 +85,7 @@ export const backofficeProducts = defineResource({
   docs: { tag: 'backoffice', summary: 'Products of the partner bank (operators)' },
   profiles: ['admin'],
   from: products,
-  select: { ...productColumns, recentNavs },
+  select: { ...productColumns, recentNavs, governmentBondShare: products.governmentBondShare },
   id: products.id,
   scope: () => undefined,
   fields: {
@@ -97,6 +101,7 @@ export const backofficeProducts = defineResource({
     slug: row.slug,
     position: row.position,
     recent_navs: row.recentNavs ?? [],
+    government_bond_share: new Decimal(row.governmentBondShare).mul(100).toFixed(2),
   }),
   create: {
     body: productWriteSchema,

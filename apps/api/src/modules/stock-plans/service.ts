@@ -89,6 +89,22 @@ export async function planBalances(db: Queryable, userId: number) {
   return planUnits;
 }
 
+/**
+ * The customer's verified plans as holdings: free and pledged units, the plan's price (its one verified
+ * reference price) and their value. Net worth and the home count them as assets.
+ */
+export async function planHoldings(db: Queryable, userId: number, t: Translate) {
+  const plans = await verifiedPlans(db, userId);
+  return plans.map(({ row, free, pledged }) => ({
+    stockPlanId: row.id,
+    label: t('advances:collateral.stockPlan', { company: row.companyName, plan: row.planName }),
+    price: units(row.unitPrice),
+    free,
+    pledged,
+    value: positionValue(free.plus(pledged), row.unitPrice),
+  }));
+}
+
 export async function plansByIds(db: Queryable, ids: number[]): Promise<Map<number, StockPlanRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(stockPlans).where(inArray(stockPlans.id, ids));

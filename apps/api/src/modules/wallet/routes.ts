@@ -44,7 +44,7 @@ export const walletModule = fp(async (app: FastifyInstance) => {
         response: { 200: netWorthSchema },
       },
     },
-    async (request) => netWorth(db, currentUser(request).id, app.clock()),
+    async (request) => netWorth(db, currentUser(request).id, app.clock(), request.t),
   );
   app.get(
     '/api/v1/cash/',

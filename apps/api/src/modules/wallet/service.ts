@@ -14,6 +14,7 @@ import { partnerBank } from '../config/service';
 import { customerBalances } from '../ledger/service';
 import { latestNavs, productsForOrders } from '../products/service';
 import { approvedBankAccount } from '../profile/service';
+import { planHoldings } from '../stock-plans/service';
 import {
   customerDepositReference,
   firstInvestmentDays,
@@ -114,20 +115,23 @@ export async function cashSummary(db: Queryable, userId: number): Promise<CashSu
 }
 
 export async function homeSummary(db: Queryable, userId: number, now: Date, t: Translate): Promise<HomeSummary> {
-  const [{ cash }, portfolio, recent, pending, advance] = await Promise.all([
+  const [{ cash }, portfolio, recent, pending, advance, plans] = await Promise.all([
     customerBalances(db, userId),
     wallet(db, userId, now),
     recentTransactions(db, userId, t, HOME_RECENT_TRANSACTIONS),
     pendingOrderCount(db, userId),
     advancesAtAGlance(db, userId, t),
+    planHoldings(db, userId, t),
   ]);
   const cashTotal = cash.available.plus(cash.reserved);
-  const assets = cashTotal.plus(portfolio.totals.value);
+  const planValue = plans.reduce((sum, plan) => sum.plus(plan.value), new Decimal(0));
+  const assets = cashTotal.plus(portfolio.totals.value).plus(planValue);
   return {
     total_value: money(assets),
     net_position: money(assets.minus(advance.outstanding)),
     cash: money(cashTotal),
     invested: portfolio.totals.value,
+    stock_plans: money(planValue),
     advance_outstanding: advance.outstanding,
     margin_call: advance.marginCall,
     current_advance: advance.current,

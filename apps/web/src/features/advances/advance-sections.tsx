@@ -1,10 +1,15 @@
 // The read-only parts of an advance's page: the pledged collateral, the documents (SECCI, contract) and the
 // timeline of everything that happened to it. The back office shows the same parts of the same detail.
-import { type AdvanceDetail, TIMELINE_MONEY_PARAMS, type TimelineEvent } from '@lombard/shared/schemas/advances';
+import {
+  type AdvanceDetail,
+  TIMELINE_DATE_PARAMS,
+  TIMELINE_MONEY_PARAMS,
+  type TimelineEvent,
+} from '@lombard/shared/schemas/advances';
 import { Anchor, Badge, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatPercent } from '../../lib/format';
+import { formatDate, formatMoney, formatPercent } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { downloadFile } from '../../lib/resource/download';
 import { formatDateTime } from '../../lib/resource/format';
@@ -106,7 +111,11 @@ export function useTimelineText(voice: TimelineVoice) {
   return (event: TimelineEvent) => {
     const values: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(event.params)) {
-      values[name] = TIMELINE_MONEY_PARAMS.includes(name) ? formatMoney(String(value), language) : value;
+      values[name] = TIMELINE_MONEY_PARAMS.includes(name)
+        ? formatMoney(String(value), language)
+        : TIMELINE_DATE_PARAMS.includes(name)
+          ? formatDate(String(value), language)
+          : value;
     }
     const unpaid = event.kind === 'withdrawn' && Number(event.params.amount ?? 0) === 0;
     return t(`timeline.${voice}.${unpaid ? 'withdrawnBeforePayout' : event.kind}`, values);

@@ -72,6 +72,14 @@ export function HomePage({
           loading={loading}
           testId="home-invested"
         />
+        {data && data.stock_plans !== '0.00' && (
+          <FigureCard
+            label={t('figures.stockPlans')}
+            value={money(data.stock_plans)}
+            loading={false}
+            testId="home-stock-plans"
+          />
+        )}
         <FigureCard label={t('figures.cash')} value={money(data?.cash)} loading={loading} testId="home-cash" />
         <FigureCard
           label={t('figures.gain')}

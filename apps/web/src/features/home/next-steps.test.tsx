@@ -13,6 +13,7 @@ const summary = (extra: Partial<HomeSummary> = {}): HomeSummary => ({
   net_position: '0.00',
   cash: '0.00',
   invested: '0.00',
+  stock_plans: '0.00',
   advance_outstanding: '0.00',
   margin_call: null,
   current_advance: null,

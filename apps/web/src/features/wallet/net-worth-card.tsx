@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeSeries, LineChart } from '../../components/charts/line-chart';
 import { SummaryRow } from '../../components/summary-row';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { TableScroll } from '../../lib/table-scroll';
 import { netWorthQuery } from './api';
@@ -27,6 +27,8 @@ function Figures({ data }: { data: NetWorth }) {
   const formatX = (x: string) => formatDate(x, language);
   const owes = data.today.advance !== '0.00';
   const sale = data.forced_sale;
+  const hasPlans = data.today.stock_plans !== '0.00';
+  const planSales = sale.lines.filter((line) => line.kind === 'stock_plan');
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
@@ -44,6 +46,13 @@ function Figures({ data }: { data: NetWorth }) {
           testId="net-worth-total"
         />
       </SimpleGrid>
+      <Text size="sm" c="dimmed" data-testid="net-worth-composition">
+        {t(hasPlans ? 'composition' : 'compositionNoPlans', {
+          funds: money(data.today.investments),
+          plans: money(data.today.stock_plans),
+          cash: money(data.today.cash),
+        })}
+      </Text>
       <Box>
         <Text size="sm" fw={600} mb={4} id="net-worth-chart-title">
           {t('chartTitle')}
@@ -117,6 +126,15 @@ function Figures({ data }: { data: NetWorth }) {
                   tax: money(sale.tax),
                 })}
           </Text>
+          {planSales.map((line) => (
+            <Text size="sm" c="dimmed" key={line.stock_plan_id} data-testid="net-worth-forced-sale-plan">
+              {t('forcedSale.plan', {
+                proceeds: money(line.proceeds),
+                units: formatNumber(line.units, language, /\.0+$/.test(line.units) ? 0 : 6),
+                label: line.label,
+              })}
+            </Text>
+          ))}
         </Paper>
       )}
     </Stack>

@@ -130,7 +130,7 @@ export function AprRow({
   const explanation = useQuery(aprExplanationQuery(source, opened));
   return (
     <Group justify="space-between" gap="md" wrap="nowrap">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ flex: '1 1 0', minWidth: 0 }}>
         {t('loan:figures.apr')}
       </Text>
       <UnstyledButton
@@ -138,7 +138,8 @@ export function AprRow({
         aria-haspopup="dialog"
         aria-label={t('borrow:apr.open', { apr: formatPercent(apr, language) })}
         data-testid="apr-open"
-        style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
+        // The figure never breaks or shrinks: at 375 px the long label wraps instead.
+        style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3, flexShrink: 0, whiteSpace: 'nowrap' }}
       >
         <Text span size="sm" fw={strong ? 800 : 600} c="var(--mantine-color-anchor)" data-testid={testId}>
           {formatPercent(apr, language)}

@@ -141,6 +141,11 @@ function CallSection({ advanceId, call }: { advanceId: number; call: NonNullable
                       )
                     }
                     data-testid={`forbearance-${option}`}
+                    // Long choices wrap inside the button: at 375 px "…per un trimestre" ran off the edge.
+                    h="auto"
+                    py={6}
+                    maw="100%"
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
                   >
                     {t(`alerts.forbearance.options.${option}`)}
                   </Button>

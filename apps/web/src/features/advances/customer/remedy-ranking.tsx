@@ -48,7 +48,8 @@ function OrderedList({
                   {index + 1}
                 </Text>
                 <Stack gap={0} miw={0}>
-                  <Text size="sm" truncate="end">
+                  {/* Wrapped, not cut: at 375 px a cut title hid which remedy or line it was. */}
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                     {item.text}
                   </Text>
                   {item.hint && (
@@ -58,7 +59,7 @@ function OrderedList({
                   )}
                 </Stack>
               </Group>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <ActionIcon
                   variant="subtle"
                   disabled={index === 0}

@@ -1,6 +1,6 @@
 // The operator's form for a product: every field of the shared write schema, checked as the API checks
 // it (ISIN check digit, risk 1–7, frequency code, minimum below maximum, rates 0..1, loan-to-value up to
-// 0.9), texts in both languages.
+// 0.9, government-bond share 0–100 %), texts in both languages.
 import { FREQUENCY_CODES } from '@lombard/shared/constants';
 import { PRODUCT_CATEGORIES } from '@lombard/shared/product-catalogue';
 import { type BackofficeProduct, type ProductWrite, productWriteSchema } from '@lombard/shared/schemas/products';
@@ -41,6 +41,7 @@ type Values = Record<string, unknown> & {
   loan_to_value: string;
   recommended_holding_years: number;
   on_sale: boolean;
+  government_bond_share: string;
   translated_content: ProductWrite['translated_content'];
 };
 
@@ -64,6 +65,7 @@ function initialValues(product: BackofficeProduct | null): Values {
     loan_to_value: product?.loan_to_value ?? '',
     recommended_holding_years: product?.recommended_holding_years ?? 5,
     on_sale: product?.on_sale ?? true,
+    government_bond_share: product?.government_bond_share ?? '0',
     translated_content: product?.translated_content ?? { it: { ...EMPTY_TEXT }, en: { ...EMPTY_TEXT } },
   };
 }
@@ -146,6 +148,14 @@ export function AdminProductForm({ product, saving, onSave, onCancel }: Props) {
             label={t('fields.capitalProtection')}
             description={t('admin.protectionHint')}
             {...text('capital_protection')}
+          />
+          <TextInput
+            label={t('admin.fields.governmentBondShare')}
+            description={t('admin.bondShareHint')}
+            inputMode="decimal"
+            required
+            {...text('government_bond_share')}
+            data-testid="admin-government-bond-share"
           />
           <NumberInput label={t('fields.minHolding')} min={0} max={3650} {...text('min_holding_days')} />
           <TextInput
