@@ -45,6 +45,26 @@ async function closingCustomer(): Promise<{ investor: Investor; closureId: numbe
   return { investor, closureId: await closureIdOf(investor), reference };
 }
 
+/** A plan of 300 units the customer registers with its document; its id. */
+async function registerPlan(investor: Investor): Promise<number> {
+  const { payload, headers } = multipartBody([
+    { name: 'company_name', value: 'Aurora Energia S.p.A.' },
+    { name: 'plan_name', value: 'Piano azionario 2024' },
+    { name: 'vested_units', value: '300' },
+    { name: 'unit_price', value: '24.00' },
+    { name: 'price_source', value: 'market_close' },
+    { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4 plan') },
+  ]);
+  const registered = await f.app.inject({
+    method: 'POST',
+    url: '/api/v1/stock-plans/',
+    headers: { ...investor.session.headers, ...headers, 'accept-language': 'en' },
+    payload,
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  return registered.json().id;
+}
+
 async function uploadIdentity(userId: number) {
   await inTransaction(f.app.database.db, (tx) =>
     createDocument(tx, f.app.files, {
@@ -110,27 +130,34 @@ describe('money after closure', () => {
     expect(user!.closed_at).not.toBeNull();
   });
 
+  it('does not close an account that still holds free stock-plan units, and says so in the operator’s language', async () => {
+    const investor = await f.investor();
+    const registered = await registerPlan(investor);
+    const verified = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${registered}/verify/`, {});
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await f.post(investor.session, '/api/v1/account/closure/', {})).statusCode).toBe(202);
+    const closureId = await closureIdOf(investor);
+
+    const queue = (await f.get(f.admin, '/api/v1/backoffice/closures/')).json().results;
+    expect(queue.find((c: { id: number }) => c.id === closureId).blocking).toEqual(['positions']);
+    const refused = await f.app.inject({
+      method: 'POST',
+      url: `/api/v1/backoffice/closures/${closureId}/complete/`,
+      headers: { ...f.admin.headers, 'accept-language': 'it' },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().detail).toContain('quote di fondi o di piani azionari');
+    const [user] = await rows(sql`select closed_at from users where id = ${investor.id}`);
+    expect(user!.closed_at).toBeNull();
+  });
+
   it('refuses to verify a stock plan registered before closure: its units never enter the closed account', async () => {
     const investor = await f.investor();
-    const { payload, headers } = multipartBody([
-      { name: 'company_name', value: 'Aurora Energia S.p.A.' },
-      { name: 'plan_name', value: 'Piano azionario 2024' },
-      { name: 'vested_units', value: '300' },
-      { name: 'unit_price', value: '24.00' },
-      { name: 'price_source', value: 'market_close' },
-      { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4 plan') },
-    ]);
-    const registered = await f.app.inject({
-      method: 'POST',
-      url: '/api/v1/stock-plans/',
-      headers: { ...investor.session.headers, ...headers, 'accept-language': 'en' },
-      payload,
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
+    const registered = await registerPlan(investor);
     await f.post(investor.session, '/api/v1/account/closure/', {});
     await complete(await closureIdOf(investor));
 
-    const verified = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${registered.json().id}/verify/`, {});
+    const verified = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${registered}/verify/`, {});
     expect(verified.statusCode).toBe(409);
     expect(verified.json().code).toBe('ACCOUNT_CLOSED');
     expect(await rows(sql`select 1 from ledger_accounts where user_id = ${investor.id} and balance <> 0`)).toHaveLength(
