@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/client';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { multipartBody } from '../../test/multipart';
+import { verifiedStockPlan } from '../../test/stock-plan';
 import { createDocument } from '../documents/service';
 import { purgeRetainedData, schedulePrivacyPurge } from './purge';
 
@@ -43,26 +44,6 @@ async function closingCustomer(): Promise<{ investor: Investor; closureId: numbe
   const reference = (await f.get(investor.session, '/api/v1/cash/')).json().deposit_instructions.reference_code;
   expect((await f.post(investor.session, '/api/v1/account/closure/', {})).statusCode).toBe(202);
   return { investor, closureId: await closureIdOf(investor), reference };
-}
-
-/** A plan of 300 units the customer registers with its document; its id. */
-async function registerPlan(investor: Investor): Promise<number> {
-  const { payload, headers } = multipartBody([
-    { name: 'company_name', value: 'Aurora Energia S.p.A.' },
-    { name: 'plan_name', value: 'Piano azionario 2024' },
-    { name: 'vested_units', value: '300' },
-    { name: 'unit_price', value: '24.00' },
-    { name: 'price_source', value: 'market_close' },
-    { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4 plan') },
-  ]);
-  const registered = await f.app.inject({
-    method: 'POST',
-    url: '/api/v1/stock-plans/',
-    headers: { ...investor.session.headers, ...headers, 'accept-language': 'en' },
-    payload,
-  });
-  expect(registered.statusCode, registered.body).toBe(201);
-  return registered.json().id;
 }
 
 async function uploadIdentity(userId: number) {
@@ -132,9 +113,7 @@ describe('money after closure', () => {
 
   it('does not close an account that still holds free stock-plan units, and says so in the operator’s language', async () => {
     const investor = await f.investor();
-    const registered = await registerPlan(investor);
-    const verified = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${registered}/verify/`, {});
-    expect(verified.statusCode, verified.body).toBe(200);
+    await verifiedStockPlan(f, investor);
     expect((await f.post(investor.session, '/api/v1/account/closure/', {})).statusCode).toBe(202);
     const closureId = await closureIdOf(investor);
 
@@ -153,11 +132,25 @@ describe('money after closure', () => {
 
   it('refuses to verify a stock plan registered before closure: its units never enter the closed account', async () => {
     const investor = await f.investor();
-    const registered = await registerPlan(investor);
+    const { payload, headers } = multipartBody([
+      { name: 'company_name', value: 'Aurora Energia S.p.A.' },
+      { name: 'plan_name', value: 'Piano azionario 2024' },
+      { name: 'vested_units', value: '300' },
+      { name: 'unit_price', value: '24.00' },
+      { name: 'price_source', value: 'market_close' },
+      { name: 'file', fileName: 'plan.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4 plan') },
+    ]);
+    const registered = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/stock-plans/',
+      headers: { ...investor.session.headers, ...headers, 'accept-language': 'en' },
+      payload,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
     await f.post(investor.session, '/api/v1/account/closure/', {});
     await complete(await closureIdOf(investor));
 
-    const verified = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${registered}/verify/`, {});
+    const verified = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${registered.json().id}/verify/`, {});
     expect(verified.statusCode).toBe(409);
     expect(verified.json().code).toBe('ACCOUNT_CLOSED');
     expect(await rows(sql`select 1 from ledger_accounts where user_id = ${investor.id} and balance <> 0`)).toHaveLength(
