@@ -3,29 +3,19 @@
 // request. Then the daily purge: copies that expired unread lose their bytes, and once the ten years have
 // passed the kept identification data and the KYC files go, once, audited.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/client';
-import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { DAY, fileFixture } from '../../test/file-fixture';
+import type { Investor, MoneyFixture } from '../../test/money';
 import { multipartBody } from '../../test/multipart';
 import { verifiedStockPlan } from '../../test/stock-plan';
 import { createDocument } from '../documents/service';
 import { purgeRetainedData, schedulePrivacyPurge } from './purge';
 
 let f: MoneyFixture;
-
-beforeAll(async () => {
-  f = await moneyFixture();
+const { rows } = fileFixture((fixture) => {
+  f = fixture;
 });
-afterAll(async () => {
-  await f.t.close();
-});
-
-const DAY = 24 * 3_600_000;
-
-async function rows(query: ReturnType<typeof sql>) {
-  const result = await f.t.database.db.execute(query);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
-}
 
 async function complete(closureId: number) {
   const res = await f.post(f.admin, `/api/v1/backoffice/closures/${closureId}/complete/`);
