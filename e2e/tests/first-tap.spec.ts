@@ -1,12 +1,14 @@
 // The first tap on a public page's control, with the CPU throttled 4× once the page has loaded, is
-// answered in the frames that follow it, with no code fetched for it: the code is fetched and run at an
-// idle moment after the load event, not in answer to the tap (docs/decisions/033). The time is recorded
-// with each test; the 200 ms figure is judged by the first-tap benchmark (bench/first-tap.mjs), not here:
-// a timed assertion on a shared two-core runner would fail on the runner's load, not on the app.
-// Measured in the page, as the Event Timing API measures an interaction's events: from the timestamp of
-// the event the control answers (the click, or the key for a field) to the end of the first frame that
+// answered within 200 ms, with no code fetched for it: the code is fetched and run at an idle moment after
+// the load event, not in answer to the tap (docs/decisions/033), and the controls whose answer waited for
+// React at the tap answer without it (040, 041). The same measure as the first-tap benchmark
+// (bench/first-tap.mjs), taken in the page as the Event Timing API takes it: from the timestamp of the
+// tap's pointer-down (or of the key, for a digit typed into a field) to the end of the first frame that
 // shows the answer (a message posted from that frame's requestAnimationFrame), so that this runner's own
-// latency on a busy machine (between its mouse down and up, say) is not counted.
+// latency on a busy machine (between its mouse down and up, say) is not counted against the page.
+// The 200 ms is asserted with FIRST_TAP_STRICT=1 (a runner with cores of its own); on the shared two-core
+// machine, where a throttled frame alone takes 100–120 ms and a run measured the menu at 760 ms and
+// 150 ms minutes apart, the time is recorded with each test and judged by the benchmark (median of three).
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { setVisitor, untilInteractive } from '../support/landing';
 
@@ -54,7 +56,7 @@ async function settle(page: Page) {
  * Starts watching for the first `event` on the page: resolves, once `shown` holds in a frame, to the time
  * from the event to the end of that frame.
  */
-async function watchAnswer(page: Page, event: 'click' | 'keydown', shown: string) {
+async function watchAnswer(page: Page, event: 'pointerdown' | 'keydown', shown: string) {
   // A string, evaluated through the DevTools protocol: the page's CSP allows no eval of its own.
   await page.evaluate(`(() => {
     const state = (window.__firstTap = { start: 0, ms: -1 });
@@ -82,10 +84,14 @@ async function watchAnswer(page: Page, event: 'click' | 'keydown', shown: string
   })()`);
 }
 
+/** A good interaction (INP) paints its answer within this (issue 37, decision 033). */
+const FIRST_TAP_TARGET_MS = 200;
+const STRICT = process.env.FIRST_TAP_STRICT === '1';
+
 /**
- * Waits for the answer's frame, records its time with the test, and checks that the answer fetched
- * nothing: the control's code was there before the tap (what loads after the answer is shown, at idle,
- * is not waited for).
+ * Waits for the answer's frame, records its time with the test, and checks that it came within the
+ * target and fetched nothing: the control's code was there before the tap (what loads after the answer
+ * is shown, at idle, is not waited for).
  */
 async function expectAnswerWithoutFetching(page: Page) {
   const read = () =>
@@ -94,6 +100,11 @@ async function expectAnswerWithoutFetching(page: Page) {
   const tap = await read();
   test.info().annotations.push({ type: 'event to painted frame (ms, 4× CPU)', description: JSON.stringify(tap) });
   expect(tap.scripts, 'scripts fetched between the tap and its answer').toEqual([]);
+  if (STRICT) {
+    expect(tap.ms, 'pointer-down (or key) to the frame showing the answer, ms at 4× CPU').toBeLessThan(
+      FIRST_TAP_TARGET_MS,
+    );
+  }
 }
 
 const onScreen = (selector: string) =>
@@ -109,7 +120,7 @@ test.describe('first tap at 4× CPU throttling, once the page has loaded', () =>
   test('the phone Menu shows its drawer, with no code fetched for it', async ({ page, context, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openSettled(page, context, baseURL!, '/home/');
-    await watchAnswer(page, 'click', onScreen('[data-testid="navbar-drawer"]'));
+    await watchAnswer(page, 'pointerdown', onScreen('[data-testid="navbar-drawer"]'));
     await page.getByTestId('navbar-menu-button').click();
     await expectAnswerWithoutFetching(page);
     await expect(page.getByRole('dialog').getByRole('link', { name: 'Perché noi' })).toBeVisible();
@@ -142,9 +153,40 @@ test.describe('first tap at 4× CPU throttling, once the page has loaded', () =>
   test('"Accept all" hides the cookie bar, with no code fetched for it', async ({ page, context, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openSettled(page, context, baseURL!, '/home/', true);
-    await watchAnswer(page, 'click', `!${onScreen('[data-testid="cookie-consent-bar"]')}`);
+    await watchAnswer(page, 'pointerdown', `!${onScreen('[data-testid="cookie-consent-bar"]')}`);
     await page.getByTestId('cookie-accept-all').click();
     await expectAnswerWithoutFetching(page);
+  });
+
+  test('Subscribe with the address left empty flags it, with its message, in the frames that follow', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openSettled(page, context, baseURL!, '/newsletter/');
+    await watchAnswer(
+      page,
+      'pointerdown',
+      `!!document.querySelector('[data-testid="newsletter-email"][aria-invalid="true"]')`,
+    );
+    await page.getByTestId('newsletter-submit').click();
+    await expectAnswerWithoutFetching(page);
+    const email = page.getByTestId('newsletter-email');
+    await expect(email).toHaveAccessibleDescription('Valore obbligatorio.');
+    await expect(email).toBeFocused();
+  });
+
+  test('the contact topic opens its list, the browser’s own', async ({ page, context, baseURL }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openSettled(page, context, baseURL!, '/contact/');
+    const topic = page.getByTestId('contact-topic');
+    await topic.scrollIntoViewIfNeeded();
+    await settle(page);
+    await watchAnswer(page, 'pointerdown', `document.querySelector('[data-testid="contact-topic"]').matches(':open')`);
+    await topic.click();
+    await expectAnswerWithoutFetching(page);
+    await expect(topic.getByRole('option', { name: 'Investimenti' })).toBeVisible();
   });
 
   test('the phone Menu opens with JavaScript switched off: a native popover, no React at the tap', async ({

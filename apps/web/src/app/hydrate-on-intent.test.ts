@@ -31,7 +31,7 @@ function fakeHydration(handlers: { onClick?: () => void; onInput?: (value: strin
     // Like hydrateRoot: the work happens after the call returns.
     await new Promise((resolve) => setTimeout(resolve, 10));
     const root = fakeRoot();
-    for (const element of document.querySelectorAll('button, input, form')) root.render(element);
+    for (const element of document.querySelectorAll('button, input, select, form')) root.render(element);
     root.commit();
     document.querySelector('button')?.addEventListener('click', () => handlers.onClick?.());
     const input = document.querySelector('input');
@@ -118,6 +118,47 @@ describe('hydration on intent', () => {
     (document.querySelector('form') as HTMLFormElement).dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
     await vi.waitFor(() => expect(events).toEqual(['input:reader@example.com', 'submit']));
+  });
+
+  it('lets a checked form’s submit button reach the browser, which judges the form, and holds its submission', async () => {
+    document.body.innerHTML =
+      '<form data-native-check><input name="email" type="email" required /><button type="submit">Iscriviti</button></form>';
+    const onSubmit = vi.fn();
+    stops.push(hydrateOnIntent(fakeHydration({ onSubmit })));
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const invalid = vi.fn();
+    document.querySelector('input')?.addEventListener('invalid', invalid);
+    window.dispatchEvent(new Event('pointerdown'));
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(click);
+    // Not held: the browser checked the empty field (and did not submit).
+    expect(click.defaultPrevented).toBe(false);
+    expect(invalid).toHaveBeenCalledTimes(1);
+    (document.querySelector('input') as HTMLInputElement).value = 'reader@example.com';
+    button.click();
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+
+  it('hands a choice made in a select before hydration to the app as a change', async () => {
+    document.body.innerHTML =
+      '<form><select name="topic"><option value="" selected disabled>Scegli</option><option value="loan">Prestito</option></select></form>';
+    const select = document.querySelector('select') as HTMLSelectElement;
+    const changes: string[] = [];
+    const hydrate = fakeHydration({});
+    stops.push(
+      hydrateOnIntent(async () => {
+        // Like React hydrating a select: its options put back to the rendered value, and its onChange.
+        select.value = '';
+        select.addEventListener('change', () => changes.push(select.value));
+        await hydrate();
+      }),
+    );
+    select.value = 'loan';
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.waitFor(() => expect(changes).toEqual(['loan']));
+    expect(select.value).toBe('loan');
   });
 
   it('keeps the keys pressed while the app was taking over the field', async () => {

@@ -10,6 +10,7 @@
 
 import { EARLY_EVENTS_GLOBAL, REPLAYABLE_CONTROLS } from '@lombard/shared/server-rendering';
 import { CONSENT_BAR_ATTRIBUTE, CONSENT_CHOICE_ATTRIBUTE, writeConsentCookie } from '../lib/consent-cookie';
+import { submitsCheckedForm } from '../lib/forms/native-check';
 import { CONTROLS_SELECTOR, INTERACTIVE_ATTRIBUTE, onPageHydrated } from '../lib/hydration';
 import { HAND_OVER_LIMIT_MS, isHydrated, whenHydrated } from './hydrated-elements';
 
@@ -17,7 +18,9 @@ import { HAND_OVER_LIMIT_MS, isHydrated, whenHydrated } from './hydrated-element
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
 const REPLAYABLE = REPLAYABLE_CONTROLS;
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+// A native select (the contact topic) is a field too: the visitor's choice, made before hydration, is
+// handed over as typing is.
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 // The events on which React hydrates the part of the page an element belongs to at once, inside the
 // event, when the element is not hydrated yet (React DOM's "discrete replayable" events), and
@@ -98,6 +101,9 @@ export function hydrateOnIntent(
     if (!target || target.closest('a[href]')) return;
     const control = target.closest<HTMLElement>(REPLAYABLE);
     if (!control || isHydrated(control)) return;
+    // The browser checks that form at the click (decision 041): an invalid field is flagged at once, and a
+    // valid form's submission is what is held.
+    if (submitsCheckedForm(control)) return;
     if (recordConsentChoice(control)) {
       event.preventDefault();
       return;
@@ -118,7 +124,7 @@ export function hydrateOnIntent(
   // A field already holding a typed value stays recorded until it is handed over.
   const recordTyping = (event: Event) => {
     const field = event.target;
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (!isField(field)) return;
     if (isHydrated(field) && !typed.has(field)) return;
     typed.set(field, { field, value: field.value, checked: field instanceof HTMLInputElement && field.checked });
     held(field);
@@ -237,8 +243,10 @@ export function hydrateOnIntent(
     void hydrate().then(settle);
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
-  // The visitor acted before this script ran: take it over, and fetch the app at once.
-  if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
+  // The visitor acted before this script ran: take it over, and fetch the app at once. A tap on a checked
+  // form's submit button, which the page's inline script held, is the browser's to judge: done now.
+  if (early.click && submitsCheckedForm(early.click)) (early.click as HTMLElement).click();
+  else if (early.click) holdClick({ target: early.click, preventDefault: () => {} });
   if (early.submit) holdSubmit({ target: early.submit, preventDefault: () => {} });
   if (early.click || early.submit || startNow) start();
   else if (atIdle) cancelIdle = afterLoadWhenIdle(start);
@@ -281,8 +289,17 @@ function afterLoadWhenIdle(callback: () => void): () => void {
 /** What a visitor can act on in the server's markup. */
 const pageControls = () => [...(document.getElementById('root') ?? document).querySelectorAll(CONTROLS_SELECTOR)];
 
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+
+/** Whether a select's choice is not the one the server rendered. */
+const choiceChanged = (select: HTMLSelectElement) =>
+  [...select.options].some((option) => option.selected !== option.defaultSelected) &&
+  // No option marked in the markup: the browser shows the first, which is then no change.
+  (select.querySelector('option[selected]') !== null || select.selectedIndex !== 0);
+
 interface TypedField {
-  field: HTMLInputElement | HTMLTextAreaElement;
+  field: Field;
   value: string;
   checked: boolean;
 }
@@ -290,7 +307,11 @@ interface TypedField {
 /** Fields the visitor changed before the app arrived: their value differs from the server's. */
 export function snapshotTypedFields(root: ParentNode = document): TypedField[] {
   const typed: TypedField[] = [];
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
+    if (field instanceof HTMLSelectElement) {
+      if (choiceChanged(field)) typed.push({ field, value: field.value, checked: false });
+      continue;
+    }
     const toggle = field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
     const changed = toggle ? field.checked !== field.defaultChecked : field.value !== field.defaultValue;
     if (changed) typed.push({ field, value: field.value, checked: toggle && field.checked });
@@ -313,8 +334,14 @@ function recordConsentChoice(control: HTMLElement): boolean {
   return true;
 }
 
-/** A typed value becomes an input event; a toggled checkbox or radio is clicked. */
+/** A typed value becomes an input event; a toggled checkbox or radio is clicked; a choice, a change event. */
 function replayField({ field, value, checked }: TypedField): void {
+  if (field instanceof HTMLSelectElement) {
+    // React hears a select's change event whatever its value was (no tracker, unlike a typed field).
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
     if (field.checked !== checked) field.click();
     return;

@@ -11,10 +11,14 @@ import './global.css';
 import '../lib/theme/mantine-variables.gen.css';
 import { SESSION_COOKIE } from '@lombard/shared/locale';
 import { SSR_STATE_ELEMENT_ID } from '@lombard/shared/server-rendering';
+import { listenForNativeChecks } from '../lib/forms/native-check';
 import { INTERACTIVE_ATTRIBUTE } from '../lib/hydration';
 import { hasIslands, reachIsland, startedIslandControls } from '../lib/islands/island-markup';
 import { hydrateOnIntent, takeEarlyEvents } from './hydrate-on-intent';
 import type { IslandGuard } from './islands-boot';
+
+// A form the browser checks is flagged by this script at the tap, before the app and after (decision 901).
+listenForNativeChecks();
 
 // Not lib/cookies' readCookie: importing it here would add a second script to the first view, and a
 // presence test needs no decoding.

@@ -3,28 +3,19 @@
 // request. Then the daily purge: copies that expired unread lose their bytes, and once the ten years have
 // passed the kept identification data and the KYC files go, once, audited.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/client';
-import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { DAY, fileFixture } from '../../test/file-fixture';
+import type { Investor, MoneyFixture } from '../../test/money';
 import { multipartBody } from '../../test/multipart';
+import { verifiedStockPlan } from '../../test/stock-plan';
 import { createDocument } from '../documents/service';
 import { purgeRetainedData, schedulePrivacyPurge } from './purge';
 
 let f: MoneyFixture;
-
-beforeAll(async () => {
-  f = await moneyFixture();
+const { rows } = fileFixture((fixture) => {
+  f = fixture;
 });
-afterAll(async () => {
-  await f.t.close();
-});
-
-const DAY = 24 * 3_600_000;
-
-async function rows(query: ReturnType<typeof sql>) {
-  const result = await f.t.database.db.execute(query);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
-}
 
 async function complete(closureId: number) {
   const res = await f.post(f.admin, `/api/v1/backoffice/closures/${closureId}/complete/`);
@@ -108,6 +99,25 @@ describe('money after closure', () => {
     ).toHaveLength(0);
     const [user] = await rows(sql`select closed_at from users where id = ${investor.id}`);
     expect(user!.closed_at).not.toBeNull();
+  });
+
+  it('does not close an account that still holds free stock-plan units, and says so in the operator’s language', async () => {
+    const investor = await f.investor();
+    await verifiedStockPlan(f, investor);
+    expect((await f.post(investor.session, '/api/v1/account/closure/', {})).statusCode).toBe(202);
+    const closureId = await closureIdOf(investor);
+
+    const queue = (await f.get(f.admin, '/api/v1/backoffice/closures/')).json().results;
+    expect(queue.find((c: { id: number }) => c.id === closureId).blocking).toEqual(['positions']);
+    const refused = await f.app.inject({
+      method: 'POST',
+      url: `/api/v1/backoffice/closures/${closureId}/complete/`,
+      headers: { ...f.admin.headers, 'accept-language': 'it' },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().detail).toContain('quote di fondi o di piani azionari');
+    const [user] = await rows(sql`select closed_at from users where id = ${investor.id}`);
+    expect(user!.closed_at).toBeNull();
   });
 
   it('refuses to verify a stock plan registered before closure: its units never enter the closed account', async () => {

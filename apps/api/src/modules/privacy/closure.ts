@@ -1,6 +1,6 @@
 // Closing an account: the customer asks (recorded, with an optional reason); an operator completes it once
-// nothing is left in it — no fund units, cash, advance or pending order, checked under a lock on the user
-// so that no order or deposit slips in between. Completion erases or anonymises the personal data and keeps
+// nothing is left in it — no fund or stock-plan units (free or pledged), cash, advance or pending order,
+// checked under a lock on the user so that no order or deposit slips in between. Completion erases or anonymises the personal data and keeps
 // what the law requires, as listed to the customer (`retainedRecords`), and the account can no longer
 // sign in.
 import {
@@ -23,6 +23,7 @@ import { customerBalances, lockCustomerCash } from '../ledger/service';
 import { forgetSubscriber } from '../newsletter/service';
 import { deleteNotificationsOf, redactMessagesTo } from '../notifications/service';
 import { eraseProfile, verifiedPhone } from '../profile/service';
+import { holdsPlanUnits } from '../stock-plans/service';
 import { pendingOrderCount } from '../transactions/service';
 import { forgetDataExports } from './data-export';
 
@@ -148,9 +149,9 @@ async function whatRemains(db: Queryable, userId: number, tx?: Transaction): Pro
   const holds = [...balances.positions.values()].some(
     (p) => !p.units.isZero() || !p.reservedUnits.isZero() || !p.pledgedUnits.isZero(),
   );
-  const plans = [...balances.planUnits.values()].some((p) => !p.pledged.isZero());
-  if (holds || plans) remaining.push('positions');
   const reader = tx ?? db;
+  // Free units count as much as pledged ones: they are still the customer's.
+  if (holds || (await holdsPlanUnits(reader, userId, balances.planUnits))) remaining.push('positions');
   if (!balances.advance.isZero() || (await openAdvanceCount(reader, userId)) > 0) remaining.push('advance');
   if ((await pendingOrderCount(reader, userId)) > 0) remaining.push('orders');
   return remaining;

@@ -3,27 +3,17 @@
 // the law requires, and the account can no longer sign in.
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/client';
-import { type MoneyFixture, moneyFixture } from '../../test/money';
+import { DAY, fileFixture } from '../../test/file-fixture';
+import type { MoneyFixture } from '../../test/money';
 import { delivered } from '../../test/outbox';
 import { createDocument } from '../documents/service';
 
 let f: MoneyFixture;
-
-beforeAll(async () => {
-  f = await moneyFixture();
+const { rows } = fileFixture((fixture) => {
+  f = fixture;
 });
-afterAll(async () => {
-  await f.t.close();
-});
-
-const DAY = 24 * 3_600_000;
-
-async function rows(query: ReturnType<typeof sql>) {
-  const result = await f.t.database.db.execute(query);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
-}
 
 describe('copy of my data', () => {
   it('prepares a ZIP with every domain, the README and the files; downloads once; limits to one a day', async () => {

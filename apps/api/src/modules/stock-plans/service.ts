@@ -105,6 +105,19 @@ export async function planHoldings(db: Queryable, userId: number, t: Translate) 
   }));
 }
 
+/**
+ * Whether the customer still holds units of any plan, free or pledged: an account holding them cannot be
+ * closed (the units are theirs until released back to the plan). Pass the balances already read, if any.
+ */
+export async function holdsPlanUnits(
+  db: Queryable,
+  userId: number,
+  known?: Map<number, { free: Decimal; pledged: Decimal }>,
+): Promise<boolean> {
+  const balances = known ?? (await planBalances(db, userId));
+  return [...balances.values()].some((plan) => !plan.free.isZero() || !plan.pledged.isZero());
+}
+
 export async function plansByIds(db: Queryable, ids: number[]): Promise<Map<number, StockPlanRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(stockPlans).where(inArray(stockPlans.id, ids));

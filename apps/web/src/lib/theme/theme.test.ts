@@ -34,6 +34,13 @@ describe('theme colours', () => {
     },
   );
 
+  it('a filled red button (the confirm dialog’s danger action) reads white at 4.5:1, resting and hovered, both schemes', () => {
+    for (const scheme of [resolved.light, resolved.dark]) {
+      expect(contrastRatio('#ffffff', scheme['--mantine-color-red-filled']!)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio('#ffffff', scheme['--mantine-color-red-filled-hover']!)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('placeholders use the secondary-text colour in both schemes', () => {
     expect(resolved.light['--mantine-color-placeholder']).toBe('var(--mantine-color-dimmed)');
     expect(resolved.dark['--mantine-color-placeholder']).toBe('var(--mantine-color-dimmed)');

@@ -64,6 +64,16 @@ function lightestNeeded(shades: readonly string[], background: string): string {
   return shades[0]!;
 }
 
+/** The filled red's background and hover: the first shade white text reads on at 4.5:1, and the next. */
+function filledDanger(shades: readonly string[]): Record<string, string> {
+  const index = shades.findIndex((shade, i) => i >= 6 && contrastRatio('#ffffff', shade) >= 4.5);
+  const filled = index < 0 ? shades.length - 1 : index;
+  return {
+    '--mantine-color-red-filled': shades[filled]!,
+    '--mantine-color-red-filled-hover': shades[Math.min(filled + 1, shades.length - 1)]!,
+  };
+}
+
 /**
  * Colour fixes for WCAG AA contrast.
  * - Light scheme: the "light" variant (status badges, alerts) writes shade 9 on shade 1, which for
@@ -75,6 +85,9 @@ function lightestNeeded(shades: readonly string[], background: string): string {
  *   shade 4, which for navy (3.3:1) and violet (4.0:1) is too dark: the first lighter shade that reads.
  * - Placeholders (an empty date filter shows one as its only text) use the secondary-text colour,
  *   not Mantine's grey of 2:1 (light) and 2.5:1 (dark).
+ * - A filled red button (the confirm dialog's "danger" action) writes white on shade 7 (3.8:1) in the
+ *   light scheme and on shade 4 (2.3:1) in the dark one: both take the first darker shade white reads
+ *   on, the hover one step darker still.
  * - Dark scheme: Mantine derives the "light" variant (active nav item, avatars, info alerts) from the
  *   darkest shade, which for navy is near-black on the dark background; a translucent brighter navy.
  */
@@ -94,6 +107,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
       ]),
     ),
     '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
+    ...filledDanger(current.colors.red),
   },
   dark: {
     ...Object.fromEntries(
@@ -104,6 +118,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
     '--mantine-color-navy-light': 'rgba(65, 109, 225, 0.22)',
     '--mantine-color-navy-light-hover': 'rgba(65, 109, 225, 0.30)',
     '--mantine-color-navy-light-color': '#c4d4fb',
+    ...filledDanger(current.colors.red),
     '--mantine-color-placeholder': 'var(--mantine-color-dimmed)',
   },
 });

@@ -8,7 +8,7 @@ import {
   Button,
   Checkbox,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -48,6 +48,10 @@ export function ContactForm() {
       requestAnimationFrame(() => confirmation.current?.focus());
     },
   });
+
+  // Without the form's focus handler: it re-rendered the form at the tap, before the browser could open
+  // the list (the field counts as touched once chosen; leaving it still checks it).
+  const { onFocus: _touchOnFocus, ...topicProps } = form.getInputProps('topic');
 
   if (sent) {
     return (
@@ -92,14 +96,16 @@ export function ContactForm() {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
+          {/* The browser's own list: it opens at the tap, before the app and while the phone is busy. */}
+          <NativeSelect
             label={t('form.topic')}
-            placeholder={t('form.topicPlaceholder')}
             required
-            data={CONTACT_TOPICS.map((value) => ({ value, label: t(`topics.${value}`) }))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('topic')}
+            data={[
+              { value: '', label: t('form.topicPlaceholder'), disabled: true },
+              ...CONTACT_TOPICS.map((value) => ({ value, label: t(`topics.${value}`) })),
+            ]}
+            {...topicProps}
+            classNames={{ input: 'native-list' }}
             data-testid="contact-topic"
           />
           <TextInput

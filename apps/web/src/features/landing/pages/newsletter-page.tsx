@@ -7,6 +7,8 @@ import { IconAlertCircle, IconCircleCheck, IconMailFast } from '@tabler/icons-re
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CheckMessages } from '../../../lib/forms/check-messages';
+import { NATIVE_CHECK_ATTRIBUTE } from '../../../lib/forms/native-check';
 import { applyServerErrors } from '../../../lib/forms/server-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { formatErrorBody, readErrorBody } from '../../../lib/http/error-format';
@@ -16,11 +18,13 @@ import { useConfirmNewsletter, useSubscribeNewsletter } from '../api';
 import { PageHero } from '../components/page-hero';
 import { LANDING_PATHS } from '../components/site-links';
 
+const EMAIL_ID = 'newsletter-email';
+
 export function NewsletterPage() {
   const { t, i18n } = useTranslation('contact');
   usePageMeta(t('newsletter.meta.title'), t('newsletter.meta.description'));
   const language: Language = i18n.language === 'en' ? 'en' : 'it';
-  const form = useZodForm(newsletterSubscribeSchema, { email: '' });
+  const form = useZodForm(newsletterSubscribeSchema, { email: '' }, undefined, { validateOnBlur: false });
   const subscribe = useSubscribeNewsletter();
   const [done, setDone] = useState<string | null>(null);
 
@@ -53,7 +57,9 @@ export function NewsletterPage() {
               {done}
             </Alert>
           ) : (
-            <form onSubmit={submit} noValidate data-testid="newsletter-form">
+            // The browser checks the address at the tap (lib/forms/native-check.ts); the schema, once it lets
+            // the form submit.
+            <form onSubmit={submit} {...{ [NATIVE_CHECK_ATTRIBUTE]: '' }} data-testid="newsletter-form">
               <Stack gap="md">
                 <Title order={2} fz="xl">
                   {t('newsletter.form.title')}
@@ -62,11 +68,23 @@ export function NewsletterPage() {
                   {t('newsletter.form.body')}
                 </Text>
                 <TextInput
+                  id={EMAIL_ID}
                   label={t('newsletter.form.email')}
                   type="email"
                   autoComplete="email"
                   required
-                  {...form.getInputProps('email')}
+                  // Without the form's focus handler: it re-rendered the page when the check moved the focus
+                  // here at the tap (nothing reads the field's "touched" state).
+                  {...form.getInputProps('email', { withFocus: false })}
+                  inputContainer={(input) => (
+                    <>
+                      {input}
+                      <CheckMessages
+                        fieldId={EMAIL_ID}
+                        messages={{ valueMissing: t('validation:required'), typeMismatch: t('validation:email') }}
+                      />
+                    </>
+                  )}
                   data-testid="newsletter-email"
                 />
                 <Group justify="space-between" gap="md">
