@@ -125,7 +125,7 @@ test.describe('before the app has hydrated, at 4× CPU throttling', () => {
     await page.goto('/contact/', { waitUntil: 'commit' });
     const topic = page.getByTestId('contact-topic');
     await topic.click();
-    // The browser's own list (decision 901): open, its choices on the screen.
+    // The browser's own list (decision 041): open, its choices on the screen.
     await expect.poll(() => topic.evaluate((select) => select.matches(':open'))).toBe(true);
     await expect(topic.getByRole('option', { name: 'Investimenti' })).toBeVisible();
     await topic.getByRole('option', { name: 'Investimenti' }).click();

@@ -17,7 +17,7 @@ import { hasIslands, reachIsland, startedIslandControls } from '../lib/islands/i
 import { hydrateOnIntent, takeEarlyEvents } from './hydrate-on-intent';
 import type { IslandGuard } from './islands-boot';
 
-// A form the browser checks is flagged by this script at the tap, before the app and after (decision 901).
+// A form the browser checks is flagged by this script at the tap, before the app and after (decision 041).
 listenForNativeChecks();
 
 // Not lib/cookies' readCookie: importing it here would add a second script to the first view, and a

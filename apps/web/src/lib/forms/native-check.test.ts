@@ -1,4 +1,4 @@
-// The browser's own check of a form, flagged by the first-view script at the tap (decision 901).
+// The browser's own check of a form, flagged by the first-view script at the tap (decision 041).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listenForNativeChecks, submitsCheckedForm } from './native-check';
 
