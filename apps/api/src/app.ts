@@ -38,6 +38,7 @@ import { privacyModule } from './modules/privacy/routes';
 import { productsModule } from './modules/products/routes';
 import { profileModule } from './modules/profile/routes';
 import { signingModule } from './modules/signing/routes';
+import { confirmSignature, consumeSignature, requestActConfirmation } from './modules/signing/service';
 import { statementsModule } from './modules/statements/routes';
 import { stockPlansModule } from './modules/stock-plans/routes';
 import { supportModule } from './modules/support/routes';
@@ -154,7 +155,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(auditModule);
   await app.register(backofficeModule);
   await app.register(documentsModule);
-  await app.register(profileModule, { latestMifidResult: latestResult });
+  await app.register(profileModule, {
+    latestMifidResult: latestResult,
+    actConfirmations: { request: requestActConfirmation, confirm: confirmSignature, consume: consumeSignature },
+  });
   await app.register(authenticatorModule);
   await app.register(passkeysModule);
   await app.register(mifidModule);
