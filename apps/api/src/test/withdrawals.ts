@@ -103,3 +103,20 @@ export async function confirmedBefore(db: Database, email: string, amount: strin
     .returning({ id: signatures.id });
   return { amount, confirmation: { signature_id: row!.id } };
 }
+
+/** The IBAN withdrawals are paid to changed as a customer does it: asked (202), confirmed with the passkey. */
+export async function changeIbanConfirmed(f: MoneyFixture, investor: Investor, iban: string) {
+  const passkey = await passkeyOf(f, investor);
+  const put = (payload: object) =>
+    f.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/bank-account/',
+      headers: { ...investor.session.headers, 'accept-language': 'en' },
+      payload,
+    });
+  const body = { iban, holder_name: 'Maria Rossi' };
+  const asked = await put(body);
+  if (asked.statusCode !== 202) return asked;
+  const { signature_id, passkey: options } = asked.json();
+  return put({ ...body, confirmation: { signature_id, assertion: passkey.assert(options.options) } });
+}

@@ -5,7 +5,7 @@
 import { kycStepDecisionPath } from '@lombard/shared/kyc-review-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
-import { withdrawConfirmed } from '../../test/withdrawals';
+import { changeIbanConfirmed, withdrawConfirmed } from '../../test/withdrawals';
 
 const TRANSFERS = '/api/v1/backoffice/transfers/';
 const WITHDRAWALS = '/api/v1/backoffice/withdrawals/';
@@ -109,12 +109,7 @@ describe('withdrawals to pay out', () => {
     });
 
     // The customer changes the IBAN after asking: it goes back to review, and nothing may be paid out.
-    const changed = await f.app.inject({
-      method: 'PUT',
-      url: '/api/v1/profile/bank-account/',
-      headers: investor.session.headers,
-      payload: { iban: NEW_IBAN, holder_name: 'Maria Rossi' },
-    });
+    const changed = await changeIbanConfirmed(f, investor, NEW_IBAN);
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await row()).payout_account).toBeNull();
     const refused = await f.post(f.admin, `${WITHDRAWALS}${waiting.id}/execute/`);
