@@ -19,6 +19,7 @@ import { advancesModule } from './modules/advances/routes';
 import { auditModule } from './modules/audit/routes';
 import { authModule } from './modules/auth/routes';
 import { authenticatorModule } from './modules/authenticator/routes';
+import { sealPlainSecrets, useAuthenticatorKey } from './modules/authenticator/service';
 import { backofficeModule } from './modules/backoffice/routes';
 import { configModule } from './modules/config/routes';
 import { contactModule } from './modules/contact/routes';
@@ -75,6 +76,7 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
+  const authenticatorKey = useAuthenticatorKey(config);
   // Production writes through a buffer, off the request path, written every quarter second and at once
   // for an error line (app-log-output.ts); elsewhere lines appear at once.
   const logStream = options.logStream ?? (config.isProduction ? bufferedLogOutput(1) : undefined);
@@ -129,6 +131,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(requestContextPlugin);
   await app.register(filesPlugin);
   await app.register(databasePlugin, { database: options.database, migrate: options.migrate ?? true });
+  // Secrets enrolled before they were sealed at rest are sealed now: a data migration, which needs the key
+  // the SQL migrations do not have (idempotent: sealed rows are left alone).
+  if (authenticatorKey) await sealPlainSecrets(app.database.db);
   if (options.seed ?? true) await app.register(seedOnStart);
   await app.register(readCachePlugin);
   await app.register(securityPlugin);

@@ -8,10 +8,11 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { parseConfig } from '../config';
+import { loadConfig, parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { localFileStorage } from '../lib/files/storage';
+import { useAuthenticatorKey } from '../modules/authenticator/service';
 import { seedDatabase } from '../seed/steps';
 
 export const TEMPLATE_KINDS = ['empty', 'base', 'demo'] as const;
@@ -68,6 +69,7 @@ export async function prepareTemplate(
     : await openDatabase({ dataDir: files, inMemory: true });
   try {
     await runMigrations(handle);
+    useAuthenticatorKey(loadConfig({ NODE_ENV: 'test', DATA_DIR: files }));
     if (kind !== 'empty') {
       // The links of the e-mails the demo flows queue: the test configuration's, as a test app has them.
       const { publicUrl, supportEmail } = parseConfig({ NODE_ENV: 'test' });

@@ -12,8 +12,10 @@ import { authenticators, recoveryCodes } from '../../db/schema/authenticator';
 import { AppError } from '../../lib/errors';
 import { type AuditActor, recordAudit } from '../../lib/resource/audit';
 import { assertFactor, checkFactor, type FactorOutcome, type FactorProof, newRecoveryCodes } from './factor';
+import { sealTotpSecret } from './secret-key';
 
 export { assertFactor, checkFactor, type FactorOutcome, type FactorProof } from './factor';
+export { sealPlainSecrets, useAuthenticatorKey } from './secret-key';
 
 /** The name the app lists the account under. */
 const ISSUER = 'Lombard';
@@ -60,7 +62,13 @@ export async function startEnrolmentIn(
     .where(eq(authenticators.userId, input.userId))
     .for('update');
   if (row?.confirmedAt) throw new AppError('AUTHENTICATOR_ALREADY_ENROLLED');
-  const values = { secret, failures: 0, lockedUntil: null, lastUsedStep: null, createdAt: input.now };
+  const values = {
+    secret: sealTotpSecret(input.userId, secret),
+    failures: 0,
+    lockedUntil: null,
+    lastUsedStep: null,
+    createdAt: input.now,
+  };
   if (row) await tx.update(authenticators).set(values).where(eq(authenticators.userId, input.userId));
   else await tx.insert(authenticators).values({ userId: input.userId, ...values });
   const otpauthUri = generateURI({ issuer: ISSUER, label: input.email, secret, period: TOTP_PERIOD_SECONDS });
