@@ -1,7 +1,5 @@
 // The only reader of process.env. Parsed once with zod; a bad value stops the process with a clear message.
 
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TRACES_SAMPLE_RATE } from '@lombard/shared/constants';
 import { z } from 'zod';
