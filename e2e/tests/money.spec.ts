@@ -4,7 +4,11 @@
 // credits cash once executed; a withdrawal reaches the back office and is executed. Both people are demo
 // accounts no other browser test changes money for.
 import { expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
 import { ADMIN, DEMO_PASSWORD, signedIn } from '../support/people';
+
+/** The demo customer's authenticator secret, as the README publishes it. */
+const DEMO_AUTHENTICATOR_SECRET = 'LOMBARDDEMOTOTPSECRETKEY23456723';
 
 const LEAD = 'lead@demo.lombard.test';
 const CUSTOMER = 'customer@demo.lombard.test';
@@ -112,12 +116,21 @@ test('a disinvestment after the holding period credits cash once executed, and a
   const sale = await (await disinvested).json();
   expect(sale.status).toBe('submitted');
 
-  // The withdrawal: 100 € to the verified IBAN, through confirm-cash.
+  // The withdrawal: 100 € to the verified IBAN, through confirm-cash, confirmed with the demo customer's
+  // authenticator app (its code computed here from the secret the README publishes, as the app would).
   const before = Number((await cash()).available);
   await customer.getByTestId('withdrawal-amount').fill('100');
   await customer.getByTestId('withdrawal-continue').click();
-  const withdrawn = answerTo(customer, 'POST', /\/cash\/withdrawals\/$/);
   await customer.getByTestId('confirm-withdrawal-submit').click();
+  const detail = customer.getByTestId('withdrawal-confirmation-detail');
+  await expect(detail).toContainText('€100.00');
+  await expect(detail).toContainText('IT41 •••• •••• 2345');
+  await expect(customer.getByText('Code from your authenticator app', { exact: true })).toBeVisible();
+  const code = await generate({ secret: DEMO_AUTHENTICATOR_SECRET, epoch: Math.floor(Date.now() / 1000) });
+  await customer.getByTestId('withdrawal-confirmation-code').locator('input').first().click();
+  await customer.keyboard.type(code);
+  const withdrawn = answerTo(customer, 'POST', /\/cash\/withdrawals\/$/);
+  await customer.getByTestId('withdrawal-confirmation-submit').click();
   const withdrawal = await (await withdrawn).json();
   expect(withdrawal.status).toBe('submitted');
 

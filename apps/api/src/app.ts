@@ -19,6 +19,7 @@ import { advancesModule } from './modules/advances/routes';
 import { auditModule } from './modules/audit/routes';
 import { authModule } from './modules/auth/routes';
 import { authenticatorModule } from './modules/authenticator/routes';
+import { sealPlainSecrets, useAuthenticatorKey } from './modules/authenticator/service';
 import { backofficeModule } from './modules/backoffice/routes';
 import { configModule } from './modules/config/routes';
 import { contactModule } from './modules/contact/routes';
@@ -38,6 +39,7 @@ import { privacyModule } from './modules/privacy/routes';
 import { productsModule } from './modules/products/routes';
 import { profileModule } from './modules/profile/routes';
 import { signingModule } from './modules/signing/routes';
+import { confirmSignature, consumeSignature, requestActConfirmation } from './modules/signing/service';
 import { statementsModule } from './modules/statements/routes';
 import { stockPlansModule } from './modules/stock-plans/routes';
 import { supportModule } from './modules/support/routes';
@@ -74,6 +76,7 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
+  const authenticatorKey = useAuthenticatorKey(config);
   // Production writes through a buffer, off the request path, written every quarter second and at once
   // for an error line (app-log-output.ts); elsewhere lines appear at once.
   const logStream = options.logStream ?? (config.isProduction ? bufferedLogOutput(1) : undefined);
@@ -128,6 +131,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(requestContextPlugin);
   await app.register(filesPlugin);
   await app.register(databasePlugin, { database: options.database, migrate: options.migrate ?? true });
+  // Secrets enrolled before they were sealed at rest are sealed now: a data migration, which needs the key
+  // the SQL migrations do not have (idempotent: sealed rows are left alone).
+  if (authenticatorKey) await sealPlainSecrets(app.database.db);
   if (options.seed ?? true) await app.register(seedOnStart);
   await app.register(readCachePlugin);
   await app.register(securityPlugin);
@@ -154,7 +160,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(auditModule);
   await app.register(backofficeModule);
   await app.register(documentsModule);
-  await app.register(profileModule, { latestMifidResult: latestResult });
+  await app.register(profileModule, {
+    latestMifidResult: latestResult,
+    actConfirmations: { request: requestActConfirmation, confirm: confirmSignature, consume: consumeSignature },
+  });
   await app.register(authenticatorModule);
   await app.register(passkeysModule);
   await app.register(mifidModule);

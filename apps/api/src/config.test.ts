@@ -209,14 +209,21 @@ describe('SMS', () => {
     );
   });
 
+  const KEY = 'ab'.repeat(32);
   it('refuses to serve on PostgreSQL without SMS_URL unless SMS_OUTBOX says the outbox is intended', () => {
     const server = 'postgres://u@db:5432/lombard';
     expect(deploymentProblems(parseConfig({}))).toEqual([]);
-    const [problem] = deploymentProblems(parseConfig({ DATABASE_URL: server }));
+    const [problem] = deploymentProblems(parseConfig({ DATABASE_URL: server, AUTHENTICATOR_KEY: KEY }));
     expect(problem).toMatch(/^ {2}SMS_URL: required with DATABASE_URL .*SMS_OUTBOX=true/);
-    expect(deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_OUTBOX: 'true' }))).toEqual([]);
-    expect(deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_URL: 'smpp://l:s@smsc' }))).toEqual([]);
-    expect(deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_OUTBOX: 'false' }))).toHaveLength(1);
+    expect(
+      deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_OUTBOX: 'true', AUTHENTICATOR_KEY: KEY })),
+    ).toEqual([]);
+    expect(
+      deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_URL: 'smpp://l:s@smsc', AUTHENTICATOR_KEY: KEY })),
+    ).toEqual([]);
+    expect(
+      deploymentProblems(parseConfig({ DATABASE_URL: server, SMS_OUTBOX: 'false', AUTHENTICATOR_KEY: KEY })),
+    ).toHaveLength(1);
     expect(() => parseConfig({ SMS_OUTBOX: 'yes' })).toThrow(/SMS_OUTBOX/);
   });
 });

@@ -1,4 +1,5 @@
 // The only reader of process.env. Parsed once with zod; a bad value stops the process with a clear message.
+
 import path from 'node:path';
 import { DEFAULT_TRACES_SAMPLE_RATE } from '@lombard/shared/constants';
 import { z } from 'zod';
@@ -26,6 +27,16 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SERVE_WEB: bool,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  // The key sealing authenticator apps' TOTP secrets in the database (AES-256-GCM): 32 bytes as 64 hex
+  // digits (`openssl rand -hex 32`). Required with DATABASE_URL; the embedded database keeps one made once
+  // in DATA_DIR/keys.
+  AUTHENTICATOR_KEY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'AUTHENTICATOR_KEY must be 64 hex digits (32 bytes): openssl rand -hex 32')
+      .optional(),
+  ),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   SMTP_URL: z.string().optional(),
   // SMS over SMPP 3.4; parsed by `smsGatewayOf`. Without it SMS go to DATA_DIR/outbox, which a deployment
@@ -103,6 +114,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     serveWeb: e.SERVE_WEB || e.NODE_ENV === 'production',
     jwtSecret: e.JWT_SECRET,
+    /** Seals the TOTP secrets at rest (AUTHENTICATOR_KEY), or null: see `authenticatorKeyFile`. */
+    authenticatorKey: e.AUTHENTICATOR_KEY ? Buffer.from(e.AUTHENTICATOR_KEY, 'hex') : null,
+    /**
+     * Without AUTHENTICATOR_KEY, the embedded database's key, made once in this file when the app starts
+     * (modules/authenticator/secret-key.ts); null on PostgreSQL, which must be given the key.
+     */
+    authenticatorKeyFile:
+      e.AUTHENTICATOR_KEY || e.DATABASE_URL ? null : path.join(dataDir, 'keys', 'authenticator.key'),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     smtpUrl: e.SMTP_URL || undefined,
     /** The SMSC that SMS go to (SMS_URL), or null: they are written to DATA_DIR/outbox. */
@@ -296,12 +315,18 @@ function smsGatewayOf(e: z.infer<typeof envSchema>): SmsGatewayConfig | null {
  * send nothing.
  */
 export function deploymentProblems(config: AppConfig): string[] {
+  const problems: string[] = [];
   if (config.databaseUrl && !config.smsGateway && !config.smsOutbox) {
-    return [
+    problems.push(
       '  SMS_URL: required with DATABASE_URL (smpp://<system_id>:<password>@<host>:<port>); set SMS_OUTBOX=true if SMS are meant to be written to DATA_DIR/outbox instead',
-    ];
+    );
   }
-  return [];
+  if (!config.authenticatorKey && !config.authenticatorKeyFile) {
+    problems.push(
+      "  AUTHENTICATOR_KEY: required with DATABASE_URL (64 hex digits, e.g. `openssl rand -hex 32`): it seals the authenticator apps' secrets in the database; keep it apart from the database backups, the same on every instance",
+    );
+  }
+  return problems;
 }
 
 export class ConfigError extends Error {}

@@ -5,6 +5,7 @@
 //   repeated, so rows an operator deleted stay deleted.
 // - reset: deletes every table and row (the embedded data folder, or the server's public schema), then
 //   migrates and seeds afresh. On a PostgreSQL server it asks for `--yes`: it is not undoable.
+
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { openFileStorage } from '../lib/files/storage';
+import { useAuthenticatorKey } from '../modules/authenticator/service';
 import { seedDatabase } from '../seed/steps';
 
 const COMMANDS = ['migrate', 'seed', 'reset'] as const;
@@ -46,6 +48,10 @@ async function main(argv: string[]) {
     }
     await runMigrations(handle);
     if (command === 'seed' || command === 'reset') {
+      // The demo customer's authenticator is enrolled by the seed: its secret is sealed with the key.
+      if (!useAuthenticatorKey(config) && config.seedDemo) {
+        throw new Error('AUTHENTICATOR_KEY is required to seed the demo data on PostgreSQL');
+      }
       const { applied } = await seedDatabase(handle, {
         demo: config.seedDemo,
         files,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInstances, createTestApp, type TestApp } from '../test/app';
 import { loginAs, type Session } from '../test/auth';
+import { confirmedBefore } from '../test/withdrawals';
 import { EncodedBody } from './content-encoding';
 import { createReadCache } from './read-cache';
 
@@ -193,7 +194,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
       method: 'POST',
       url: '/api/v1/cash/withdrawals/',
       headers: { ...session.headers, 'idempotency-key': randomUUID() },
-      payload: { amount: '1.00' },
+      payload: await confirmedBefore(a.database.db, customer, '1.00'),
     });
     expect(res.statusCode).toBe(201);
     // A answered only once it had heard of its own write: its next read has it, with no waiting.
@@ -218,7 +219,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
       method: 'POST',
       url: '/api/v1/cash/withdrawals/',
       headers: { ...session.headers, 'idempotency-key': randomUUID() },
-      payload: { amount: '1.00' },
+      payload: await confirmedBefore(a.database.db, customer, '1.00'),
     });
     expect(withdrawal.statusCode).toBe(201);
     expect(waits).toHaveBeenCalledTimes(1);

@@ -4,10 +4,13 @@
 // lead's investment waiting for its bank transfer.
 import { calendarDate } from '@lombard/shared/money/business-days';
 import type { Queryable, Transaction } from '../db/client';
+import { signatures } from '../db/schema/signatures';
 import type { FlowContext } from '../lib/flow-context';
 import { translator } from '../lib/i18n';
+import { payloadHash } from '../lib/one-time-code/codes';
 import { getAccountByEmail } from '../modules/account/service';
 import { productIdsBySlug } from '../modules/products/service';
+import { approvedBankAccount } from '../modules/profile/service';
 import {
   customerDepositReference,
   executeWithdrawal,
@@ -16,6 +19,8 @@ import {
   recordTransfer,
   requestWithdrawal,
   settleOrders,
+  WITHDRAWAL_PURPOSE,
+  withdrawalPayload,
 } from '../modules/transactions/service';
 
 const DAY_MS = 86_400_000;
@@ -71,8 +76,24 @@ export async function seedDemoMoney(
   const sold = await placeDisinvestment(tx, asCustomer(40), customer.id, id(SLUGS.bond), { units: '30' });
   await settleOrders(tx, operator(35), [sold.id]);
 
+  // The demo's past withdrawals were confirmed with the customer's app at the time: the signature each used.
+  const bank = await approvedBankAccount(tx, customer.id);
   const withdraw = async (context: FlowContext, amount: string) => {
-    const { answer, move } = await requestWithdrawal(tx, context, customer.id, { amount });
+    const hash = payloadHash(withdrawalPayload(amount, bank?.iban ?? ''));
+    const [signature] = await tx
+      .insert(signatures)
+      .values({
+        userId: customer.id,
+        purpose: WITHDRAWAL_PURPOSE,
+        documentHash: hash,
+        payloadHash: hash,
+        factor: 'authenticator',
+        createdAt: context.now,
+        signedAt: context.now,
+      })
+      .returning({ id: signatures.id });
+    const confirmation = { signature_id: signature!.id };
+    const { answer, move } = await requestWithdrawal(tx, context, customer.id, { amount, confirmation });
     await move();
     return answer;
   };

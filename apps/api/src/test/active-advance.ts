@@ -1,6 +1,7 @@
 // Test scenes for a paid-out advance (on the money scene of money.ts): an investor holding a settled bond
 // position, with an advance pledging it made through the real request, signing and operator flow and paid
 // out on the fixture clock's day; the clock then moves to due dates.
+
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { addDays } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
@@ -10,6 +11,7 @@ import { writeTab } from '../modules/profile/service';
 import type { Investor, MoneyFixture } from './money';
 import { deliveredCode } from './outbox';
 import { verifiedStockPlan } from './stock-plan';
+import { withdrawConfirmed } from './withdrawals';
 
 export const BOND = 'obbligazionario-euro-protetto-2031';
 
@@ -126,7 +128,7 @@ export async function spendCashTo(f: MoneyFixture, investor: Investor, left: str
   const cash = (await f.get(investor.session, '/api/v1/cash/')).json();
   const amount = new Decimal(cash.available).minus(left);
   if (amount.lte(0)) return;
-  const res = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: amount.toFixed(2) });
+  const res = await withdrawConfirmed(f, investor, amount.toFixed(2));
   if (res.statusCode !== 201) throw new Error(`withdrawal failed: ${res.body}`);
 }
 

@@ -10,7 +10,7 @@ import { type BuildAppOptions, buildApp } from '../app';
 import { type Env, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { verifyBooks } from '../modules/advances/service';
-import { databaseUrlFor, fromTemplate, onServer, type TemplateKind } from './templates';
+import { databaseUrlFor, fromTemplate, onServer, TEST_AUTHENTICATOR_KEY, type TemplateKind } from './templates';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -73,6 +73,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     // Counters in memory unless a test asks for Redis (with a key prefix of its own: see test/redis.ts).
     REDIS_URL: '',
+    AUTHENTICATOR_KEY: TEST_AUTHENTICATOR_KEY,
     ...options.env,
   });
   const kind: TemplateKind = options.seed === false ? 'empty' : config.seedDemo ? 'demo' : 'base';
@@ -120,7 +121,14 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
  * caller closes it. A new handle object on the same database: the app keys per-process state by it.
  */
 export async function restartTestApp(t: TestApp, env: Env = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, SEED_DEMO: 'true', REDIS_URL: '', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: t.dataDir,
+    SEED_DEMO: 'true',
+    REDIS_URL: '',
+    AUTHENTICATOR_KEY: TEST_AUTHENTICATOR_KEY,
+    ...env,
+  });
   const app = await buildApp({ config, database: { ...t.database } });
   await app.ready();
   return app;

@@ -8,10 +8,11 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { parseConfig } from '../config';
+import { loadConfig, parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { localFileStorage } from '../lib/files/storage';
+import { useAuthenticatorKey } from '../modules/authenticator/service';
 import { seedDatabase } from '../seed/steps';
 
 export const TEMPLATE_KINDS = ['empty', 'base', 'demo'] as const;
@@ -55,6 +56,13 @@ export async function onServer(serverUrl: string, ...statements: string[]): Prom
  * Migrates (and seeds) one database and keeps it, with the files it wrote, in `folder`: on the embedded
  * database as a snapshot file, on PostgreSQL as the database `database` (created here).
  */
+/**
+ * The key sealing TOTP secrets in every prepared database and test app of a run (the demo customer's
+ * secret is sealed in the templates, made by the global setup, where vitest's `env` does not apply).
+ * vitest.config.ts gives the same value to the test files' environment.
+ */
+export const TEST_AUTHENTICATOR_KEY = '6c6f6d626172642d746573742d6b65792d666f722d746f74702d736563726574';
+
 export async function prepareTemplate(
   folder: string,
   kind: TemplateKind,
@@ -68,6 +76,7 @@ export async function prepareTemplate(
     : await openDatabase({ dataDir: files, inMemory: true });
   try {
     await runMigrations(handle);
+    useAuthenticatorKey(loadConfig({ NODE_ENV: 'test', DATA_DIR: files, AUTHENTICATOR_KEY: TEST_AUTHENTICATOR_KEY }));
     if (kind !== 'empty') {
       // The links of the e-mails the demo flows queue: the test configuration's, as a test app has them.
       const { publicUrl, supportEmail } = parseConfig({ NODE_ENV: 'test' });

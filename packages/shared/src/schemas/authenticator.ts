@@ -71,6 +71,31 @@ export const confirmationAskedFields = {
 };
 export type PasskeyAsked = NonNullable<z.infer<typeof confirmationAskedFields.passkey>>;
 
+/**
+ * An act done only once it is confirmed (a withdrawal, a change of IBAN, e-mail or phone): asked without a
+ * confirmation, the request answers 202 with this, nothing done; sent again with `confirmation`, it is done.
+ */
+export const pendingConfirmationSchema = z.object({
+  signature_id: z.number().int(),
+  /** What is confirmed, as the confirming screen shows it: an amount and a masked IBAN, or the new value. */
+  confirming: z.object({ amount: z.string().nullable(), iban: z.string().nullable(), value: z.string().nullable() }),
+  /** The sentence for the customer: the act and how to confirm it (the SMS just sent, the app, the passkey). */
+  detail: z.string(),
+  expires_at: z.string(),
+  ...confirmationAskedFields,
+});
+export type PendingConfirmation = z.infer<typeof pendingConfirmationSchema>;
+
+/** What an act's request carries to be done: the signature asked for it and, unless confirmed before, the proof. */
+export const actConfirmationSchema = z.object({
+  signature_id: z.number().int().positive(),
+  ...confirmationProofFields,
+});
+export type ActConfirmation = z.infer<typeof actConfirmationSchema>;
+
+/** POST /api/v1/signatures/{id}/confirm/: the proof alone, for an act the customer then does. */
+export const signatureConfirmSchema = z.object(confirmationProofFields).refine(hasProof, proofRequired);
+
 /** GET /api/v1/profile/authenticator/ */
 export const authenticatorStatusSchema = z.object({
   enrolled: z.boolean(),

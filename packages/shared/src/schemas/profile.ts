@@ -3,6 +3,7 @@
 // are i18n keys of the product's form messages; a message with a limit carries it as min/max. The steps'
 // progress and the values the tabs answer with are in profile-views.ts, which the customer home reads
 // without loading these rules' phone, IBAN and tax-code validators (docs/decisions/006).
+
 import dayjs from 'dayjs';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
@@ -19,6 +20,7 @@ import { ITALY, UNITED_STATES } from '../data/countries';
 import { ITALIAN_BANKS_BY_ABI } from '../data/italian-banks';
 import { ITALIAN_PROVINCE_CODES } from '../data/italian-provinces';
 import { VALIDATION_MESSAGES as V } from '../errors';
+import { actConfirmationSchema } from './authenticator';
 import { isoDateSchema } from './documents';
 import {
   countryCodeSchema,
@@ -248,6 +250,13 @@ export const bankAccountSchema = z.object({
   holder_name: requiredText(PERSON_NAME_MAX_LENGTH),
 });
 export type BankAccountInput = z.input<typeof bankAccountSchema>;
+
+/**
+ * PUT /api/v1/profile/bank-account/: replacing an approved IBAN (where withdrawals are paid) is confirmed
+ * with the customer's strongest factor, bound to the new IBAN: without `confirmation` it answers 202.
+ */
+export const bankAccountChangeSchema = bankAccountSchema.extend({ confirmation: actConfirmationSchema.optional() });
+export type BankAccountChange = z.output<typeof bankAccountChangeSchema>;
 
 /** The same rule with the account's name known (the form has it from /me). */
 export const bankAccountFormSchema = (account: { first_name: string; last_name: string }) =>

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-kinds';
-import { confirmationAskedFields, confirmationProofFields, hasProof, proofRequired } from './authenticator';
+import {
+  actConfirmationSchema,
+  confirmationAskedFields,
+  confirmationProofFields,
+  hasProof,
+  proofRequired,
+} from './authenticator';
 import { moneySchema } from './common';
 import { AMOUNT_INPUT_DECIMAL, positiveDecimalString, UNITS_DECIMAL } from './decimal';
 import { text } from './text';
@@ -107,8 +113,14 @@ export const disinvestRequestSchema = z.object({
 });
 export type DisinvestRequest = z.infer<typeof disinvestRequestSchema>;
 
-/** POST /api/v1/cash/withdrawals/ (Idempotency-Key): paid to the customer's verified IBAN. */
-export const withdrawalRequestSchema = z.object({ amount: amountInputSchema });
+/**
+ * POST /api/v1/cash/withdrawals/ (Idempotency-Key): paid to the customer's verified IBAN. Without
+ * `confirmation` it answers 202 (a pending confirmation bound to the amount and the IBAN); with it, 201.
+ */
+export const withdrawalRequestSchema = z.object({
+  amount: amountInputSchema,
+  confirmation: actConfirmationSchema.optional(),
+});
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
 /** Back-office: an operator refuses an order or a withdrawal, with the reason the customer will read. */

@@ -170,7 +170,9 @@ export interface VerifyCodeInput {
   userId: number;
   purpose: string;
   subject?: string | number;
-  payload: unknown;
+  /** The terms the code was sent for, or (`payloadHash`) their hash as stored with a signature. */
+  payload?: unknown;
+  payloadHash?: string;
   code: string;
   now?: Date;
 }
@@ -208,7 +210,7 @@ export async function verifyCode(tx: Queryable, input: VerifyCodeInput): Promise
   const matches =
     given.length === expected.length &&
     timingSafeEqual(given, Buffer.from(expected)) &&
-    row.payloadHash === payloadHash(input.payload);
+    row.payloadHash === (input.payloadHash ?? payloadHash(input.payload));
   if (matches) {
     await tx.update(oneTimeCodes).set({ usedAt: now }).where(eq(oneTimeCodes.id, row.id));
     return { status: 'verified' };

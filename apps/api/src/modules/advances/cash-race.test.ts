@@ -1,9 +1,11 @@
 // Concurrent requests that spend the same cash, on PostgreSQL (PGlite runs one transaction at a time, so
 // only a server can show a race): early repayments, the right of withdrawal and cash withdrawals, never twice.
+
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
 import { type MoneyFixture, moneyFixture } from '../../test/money';
+import { confirmedWithdrawals } from '../../test/withdrawals';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent repayments, withdrawal and cash withdrawals on PostgreSQL', () => {
   let f: MoneyFixture;
@@ -18,11 +20,12 @@ describe.runIf(process.env.DATABASE_URL)('concurrent repayments, withdrawal and 
   it('repayments and withdrawals against 20,000 of cash: one repayment at most, nothing overdrawn', async () => {
     f.clock.now = new Date();
     const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
+    const withdrawals = await confirmedWithdrawals(f, a.investor, Array(6).fill('5000'));
     const answers = await Promise.all([
       ...Array.from({ length: 4 }, () =>
         f.post(a.investor.session, `/api/v1/advances/${a.id}/repayments/`, { amount: '8000' }),
       ),
-      ...Array.from({ length: 6 }, () => f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '5000' })),
+      ...withdrawals.map((send) => send()),
     ]);
     const repaid = answers.slice(0, 4).filter((res) => res.statusCode === 201);
     const withdrawn = answers.slice(4).filter((res) => res.statusCode === 201);
@@ -47,9 +50,10 @@ describe.runIf(process.env.DATABASE_URL)('concurrent repayments, withdrawal and 
   it('the right of withdrawal and cash withdrawals at once: the advance is paid back in full or not at all', async () => {
     f.clock.now = new Date();
     const a = await activeAdvance(f, { amount: '20000.00', instalments: 4, cash: '2000.00' });
+    const withdrawals = await confirmedWithdrawals(f, a.investor, Array(5).fill('1000'));
     const answers = await Promise.all([
       f.post(a.investor.session, `/api/v1/advances/${a.id}/withdrawal/`),
-      ...Array.from({ length: 5 }, () => f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '1000' })),
+      ...withdrawals.map((send) => send()),
     ]);
     const [right, ...cashOut] = answers;
     const withdrawn = cashOut.filter((res) => res.statusCode === 201).length;

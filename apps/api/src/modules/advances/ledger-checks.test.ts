@@ -1,10 +1,12 @@
 // The balances kept beside the ledger are checked against it: each one corrupted by hand (as a bug writing
 // it would) makes the back office's verification fail, naming the check and the customer; put back, it
 // passes again.
+
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
 import { type MoneyFixture, moneyFixture } from '../../test/money';
+import { withdrawConfirmed } from '../../test/withdrawals';
 
 let f: MoneyFixture;
 let a: ActiveAdvance;
@@ -25,7 +27,7 @@ beforeAll(async () => {
   const sold = await f.post(a.investor.session, `/api/v1/products/${fund}/disinvest/`, { units: '1.000000' });
   expect(sold.statusCode).toBe(201);
   disinvestId = sold.json().id;
-  const withdrawal = await f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '100.00' });
+  const withdrawal = await withdrawConfirmed(f, a.investor, '100.00');
   expect(withdrawal.statusCode).toBe(201);
   withdrawalId = withdrawal.json().id;
   // Left pending: its job is not run, so the cash stays set aside.

@@ -1,5 +1,6 @@
 // Early repayment through HTTP: the quote with the recomputed schedule and APR, the rules and their
 // messages, one request pending at a time, the booking job, and a full repayment that ends the advance.
+
 import { quarterOf } from '@lombard/shared/money/advance-settlement';
 import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
 import { type MoneyFixture, moneyFixture } from '../../test/money';
+import { withdrawConfirmed } from '../../test/withdrawals';
 import { scheduleInterestRun } from './interest-job';
 
 let f: MoneyFixture;
@@ -58,7 +60,7 @@ describe('early repayment', () => {
     const above = (await quote(a, '20000.01')).json();
     expect(above.valid).toBe(false);
     expect(above.messages.amount.text).toBe('The amount exceeds your current advance of €20,000.00.');
-    await f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '20000.00' });
+    await withdrawConfirmed(f, a.investor, '20000.00');
     const poor = (await quote(a, '1000')).json();
     expect(poor.messages.amount.text).toBe('The amount exceeds your available cash of €500.00.');
     const zero = await quote(a, '0');
@@ -111,7 +113,7 @@ describe('early repayment', () => {
     const above = await repay(a, '20000.01');
     expect(above.statusCode).toBe(422);
     expect(above.json().detail).toBe('The amount is above the outstanding advance of €20,000.00.');
-    await f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '19000.00' });
+    await withdrawConfirmed(f, a.investor, '19000.00');
     const poor = await repay(a, '1000.01');
     expect(poor.statusCode).toBe(422);
     expect(poor.json().detail).toBe('The amount is above your available cash of €1,000.00.');
@@ -124,7 +126,7 @@ describe('early repayment', () => {
   it('repaid in full with an instalment overdue: the overdue interest is paid too', async () => {
     f.clock.now = new Date();
     const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
-    await f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '19900.00' });
+    await withdrawConfirmed(f, a.investor, '19900.00');
     const due = quarterOf(a.payout, 1).dueDate;
     f.clock.now = new Date(`${due}T09:00:00Z`);
     await scheduleInterestRun(f.app.database.db, f.clock.now);

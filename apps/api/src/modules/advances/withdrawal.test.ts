@@ -1,5 +1,6 @@
 // The right of withdrawal through HTTP: within 14 days of signing the customer gives back the principal
 // plus the interest to that day (nothing before payout), the collateral is released; after, a clear 409.
+
 import { quarterOf } from '@lombard/shared/money/advance-settlement';
 import { addDays, daysBetween } from '@lombard/shared/money/calendar-days';
 import Decimal from 'decimal.js';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
 import { type ActiveAdvance, activeAdvance } from '../../test/active-advance';
 import { type MoneyFixture, moneyFixture } from '../../test/money';
+import { withdrawConfirmed } from '../../test/withdrawals';
 
 let f: MoneyFixture;
 beforeAll(async () => {
@@ -122,7 +124,7 @@ describe('withdrawal within 14 days of signing', () => {
     f.clock.now = new Date();
     const a = await activeAdvance(f, { amount: '20000.00', instalments: 4 });
     f.clock.now = new Date(f.clock.now.getTime() + 3 * DAY_MS);
-    await f.post(a.investor.session, '/api/v1/cash/withdrawals/', { amount: '500.00' });
+    await withdrawConfirmed(f, a.investor, '500.00');
     const res = await withdraw(a);
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe('The amount is above your available cash of €19,500.00.');

@@ -3,6 +3,7 @@
 // the second finds it used (replay). Wrong codes are counted; TOTP_MAX_ATTEMPTS in a row rest the factor for
 // TOTP_LOCK_MINUTES. As with SMS codes the outcome is returned, not thrown, so the caller commits the
 // counted attempt before refusing (`assertFactor` after the transaction).
+
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   RECOVERY_CODE_COUNT,
@@ -16,6 +17,7 @@ import { verify } from 'otplib';
 import type { Queryable } from '../../db/client';
 import { authenticators, recoveryCodes } from '../../db/schema/authenticator';
 import { AppError } from '../../lib/errors';
+import { openTotpSecret } from './secret-key';
 
 export type FactorOutcome =
   | { status: 'verified' }
@@ -94,7 +96,7 @@ export async function checkFactor(
       return { status: 'verified' };
     }
   } else if (proof.code) {
-    const step = await stepOf(row.secret, proof.code, now);
+    const step = await stepOf(openTotpSecret(userId, row.secret), proof.code, now);
     if (step !== null && row.lastUsedStep !== null && step <= row.lastUsedStep) return { status: 'used' };
     if (step !== null) {
       await tx.update(authenticators).set({ lastUsedStep: step, failures: 0 }).where(eq(authenticators.userId, userId));

@@ -11,9 +11,12 @@ import { type Database, inTransaction, type Queryable, type Transaction } from '
 import { authenticators, recoveryCodes } from '../../db/schema/authenticator';
 import { AppError } from '../../lib/errors';
 import { type AuditActor, recordAudit } from '../../lib/resource/audit';
+import { notifyUser } from '../notifications/service';
 import { assertFactor, checkFactor, type FactorOutcome, type FactorProof, newRecoveryCodes } from './factor';
+import { sealTotpSecret } from './secret-key';
 
 export { assertFactor, checkFactor, type FactorOutcome, type FactorProof } from './factor';
+export { sealPlainSecrets, useAuthenticatorKey } from './secret-key';
 
 /** The name the app lists the account under. */
 const ISSUER = 'Lombard';
@@ -60,7 +63,13 @@ export async function startEnrolmentIn(
     .where(eq(authenticators.userId, input.userId))
     .for('update');
   if (row?.confirmedAt) throw new AppError('AUTHENTICATOR_ALREADY_ENROLLED');
-  const values = { secret, failures: 0, lockedUntil: null, lastUsedStep: null, createdAt: input.now };
+  const values = {
+    secret: sealTotpSecret(input.userId, secret),
+    failures: 0,
+    lockedUntil: null,
+    lastUsedStep: null,
+    createdAt: input.now,
+  };
   if (row) await tx.update(authenticators).set(values).where(eq(authenticators.userId, input.userId));
   else await tx.insert(authenticators).values({ userId: input.userId, ...values });
   const otpauthUri = generateURI({ issuer: ISSUER, label: input.email, secret, period: TOTP_PERIOD_SECONDS });
@@ -134,4 +143,19 @@ function auditChange(tx: Queryable, userId: number, action: string, audit: Authe
     requestId: audit.requestId,
     ip: audit.ip,
   });
+}
+
+/**
+ * An operator removes a customer's authenticator (a lost phone, with the recovery codes gone): the app and
+ * its recovery codes go, the customer confirms by SMS (or passkey) from now on and is told so; audited by
+ * the caller's resource action. AUTHENTICATOR_NOT_ENROLLED when there is none.
+ */
+export async function resetAuthenticator(tx: Transaction, userId: number): Promise<void> {
+  const removed = await tx
+    .delete(authenticators)
+    .where(eq(authenticators.userId, userId))
+    .returning({ userId: authenticators.userId });
+  if (removed.length === 0) throw new AppError('AUTHENTICATOR_NOT_ENROLLED');
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await notifyUser(tx, { userId, kind: 'authenticator_reset', link: '/customer/setting/' });
 }

@@ -7,12 +7,13 @@ import { backofficeUserSchema, type UserProfilesUpdate, userProfilesSchema } fro
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import { registerResource, statusName } from '../../lib/resource/routes';
 import { defineResource } from '../../lib/resource/types';
 import { createAccountService, operatorUserView, setProfiles } from '../account/service';
 import { type SignInThrottles, setUserStatus, unlockUser } from '../auth/service';
+import { resetAuthenticator } from '../authenticator/service';
 
 const u = operatorUserView.columns;
 const fullName = sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
@@ -94,6 +95,16 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
         method: 'PATCH',
         async run(tx, id) {
           await unlockUser(tx, Number(id), throttles);
+        },
+      },
+      {
+        // A customer who lost the phone with the authenticator (and the recovery codes): they confirm by
+        // SMS again, and are told; the resource kit audits who did it.
+        name: 'reset-authenticator',
+        method: 'POST',
+        async run(tx, id, _body, context) {
+          await resetAuthenticator(tx as Transaction, Number(id));
+          return { detail: context.t('backoffice:authenticatorReset') };
         },
       },
       {

@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'advance_status_changed',
   'advance_rejected',
   'credit_review_decided',
+  'authenticator_reset',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,6 +1,7 @@
 // The customer's own data through the HTTP API: the copy holds every domain's JSON and the document files,
 // downloads once and expires; closure is refused while cash is left, then erases what it may, keeps what
 // the law requires, and the account can no longer sign in.
+
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { inTransaction } from '../../db/client';
 import { DAY, fileFixture } from '../../test/file-fixture';
 import type { MoneyFixture } from '../../test/money';
 import { delivered } from '../../test/outbox';
+import { withdrawConfirmed } from '../../test/withdrawals';
 import { createDocument } from '../documents/service';
 
 let f: MoneyFixture;
@@ -164,7 +166,7 @@ describe('closing my account', () => {
     expect(refused.json().detail).toContain('cash');
 
     // The customer takes the money out; the operator pays it.
-    const withdrawal = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '250.00' });
+    const withdrawal = await withdrawConfirmed(f, investor, '250.00');
     expect(withdrawal.statusCode).toBe(201);
     expect((await f.post(f.admin, `/api/v1/backoffice/withdrawals/${withdrawal.json().id}/execute/`)).statusCode).toBe(
       200,

@@ -13,10 +13,11 @@ import {
   PROVINCES_PATH,
   REFERRAL_PATH,
 } from '@lombard/shared/profile-paths';
+import { pendingConfirmationSchema } from '@lombard/shared/schemas/authenticator';
 import type { MifidResult } from '@lombard/shared/schemas/mifid';
 import {
   addressesSchema,
-  bankAccountSchema,
+  bankAccountChangeSchema,
   citizenshipSchema,
   identitySchema,
   occupationSchema,
@@ -46,14 +47,16 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
+import { flowContext } from '../../lib/flow-context';
 import type { Translate } from '../../lib/i18n';
 import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { createAccountService, getAccount, referralJoinedCount } from '../account/service';
 import { activePartners } from '../partners/service';
+import { type ActConfirmations, changeBankAccount } from './bank-account-change';
 import { sendPhoneCode, verifyPhone } from './phone';
 import { profileView } from './service';
 import { readSettings, writeSettings } from './settings';
-import { saveAddresses, saveBankAccount, saveCitizenship, saveIdentity, saveOccupation } from './tabs';
+import { saveAddresses, saveCitizenship, saveIdentity, saveOccupation } from './tabs';
 
 const signedIn = [{ bearerAuth: [] }];
 
@@ -63,6 +66,8 @@ export interface ProfileModuleOptions {
    * module completes the profile's step, so the profile must not import it back.
    */
   latestMifidResult: (db: Database, userId: number, t: Translate) => Promise<MifidResult | null>;
+  /** The confirmation of a change of IBAN with the strongest factor (the signing module's, passed in). */
+  actConfirmations: ActConfirmations;
 }
 
 export const profileModule = fp<ProfileModuleOptions>(async (app: FastifyInstance, options: ProfileModuleOptions) => {
@@ -151,13 +156,32 @@ export const profileModule = fp<ProfileModuleOptions>(async (app: FastifyInstanc
     (userId, data, now) => saveOccupation(db, userId, data, now),
     (p) => p.occupation,
   );
-  tab(
+  // The IBAN withdrawals are paid to: a change of an approved one is confirmed first (202, then 200).
+  app.put(
     `${PROFILE_PATH}bank-account/`,
-    "Bank account: IBAN and holder (the account's own name)",
-    bankAccountSchema,
-    bankAccountStateSchema,
-    (userId, data, now) => saveBankAccount(db, userId, data, now),
-    (p) => p.bank_account,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['profile'],
+        summary: "Bank account: IBAN and holder (the account's own name); a change is confirmed first",
+        security: signedIn,
+        body: bankAccountChangeSchema,
+        response: { 200: profileTabSavedSchema(bankAccountStateSchema), 202: pendingConfirmationSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof bankAccountChangeSchema>;
+      const done = await changeBankAccount(
+        options.actConfirmations,
+        db,
+        flowContext(request),
+        currentUser(request).id,
+        body,
+      );
+      if ('pending' in done) return reply.code(202).send(done.pending);
+      const profile = await view(request);
+      return { detail: request.t('profile:dataSaved'), data: profile.bank_account, progress: profile.progress };
+    },
   );
 
   api.post(

@@ -1,6 +1,7 @@
 // The quarterly statement of assets: issued by the quarterly job once per customer and quarter however
 // often it runs, and reconciled with the ledger: the cash part with the cash statement the app shows for
 // the same days (opening + movements = closing), the funds with their ledger units, pledged ones marked.
+
 import { DOCUMENTS_PATH, documentFileDownloadPath } from '@lombard/shared/document-paths';
 import { calendarDate } from '@lombard/shared/money/business-days';
 import { positionValue } from '@lombard/shared/money/valuation';
@@ -17,6 +18,7 @@ import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money
 import { delivered } from '../../test/outbox';
 import { asPrinted, pdfText } from '../../test/pdf-text';
 import { verifiedStockPlan } from '../../test/stock-plan';
+import { withdrawConfirmed } from '../../test/withdrawals';
 import { customerBalances } from '../ledger/service';
 import { navOn } from '../products/service';
 import { issueAssetStatement } from './asset-statement';
@@ -43,7 +45,7 @@ describe('quarterly statement of assets', () => {
     const quarter = quarterOfDay(calendarDate(new Date()));
     f.clock.now = new Date();
     const { investor, bond } = await activeAdvance(f, { amount: '20000.00', instalments: 4, cash: '1000.00' });
-    await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '250.00' });
+    await withdrawConfirmed(f, investor, '250.00');
 
     f.clock.now = new Date(new Date(`${quarter.to}T12:00:00Z`).getTime() + 86_400_000);
     await enqueueJob(f.app.database.db, QUARTERLY_STATEMENTS_JOB, { quarter: quarter.label });

@@ -1,9 +1,11 @@
 // The operator's money desk as its lists show it: every recorded incoming transfer (a deposit to cash, or
 // the investment it paid for) under the incoming transfers; the account each withdrawal is paid to, and
 // no payout while the customer's changed IBAN waits for review. The IBAN reaches no log line nor audit entry.
+
 import { kycStepDecisionPath } from '@lombard/shared/kyc-review-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { changeIbanConfirmed, withdrawConfirmed } from '../../test/withdrawals';
 
 const TRANSFERS = '/api/v1/backoffice/transfers/';
 const WITHDRAWALS = '/api/v1/backoffice/withdrawals/';
@@ -89,7 +91,7 @@ describe('incoming transfers', () => {
   it('shows a withdrawal nowhere among them', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '300.00');
-    await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '100' });
+    await withdrawConfirmed(f, investor, '100');
     expect((await transfersOf(investor)).map((row) => row.type)).toEqual(['deposit']);
   });
 });
@@ -98,7 +100,7 @@ describe('withdrawals to pay out', () => {
   it('name the approved account each is paid to, and none while a changed IBAN waits for review', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '1000.00');
-    const waiting = (await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '400' })).json();
+    const waiting = (await withdrawConfirmed(f, investor, '400')).json();
     const row = async () => (await listed(`${WITHDRAWALS}?user=${investor.id}`)).results[0]!;
     expect((await row()).payout_account).toEqual({
       iban: FIRST_IBAN,
@@ -107,12 +109,7 @@ describe('withdrawals to pay out', () => {
     });
 
     // The customer changes the IBAN after asking: it goes back to review, and nothing may be paid out.
-    const changed = await f.app.inject({
-      method: 'PUT',
-      url: '/api/v1/profile/bank-account/',
-      headers: investor.session.headers,
-      payload: { iban: NEW_IBAN, holder_name: 'Maria Rossi' },
-    });
+    const changed = await changeIbanConfirmed(f, investor, NEW_IBAN);
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await row()).payout_account).toBeNull();
     const refused = await f.post(f.admin, `${WITHDRAWALS}${waiting.id}/execute/`);

@@ -1,8 +1,10 @@
 // Concurrent requests on PostgreSQL (PGlite runs one transaction at a time, so only a server can show a
 // race): the row locks of the ledger keep cash and units from being spent twice.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MoneyFixture, moneyFixture } from '../../test/money';
 import { deliveredCode } from '../../test/outbox';
+import { confirmedWithdrawals } from '../../test/withdrawals';
 import { writeTab } from '../profile/service';
 
 describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQL', () => {
@@ -17,9 +19,8 @@ describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQ
   it('50 withdrawals of 100 against 1,000: exactly 10 succeed, nothing is overdrawn', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '1000.00');
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '100' })),
-    );
+    const senders = await confirmedWithdrawals(f, investor, Array(50).fill('100'));
+    const answers = await Promise.all(senders.map((send) => send()));
     const ok = answers.filter((res) => res.statusCode === 201);
     const refused = answers.filter((res) => res.statusCode !== 201);
     expect(ok).toHaveLength(10);
@@ -36,11 +37,12 @@ describe.runIf(process.env.DATABASE_URL)('concurrent money requests on PostgreSQ
     const investor = await f.investor();
     const bond = await f.productId('obbligazionario-euro-protetto-2031');
     await f.deposit(investor, '10000.00');
+    const senders = await confirmedWithdrawals(f, investor, Array(12).fill('1000'));
     const requests = [
       ...Array.from({ length: 4 }, () =>
         f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: '6000', payment_method: 'cash' }),
       ),
-      ...Array.from({ length: 12 }, () => f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1000' })),
+      ...senders.map((send) => send()),
     ];
     const answers = await Promise.all(requests);
     const spent = answers

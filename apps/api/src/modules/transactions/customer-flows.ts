@@ -5,7 +5,7 @@ import { addBusinessDays, addCalendarDays, calendarDate } from '@lombard/shared/
 import { money, units as unitsOf } from '@lombard/shared/money/orders';
 import type { DisinvestRequest, TransactionItem, WithdrawalRequest } from '@lombard/shared/schemas/transactions';
 import Decimal from 'decimal.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { sqlState, type Transaction } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
 import { AppError } from '../../lib/errors';
@@ -13,7 +13,8 @@ import type { FlowContext } from '../../lib/flow-context';
 import { formatDate, formatDecimal, formatMoney } from '../../lib/format';
 import { type AccountRef, lockBalance, postEntry, tryPostEntry } from '../ledger/service';
 import { productForOrder } from '../products/service';
-import { hasApprovedBankAccount } from '../profile/service';
+import { approvedBankAccount, hasApprovedBankAccount } from '../profile/service';
+import { signatureRefusal } from '../signing/service';
 import {
   findTransaction,
   insertTransaction,
@@ -23,6 +24,7 @@ import {
   writeTransactions,
 } from './records';
 import { releaseReservation } from './reservations';
+import { consumeWithdrawalSignaturesSql, WITHDRAWAL_PURPOSE, withdrawalPayload } from './withdrawal-confirmation';
 
 /** The day the first executed investment in a product was executed, or null. */
 export async function firstInvestmentDay(tx: Transaction, userId: number, productId: number): Promise<string | null> {
@@ -113,24 +115,35 @@ export async function placeDisinvestment(
 
 /**
  * One withdrawal on its own, in two steps (`runIdempotentPrepared`): the answer and the row first, written
- * without a lock; then, once the key is claimed, the bank account and the cash are decided on and the cash
- * set aside by one ledger statement, which holds the customer's cash locked only from there to the commit.
- * A refusal rolls everything back. Concurrent withdrawals of a customer go together (withdrawal-group.ts).
+ * without a lock by the statement that also uses the withdrawal's confirmation (signed, unused, of this
+ * amount and of the IBAN approved now; its row locked by the update); then, once the key is claimed, the
+ * bank account, the confirmation and the cash are decided on and the cash set aside by one ledger
+ * statement, which holds the customer's cash locked only from there to the commit. A refusal rolls
+ * everything back, the confirmation's use too. Concurrent withdrawals of a customer go together
+ * (withdrawal-group.ts).
  */
 export async function requestWithdrawal(
   tx: Transaction,
   context: FlowContext,
   userId: number,
-  body: WithdrawalRequest,
+  body: ConfirmedWithdrawal,
 ): Promise<{ answer: TransactionItem; move(): Promise<void> }> {
   const amount = new Decimal(body.amount);
+  const signatureId = body.confirmation.signature_id;
   const {
     rows: [row],
     bank,
-  } = await writeTransactions(tx, [withdrawalRow(context, userId, amount)], { bank: hasApprovedBankAccount(userId) });
+    confirmed,
+  } = await writeTransactions(
+    tx,
+    [withdrawalRow(context, userId, amount)],
+    { bank: hasApprovedBankAccount(userId), confirmed: usedSignaturesSql },
+    { used: consumeWithdrawalSignaturesSql(userId, context.now, [{ signatureId, amount }]) },
+  );
   const id = row!.id;
   const move = async () => {
     if (!bank) throw new AppError('WITHDRAWAL_NO_BANK_ACCOUNT');
+    if (!confirmed.includes(signatureId)) throw await withdrawalSignatureRefusal(tx, userId, signatureId, amount);
     const cash: AccountRef = { kind: 'customer.cash', userId };
     const posted = await tryPostEntry(tx, {
       kind: 'withdrawal.request',
@@ -149,6 +162,28 @@ export async function requestWithdrawal(
     }
   };
   return { answer: serializeTransaction(row!, context.t), move };
+}
+
+/** A withdrawal request that carries its confirmation (the route answers 202 to one without). */
+export type ConfirmedWithdrawal = WithdrawalRequest & { confirmation: NonNullable<WithdrawalRequest['confirmation']> };
+
+/** The ids of the signatures the statement's `used` CTE took, for `also`. */
+export const usedSignaturesSql = sql<number[]>`(select coalesce(jsonb_agg(id), '[]'::jsonb) from used)`;
+
+/** Why a withdrawal's confirmation was not used: used before, of another amount or IBAN, or not signed. */
+export async function withdrawalSignatureRefusal(
+  tx: Transaction,
+  userId: number,
+  signatureId: number,
+  amount: Decimal,
+): Promise<AppError> {
+  const bank = await approvedBankAccount(tx, userId);
+  return signatureRefusal(tx, {
+    userId,
+    id: signatureId,
+    purpose: WITHDRAWAL_PURPOSE,
+    payload: withdrawalPayload(amount, bank?.iban ?? ''),
+  });
 }
 
 /** The row a withdrawal request writes, waiting for the payout. */

@@ -3,6 +3,7 @@
 // answer 503 with Retry-After and the maintenance message, and the next ones are served as soon as the
 // database answers again, with the ledger intact. PostgreSQL only: the embedded database has no
 // connections to lose.
+
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { databaseUrlFor, onServer } from '../../test/templates';
+import { confirmedWithdrawals, readyToWithdraw, withdrawConfirmed } from '../../test/withdrawals';
 
 const serverUrl = process.env.DATABASE_URL;
 const MAINTENANCE = 'This operation is not possible at this time. Please try again later.';
@@ -96,10 +98,11 @@ describe.runIf(serverUrl)('the database dropping connections under traffic (Post
   it('a withdrawal whose connection is terminated mid-transaction answers 503 with Retry-After; sent again, it is served', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '10000.00');
+    const [send] = await confirmedWithdrawals(f, investor, ['100']);
     await lockCash(investor);
     const key = 'withdrawal-cut-off';
     const answers = Promise.all([
-      f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '100' }, key),
+      send!(key),
       f.post(investor.session, `/api/v1/products/${await f.productId('obbligazionario-euro-protetto-2031')}/invest/`, {
         amount: '6000',
         payment_method: 'cash',
@@ -114,7 +117,7 @@ describe.runIf(serverUrl)('the database dropping connections under traffic (Post
 
     // Nothing of either was kept: the same key is evaluated afresh and the cash is as it was.
     expect(await cash(investor)).toMatchObject({ available: '10000.00', reserved: '0.00' });
-    const again = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '100' }, key);
+    const again = await withdrawConfirmed(f, investor, '100', key);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(await cash(investor)).toMatchObject({ available: '9900.00', reserved: '100.00' });
@@ -123,12 +126,13 @@ describe.runIf(serverUrl)('the database dropping connections under traffic (Post
   it('terminated again and again under traffic: the process answers 503s meanwhile, 200s after, and the ledger verifies', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '100000.00');
+    await readyToWithdraw(f, investor);
     const account = await f.get(investor.session, '/api/account/me/');
     expect(account.statusCode).toBe(200);
     const answers: Array<{ kind: string; res: LightMyRequestResponse }> = [];
     let stop = false;
     const requests = [
-      ['withdrawal', () => f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1' })],
+      ['withdrawal', () => withdrawConfirmed(f, investor, '1')],
       ['cash', () => f.get(investor.session, '/api/v1/cash/')],
       ['transactions', () => f.get(investor.session, '/api/v1/transactions/?page=1&per_page=10')],
       ['account', () => f.get(investor.session, '/api/account/me/')],
@@ -173,7 +177,7 @@ describe.runIf(serverUrl)('the database dropping connections under traffic (Post
 
     // Served again at once, money included.
     expect((await f.get(investor.session, '/api/v1/cash/')).statusCode).toBe(200);
-    expect((await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1' })).statusCode).toBe(201);
+    expect((await withdrawConfirmed(f, investor, '1')).statusCode).toBe(201);
     // Every withdrawal answered 201 is booked; one answered 503 may have committed just before its
     // connection went (a retry with its key would find it), never more than those.
     const booked = Number(

@@ -1,7 +1,9 @@
 // Disinvestments, withdrawals, cancellations, idempotent requests and the lists, through HTTP.
+
 import { homeSummarySchema, ledgerVerificationSchema, walletSchema } from '@lombard/shared/schemas/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { confirmedWithdrawals, withdrawConfirmed } from '../../test/withdrawals';
 
 let f: MoneyFixture;
 let coupon: number;
@@ -14,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => f.t.close());
 
 const cash = async (who: Investor) => (await f.get(who.session, '/api/v1/cash/')).json();
-const withdraw = (who: Investor, amount: string, key?: string | null) =>
-  f.post(who.session, '/api/v1/cash/withdrawals/', { amount }, key);
+const withdraw = (who: Investor, amount: string, key?: string | null) => withdrawConfirmed(f, who, amount, key);
 
 describe('withdrawals', () => {
   it('go only to an approved bank account', async () => {
@@ -84,8 +85,10 @@ describe('Idempotency-Key', () => {
   it('answers a repeat with the first answer and moves the money once', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '500.00');
-    const first = await withdraw(investor, '120', 'withdraw-once-0001');
-    const second = await withdraw(investor, '120', 'withdraw-once-0001');
+    // The same request (its confirmation included) sent twice.
+    const [send] = await confirmedWithdrawals(f, investor, ['120']);
+    const first = await send!('withdraw-once-0001');
+    const second = await send!('withdraw-once-0001');
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();

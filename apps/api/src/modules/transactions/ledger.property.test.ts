@@ -2,10 +2,12 @@
 // withdrawals, payouts and cancellations a customer and the operator go through, every ledger invariant
 // holds, cash never goes below zero, and the customer's money is conserved: what they hold in cash equals
 // what came in, less what went out to the bank or into funds, plus what sales paid back.
+
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { withdrawConfirmed } from '../../test/withdrawals';
 import { verifyBooks } from '../advances/service';
 
 let f: MoneyFixture;
@@ -72,7 +74,7 @@ async function run(who: Investor, step: Command) {
         : undefined;
     }
     case 'withdraw':
-      return f.post(who.session, '/api/v1/cash/withdrawals/', { amount: step.amount.toFixed(2) });
+      return withdrawConfirmed(f, who, step.amount.toFixed(2));
     case 'payout': {
       const waiting = (await rows(who)).find((r) => r.type === 'withdrawal' && r.status === 'submitted');
       return waiting ? f.post(f.admin, `/api/v1/backoffice/withdrawals/${waiting.id}/execute/`) : undefined;

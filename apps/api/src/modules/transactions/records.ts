@@ -50,12 +50,14 @@ type Also<T extends Record<string, SQL>> = { [K in keyof T]: T[K] extends SQL<in
 /**
  * One statement for any number of rows of one type, all giving the same columns: each takes its id from
  * the sequence and its reference code from that id; answers them in the order given, with `also` (SQL
- * expressions a flow needs anyway) evaluated alongside.
+ * expressions a flow needs anyway) evaluated alongside. `ctes` are statements the flow folds in (named,
+ * for `also` to select from): a withdrawal uses its confirmation here.
  */
 async function insertRows<T extends Record<string, SQL>>(
   tx: Queryable,
   rows: NewTransaction[],
   also: T,
+  ctes: Record<string, SQL> = {},
 ): Promise<{ ids: Array<{ id: number; referenceCode: string }>; also: Also<T> }> {
   const columns = getTableColumns(transactions);
   const first = rows[0]!;
@@ -84,8 +86,9 @@ async function insertRows<T extends Record<string, SQL>>(
   const extra = Object.entries(also).map(
     ([name, expression]) => sql`, (select ${expression}) as ${sql.identifier(name)}`,
   );
+  const folded = Object.entries(ctes).map(([name, statement]) => sql`${sql.identifier(name)} as (${statement}), `);
   const result = await tx.execute(sql`
-    with v as (select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v (ord int, ${definition})),
+    with ${sql.join(folded)}v as (select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v (ord int, ${definition})),
     numbered as (select v.*, nextval(pg_get_serial_sequence('transactions', 'id'))::int as id from v),
     inserted as (
       insert into ${transactions} (id, reference_code, ${names})
@@ -111,11 +114,12 @@ export async function writeTransactions<T extends Record<string, SQL>>(
   tx: Queryable,
   rows: NewTransaction[],
   also: T,
+  ctes: Record<string, SQL> = {},
 ): Promise<{ rows: TransactionRow[] } & Also<T>> {
   if (rows.some((values) => values.productId != null)) {
     throw new Error('writeTransactions answers rows without a product only');
   }
-  const inserted = await insertRows(tx, rows, also);
+  const inserted = await insertRows(tx, rows, also, ctes);
   return { ...inserted.also, rows: rows.map((values, index) => answeredRow(values, inserted.ids[index]!)) };
 }
 

@@ -1,6 +1,8 @@
 // Customer money routes: quote, sign and place an investment, disinvest, withdraw, cancel; the lists of
 // transactions. Every request that moves money carries an Idempotency-Key and runs in one transaction
 // with its ledger entries.
+
+import { hasProof, pendingConfirmationSchema } from '@lombard/shared/schemas/authenticator';
 import {
   type DisinvestRequest,
   disinvestRequestSchema,
@@ -12,6 +14,7 @@ import {
   type WithdrawalRequest,
   withdrawalRequestSchema,
 } from '@lombard/shared/schemas/transactions';
+import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser, requireProfile } from '../../lib/auth-guards';
@@ -33,6 +36,7 @@ import { CONTRACT_NOTE_JOB, contractNoteHandler } from './contract-note';
 import { cancelTransaction, placeDisinvestment } from './customer-flows';
 import { orderPayload, placeInvestment, quoteInvestment, requestInvestSignature } from './invest';
 import { myTransactions } from './resources';
+import { askWithdrawalConfirmation, WITHDRAWAL_PURPOSE } from './withdrawal-confirmation';
 import { withdraw } from './withdrawal-group';
 
 const investors = requireProfile('lead', 'customer', 'admin');
@@ -148,19 +152,41 @@ export const transactionsModule = fp(async (app: FastifyInstance) => {
     '/api/v1/cash/withdrawals/',
     {
       onRequest: cashUsers,
-      schema: schema('Withdraw to the approved bank account (Idempotency-Key)', {
+      config: codeSendLimit(app.config),
+      schema: schema('Withdraw to the approved bank account: 202 to confirm, then 201 (Idempotency-Key)', {
         body: withdrawalRequestSchema,
-        response: { 201: transactionSchema },
+        response: { 201: transactionSchema, 202: pendingConfirmationSchema },
       }),
     },
     async (request, reply) => {
       const context = flowContext(request);
       const scope = scopeOf(request);
       const body = request.body as WithdrawalRequest;
+      const userId = context.actor.id;
+      const { confirmation } = body;
+      if (!confirmation) {
+        const asked = await askWithdrawalConfirmation(db, context, userId, new Decimal(body.amount));
+        return reply.code(202).send(asked);
+      }
+      // The proof is checked (and a wrong code counted) in its own transaction, before the money's, which
+      // uses the confirmation once and only for this amount and IBAN.
+      if (hasProof(confirmation)) {
+        try {
+          await confirmSignature(db, {
+            userId,
+            id: confirmation.signature_id,
+            purpose: WITHDRAWAL_PURPOSE,
+            proof: confirmation,
+            now: context.now,
+          });
+        } catch (error) {
+          return replayedOr(request, reply, userId, error);
+        }
+      }
       const answer = await withdraw(db, {
         context,
-        userId: context.actor.id,
-        body,
+        userId,
+        body: { ...body, confirmation },
         key: idempotencyKeyOf(request),
         scope,
         hash: requestHash(scope, body),

@@ -137,6 +137,7 @@ export { placeInvestment } from './invest';
 export { executeWithdrawal, recordTransfer } from './operator-flows';
 // The lead → customer promotion, which stock plans share with the orders' settlement.
 export { promoteLead, settleOrders } from './settle';
+export { WITHDRAWAL_PURPOSE, withdrawalPayload } from './withdrawal-confirmation';
 
 /** The reference codes of the customer's transactions by id (for lines that refer to them). */
 export async function referenceCodesOf(db: Queryable, userId: number, ids: number[]): Promise<Map<number, string>> {

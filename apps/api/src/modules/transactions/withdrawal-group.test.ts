@@ -5,6 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { confirmedWithdrawal, withdrawConfirmed } from '../../test/withdrawals';
 import { pendingWithdrawals } from './withdrawal-group';
 
 let f: MoneyFixture;
@@ -27,7 +28,25 @@ const WITHDRAW = '/api/v1/cash/withdrawals/';
  * Sends `requests` in this order, each once the one before it is waiting, while the customer's withdrawals
  * are held; the first goes with the hold's key.
  */
-async function burst(investor: Investor, requests: Array<{ amount: string; key?: string }>) {
+async function burst(
+  investor: Investor,
+  requests: Array<{ amount: string; key?: string; confirmation?: { signature_id: number } }>,
+) {
+  // Confirmed before: one confirmation per request, the same for a request repeated with its key.
+  const bodies: Array<{ amount: string; confirmation: { signature_id: number } }> = [];
+  for (const [index, request] of requests.entries()) {
+    const repeated = requests.findIndex(
+      (other) => other.key && other.key === request.key && other.amount === request.amount,
+    );
+    let confirmation =
+      request.confirmation ?? (repeated >= 0 && repeated < index ? bodies[repeated]!.confirmation : undefined);
+    if (!confirmation) {
+      const asked = await confirmedWithdrawal(f, investor, request.amount);
+      if ('refused' in asked) throw new Error(`not confirmed: ${asked.refused!.body}`);
+      confirmation = asked.confirmation;
+    }
+    bodies.push({ amount: request.amount, confirmation });
+  }
   const hold = await f.holdWithdrawals(investor);
   locking = 0;
   const answers: Array<Promise<LightMyRequestResponse>> = [];
@@ -35,7 +54,7 @@ async function burst(investor: Investor, requests: Array<{ amount: string; key?:
     for (const [index, request] of requests.entries()) {
       // The first waits at its key, which the hold claimed; the others wait for the first.
       const key = index === 0 ? hold.key : request.key;
-      const answer = f.post(investor.session, WITHDRAW, { amount: request.amount }, key);
+      const answer = f.post(investor.session, WITHDRAW, bodies[index], key);
       answers.push(answer);
       const waiting = vi
         .waitFor(() => expect(pendingWithdrawals(f.app.database.db, investor.id)).toBe(index + 1), {
@@ -51,7 +70,7 @@ async function burst(investor: Investor, requests: Array<{ amount: string; key?:
     await hold.release();
   }
   const answered = await Promise.all(answers);
-  return Object.assign(answered, { locks: locking });
+  return Object.assign(answered, { locks: locking, bodies });
 }
 
 /**
@@ -61,7 +80,7 @@ async function burst(investor: Investor, requests: Array<{ amount: string; key?:
 async function investorWith(available: string) {
   const investor = await f.investor();
   await f.deposit(investor, (Number(available) + 1).toFixed(2));
-  expect((await f.post(investor.session, WITHDRAW, { amount: '1.00' })).statusCode).toBe(201);
+  expect((await withdrawConfirmed(f, investor, '1.00')).statusCode).toBe(201);
   return investor;
 }
 
@@ -100,7 +119,7 @@ describe('withdrawals decided together', () => {
     expect(answers.map((res) => res.statusCode)).toEqual([201, 422, 201]);
     expect(answers.locks).toBe(2);
     await f.deposit(investor, '100.00');
-    const retried = await f.post(investor.session, WITHDRAW, { amount: '50.00' }, key);
+    const retried = await f.post(investor.session, WITHDRAW, answers.bodies[1], key);
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(await cash(investor)).toMatchObject({ available: '58.00', reserved: '53.00' });
@@ -109,7 +128,14 @@ describe('withdrawals decided together', () => {
   it('a key repeated within one burst answers the first answer; with another body, 422', async () => {
     const investor = await f.investor();
     await f.deposit(investor, '100.00');
-    const earlier = await f.post(investor.session, WITHDRAW, { amount: '5.00' }, `earlier-key-${investor.id}`);
+    const asked = await confirmedWithdrawal(f, investor, '5.00');
+    if ('refused' in asked) throw new Error('not confirmed');
+    const earlier = await f.post(
+      investor.session,
+      WITHDRAW,
+      { amount: '5.00', ...asked },
+      `earlier-key-${investor.id}`,
+    );
     expect(earlier.statusCode).toBe(201);
     const [same, other, refusedTwice] = ['same', 'other', 'refused'].map((name) => `${name}-key-${investor.id}`);
     const answers = await burst(investor, [
@@ -118,7 +144,7 @@ describe('withdrawals decided together', () => {
       { amount: '10.00', key: same },
       { amount: '20.00', key: other },
       { amount: '30.00', key: other },
-      { amount: '5.00', key: `earlier-key-${investor.id}` },
+      { amount: '5.00', key: `earlier-key-${investor.id}`, confirmation: asked.confirmation },
       { amount: '500.00', key: refusedTwice },
       { amount: '500.00', key: refusedTwice },
       { amount: '2.00' },
@@ -145,8 +171,8 @@ describe('withdrawals decided together', () => {
     const investor = await f.investor();
     await f.deposit(investor, '100.00');
     const key = `reused-key-${investor.id}`;
-    expect((await f.post(investor.session, WITHDRAW, { amount: '10.00' }, key)).statusCode).toBe(201);
-    const again = await f.post(investor.session, WITHDRAW, { amount: '11.00' }, key);
+    expect((await withdrawConfirmed(f, investor, '10.00', key)).statusCode).toBe(201);
+    const again = await withdrawConfirmed(f, investor, '11.00', key);
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await cash(investor)).toMatchObject({ available: '90.00', reserved: '10.00' });
@@ -156,7 +182,13 @@ describe('withdrawals decided together', () => {
     // Without an approved bank account every request is refused, each with its own answer.
     const investor = await f.investor({ bank: false });
     await f.deposit(investor, '100.00');
-    const answers = await burst(investor, [{ amount: '1.00' }, { amount: '2.00' }, { amount: '3.00' }]);
+    // No confirmation can be asked for without a payee: these carry one that does not exist.
+    const none = { signature_id: 2_000_000_000 };
+    const answers = await burst(investor, [
+      { amount: '1.00', confirmation: none },
+      { amount: '2.00', confirmation: none },
+      { amount: '3.00', confirmation: none },
+    ]);
     for (const res of answers) {
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('WITHDRAWAL_NO_BANK_ACCOUNT');

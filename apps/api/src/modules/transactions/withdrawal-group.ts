@@ -3,7 +3,7 @@
 // while one transaction of the customer is in flight in this process, the next ones wait here and then go
 // in one transaction with the statements of one withdrawal, each decided in arrival order on the locked
 // balance. The cash row lock stays the arbiter between instances.
-import type { TransactionItem, WithdrawalRequest } from '@lombard/shared/schemas/transactions';
+import type { TransactionItem } from '@lombard/shared/schemas/transactions';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Transaction } from '../../db/client';
@@ -20,14 +20,16 @@ import {
 } from '../../lib/idempotency/idempotency';
 import { type AccountRef, postEntriesInOrder } from '../ledger/service';
 import { hasApprovedBankAccount } from '../profile/service';
-import { requestWithdrawal, withdrawalRow } from './customer-flows';
+import { releaseSignaturesSql } from '../signing/service';
+import { type ConfirmedWithdrawal, requestWithdrawal, usedSignaturesSql, withdrawalRow } from './customer-flows';
 import { deleteTransactionsSql, serializeTransaction, writeTransactions } from './records';
+import { consumeWithdrawalSignaturesSql } from './withdrawal-confirmation';
 
 /** One customer's withdrawal request, as the route read it. */
 export interface WithdrawalCall {
   context: FlowContext;
   userId: number;
-  body: WithdrawalRequest;
+  body: ConfirmedWithdrawal;
   key: string;
   /** Of the idempotency key: the route, and the hash of route and body (see lib/idempotency). */
   scope: string;
@@ -107,17 +109,27 @@ function withdrawAlone(db: Database, call: WithdrawalCall): Promise<WithdrawalAn
 }
 
 /**
- * Three statements for the whole group, as for one withdrawal: the rows (with the bank-account check),
- * the keys claimed with the answers, then one ledger statement that locks the cash, decides each claimed
- * request in order, posts the ones covered and deletes what the others wrote.
+ * Three statements for the whole group, as for one withdrawal: the rows (with the bank-account check and
+ * the use of each request's confirmation), the keys claimed with the answers, then one ledger statement
+ * that locks the cash, decides each claimed request in order, posts the ones covered and deletes what the
+ * others wrote (and frees their confirmations). A request whose confirmation was not used (used before, of
+ * other terms, or sent twice in the group) sends the group one by one, for its own answer.
  */
 async function decideTogether(tx: Transaction, calls: WithdrawalCall[]): Promise<Array<Settled<WithdrawalAnswer>>> {
   const userId = calls[0]!.userId;
   const amounts = calls.map((call) => new Decimal(call.body.amount));
-  const { rows, bank } = await writeTransactions(
+  const signatureIds = calls.map((call) => call.body.confirmation.signature_id);
+  const { rows, bank, confirmed } = await writeTransactions(
     tx,
     calls.map((call, index) => withdrawalRow(call.context, userId, amounts[index]!)),
-    { bank: hasApprovedBankAccount(userId) },
+    { bank: hasApprovedBankAccount(userId), confirmed: usedSignaturesSql },
+    {
+      used: consumeWithdrawalSignaturesSql(
+        userId,
+        calls[0]!.context.now,
+        calls.map((_call, index) => ({ signatureId: signatureIds[index]!, amount: amounts[index]! })),
+      ),
+    },
   );
   const answers = rows.map((row, index) => serializeTransaction(row, calls[index]!.context.t));
   const claimed = await claimKeys(
@@ -145,6 +157,13 @@ async function decideTogether(tx: Transaction, calls: WithdrawalCall[]): Promise
   }
   if (moving.length === 0) throw new NothingClaimed(settled);
   if (!bank) throw new OneByOne();
+  const movingSignatures = moving.map((index) => signatureIds[index]!);
+  const unused = movingSignatures.some((id) => !confirmed.includes(id));
+  if (unused || new Set(movingSignatures).size < movingSignatures.length) throw new OneByOne();
+  // A replayed request's confirmation, taken by this statement, goes back (its first answer used its own).
+  const takenSignatures = takenIndexes
+    .map((index) => signatureIds[index]!)
+    .filter((id) => confirmed.includes(id) && !movingSignatures.includes(id));
   const cash: AccountRef = { kind: 'customer.cash', userId };
   const reserved: AccountRef = { kind: 'customer.cash_reserved', userId };
   const ids = (indexes: number[]) =>
@@ -182,6 +201,15 @@ async function decideTogether(tx: Transaction, calls: WithdrawalCall[]): Promise
           }`,
         ),
         releaseKeysSql(userId, sql`select (${keys})[i] from ${refused}`),
+        releaseSignaturesSql(
+          sql`select (array[${sql.join(
+            movingSignatures.map((id) => sql`${id}::bigint`),
+            sql`, `,
+          )}])[i] from ${refused}${sql.join(
+            takenSignatures.map((id) => sql` union all values (${id}::bigint)`),
+            sql``,
+          )}`,
+        ),
       ],
     },
   );

@@ -7,6 +7,7 @@ import { creditorReference } from '@lombard/shared/money/creditor-reference';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
+import { confirmedWithdrawals, withdrawConfirmed } from '../../test/withdrawals';
 import { referenceCodeSql } from './records';
 import { pendingWithdrawals } from './withdrawal-group';
 
@@ -25,20 +26,27 @@ beforeAll(async () => {
   investor = await f.investor();
   await f.deposit(investor, '100.00');
   // The first withdrawal opens the reserved-cash account; the ones after it are the steady state.
-  const first = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1.00' });
+  const first = await withdrawConfirmed(f, investor, '1.00');
   expect(first.statusCode).toBe(201);
 });
 afterAll(() => f.t.close());
 
+/**
+ * A withdrawal confirmed beforehand (the customer's confirm call, its own transaction), then sent: the
+ * statements counted are the withdrawal's, whose first statement also uses the confirmation.
+ */
 async function withdraw(amount: string, key?: string) {
+  const [send] = await confirmedWithdrawals(f, investor, [amount]);
   statements = [];
-  const res = await f.post(investor.session, '/api/v1/cash/withdrawals/', { amount }, key);
+  const res = await send!(key);
   return { res, statements: [...statements] };
 }
 
 describe('statements per withdrawal', () => {
   it('costs three statements besides begin and commit, the lock taken by the last', async () => {
     const { res, statements } = await withdraw('1.00');
+    // The confirmation is used by the first statement, the one that writes the row (no round trip of its own).
+    expect(statements[0]).toMatch(/update "signatures" set consumed_at/);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type: 'withdrawal', status: 'submitted', amount: '1.00' });
     expect(statements).toHaveLength(3);
@@ -47,6 +55,7 @@ describe('statements per withdrawal', () => {
   });
 
   it('a group of concurrent withdrawals costs the three statements of one, the lock taken by the last', async () => {
+    const senders = await confirmedWithdrawals(f, investor, Array(10).fill('1.00'));
     const hold = await f.holdWithdrawals(investor);
     statements = [];
     const pending = (n: number) =>
@@ -57,9 +66,7 @@ describe('statements per withdrawal', () => {
     // The first goes alone and waits for the held key; the other nine wait for it, then go as one group.
     const answers = [];
     for (let n = 1; n <= 10; n++) {
-      answers.push(
-        f.post(investor.session, '/api/v1/cash/withdrawals/', { amount: '1.00' }, n === 1 ? hold.key : undefined),
-      );
+      answers.push(senders[n - 1]!(n === 1 ? hold.key : undefined));
       await pending(n);
     }
     await hold.release();
@@ -73,8 +80,10 @@ describe('statements per withdrawal', () => {
 
   it('answers a repeated key from the first answer, moving nothing', async () => {
     const key = 'withdrawal-statements-repeat';
-    const first = await withdraw('1.00', key);
-    const again = await withdraw('1.00', key);
+    const [send] = await confirmedWithdrawals(f, investor, ['1.00']);
+    const first = { res: await send!(key) };
+    statements = [];
+    const again = { res: await send!(key), statements: [...statements] };
     expect(again.res.statusCode).toBe(201);
     expect(again.res.headers['idempotent-replayed']).toBe('true');
     expect(again.res.json()).toEqual(first.res.json());

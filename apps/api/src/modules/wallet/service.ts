@@ -1,7 +1,9 @@
 // What the customer holds, read-only: positions valued at the latest NAV, the cash summary with where to
 // send money and where withdrawals go, and the home page's totals. Composed from the ledger, products,
 // transactions and profile services with a fixed number of queries, however many positions there are.
+
 import { HOME_RECENT_TRANSACTIONS } from '@lombard/shared/constants';
+import { maskIban } from '@lombard/shared/iban-mask';
 import { addCalendarDays, calendarDate } from '@lombard/shared/money/business-days';
 import { money, units } from '@lombard/shared/money/orders';
 import { positionValue } from '@lombard/shared/money/valuation';
@@ -89,12 +91,6 @@ export async function wallet(db: Queryable, userId: number, now: Date): Promise<
       pledged_value: money(pledgedValue),
     },
   };
-}
-
-/** Only the country, check digits and last four characters of an IBAN are shown. */
-export function maskIban(iban: string): string {
-  const clean = iban.replace(/\s+/g, '');
-  return `${clean.slice(0, 4)} •••• •••• ${clean.slice(-4)}`;
 }
 
 export async function cashSummary(db: Queryable, userId: number): Promise<CashSummary> {

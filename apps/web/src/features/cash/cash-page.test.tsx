@@ -2,7 +2,7 @@
 // one goes to confirm-cash/, whose confirmation sends one Idempotency-Key and sends the same key again
 // when the customer retries after a failure.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,6 +68,22 @@ vi.mock('../../lib/http/client', async () => {
           line(1, 'deposit', 'Transfer received', '1500.00', '1500.00'),
         ],
       });
+    }
+    if (method === 'POST' && url === '/api/v1/cash/withdrawals/' && !body.confirmation) {
+      // Asked without a confirmation: what to confirm, with the customer's authenticator app.
+      return reply(
+        {
+          signature_id: 7,
+          confirming: { amount: body.amount, iban: 'IT60 •••• •••• 3456', value: null },
+          detail:
+            'You are confirming the withdrawal of €1,250.50 to the IBAN IT60 •••• •••• 3456. Enter the code from your authenticator app. Fingerprint of this operation: 0A1B2C3D.',
+          expires_at: '2026-11-20T10:05:00Z',
+          factor: 'authenticator',
+          challenge: '0A1B2C3D',
+          passkey: null,
+        },
+        202,
+      );
     }
     if (method === 'POST' && url === '/api/v1/cash/withdrawals/') {
       if (server.failNextWithdrawal) {
@@ -186,15 +202,32 @@ describe('Cash withdrawal', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('confirm-iban')).toHaveTextContent('IT60 **** **** **** **** ***3 456');
     expect(screen.getByTestId('confirm-timing')).toHaveTextContent('1 to 2 business days');
 
+    await userEvent.click(screen.getByTestId('confirm-withdrawal-submit'));
+    // The confirming step names the act and its fingerprint, and asks for the app's code.
+    expect(await screen.findByTestId('withdrawal-confirmation-detail')).toHaveTextContent('0A1B2C3D');
+    expect(screen.getByText('Code from your authenticator app')).toBeInTheDocument();
+    expect(screen.queryByTestId('withdrawal-confirmation-resend')).not.toBeInTheDocument();
+
     server.failNextWithdrawal = true;
-    await userEvent.click(screen.getByTestId('confirm-withdrawal-submit'));
-    await waitFor(() => expect(withdrawals()).toHaveLength(1));
-    await waitFor(() => expect(screen.getByTestId('confirm-withdrawal-submit')).not.toHaveAttribute('data-loading'));
-    await userEvent.click(screen.getByTestId('confirm-withdrawal-submit'));
+    const typeCode = async () => {
+      const digits = within(screen.getByTestId('withdrawal-confirmation-code')).getAllByRole('textbox');
+      await userEvent.click(digits[0]!);
+      await userEvent.keyboard('123456');
+      await userEvent.click(screen.getByTestId('withdrawal-confirmation-submit'));
+    };
+    await typeCode();
+    await waitFor(() => expect(withdrawals()).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByTestId('withdrawal-confirmation-submit')).not.toHaveAttribute('data-loading'),
+    );
+    await typeCode();
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer/cash/'));
 
-    const [first, second] = withdrawals();
-    expect(first?.body).toEqual({ amount: '1250.5' });
+    const [asked, first, second] = withdrawals();
+    expect(asked?.body).toEqual({ amount: '1250.5' });
+    const confirmation = { signature_id: 7, code: '123456', challenge: '0A1B2C3D' };
+    expect(first?.body).toEqual({ amount: '1250.5', confirmation });
+    expect(second?.body).toEqual({ amount: '1250.5', confirmation });
     expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.key).toBe(first?.key);
     expect(notifySuccess).toHaveBeenCalledWith('Withdrawal requested: you will find it among your transactions.');

@@ -2,15 +2,22 @@
 // the profile query, which carries the progress the page and the home show.
 
 import { MIFID_ANSWERS_PATH, MIFID_QUESTIONNAIRE_PATH, MIFID_RESULT_PATH } from '@lombard/shared/mifid-paths';
+import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import type {
   MifidAnswersInput,
   MifidAnswersSaved,
   MifidQuestionnaire,
   MifidResultState,
 } from '@lombard/shared/schemas/mifid';
-import type { PhoneCodeSent, PhoneNumberInput, PhoneVerifyInput } from '@lombard/shared/schemas/profile';
+import type {
+  BankAccountChange,
+  PhoneCodeSent,
+  PhoneNumberInput,
+  PhoneVerifyInput,
+} from '@lombard/shared/schemas/profile';
 import type { NamedCodeList, Referral } from '@lombard/shared/schemas/profile-views';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CODE_CALL } from '../../lib/forms/one-time-code-errors';
 import { http } from '../../lib/http/client';
 import { PROFILE_API, profileKeys } from '../../lib/profile/profile-query';
 
@@ -25,6 +32,23 @@ export function useSaveTab<Values>(tab: SavedTab) {
   return useMutation({
     mutationFn: async (values: Values) => (await http.put(`${PROFILE_API}${tab}/`, values, FORM_ERRORS)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
+
+/**
+ * The bank account: a change of an approved IBAN answers 202 with the confirmation to give (the customer's
+ * strongest factor, bound to the new IBAN); sent again with it, 200 and saved.
+ */
+export function useSaveBankAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: BankAccountChange): Promise<{ pending: PendingConfirmation } | { saved: true }> => {
+      const res = await http.put(`${PROFILE_API}bank-account/`, values, { ...FORM_ERRORS, ...CODE_CALL });
+      return res.status === 202 ? { pending: res.data as PendingConfirmation } : { saved: true };
+    },
+    onSuccess: (answer) => {
+      if ('saved' in answer) void client.invalidateQueries({ queryKey: profileKeys.all });
+    },
   });
 }
 

@@ -1,15 +1,22 @@
 // The bank account for payouts: a valid IBAN (the bank is named from it where known) held in the
-// account owner's name — both checked before sending with the shared rules.
+// account owner's name — both checked before sending with the shared rules. Replacing an approved IBAN is
+// confirmed with the customer's strongest factor, bound to the new IBAN shown on the confirming step.
+
+import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
+import type { BankAccountChange } from '@lombard/shared/schemas/profile';
 import { type BankAccountInput, bankAccountFormSchema, bankNameFromIban } from '@lombard/shared/schemas/profile';
 import type { BankAccountState } from '@lombard/shared/schemas/profile-views';
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActConfirmation } from '../../components/act-confirmation';
 import { SubmitButton } from '../../components/submit-button';
+import { SummaryRow } from '../../components/summary-row';
 import { useApiForm } from '../../lib/forms/use-api-form';
+import { notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session/session-queries';
-import { useSaveTab } from './api';
+import { useSaveBankAccount } from './api';
 
 /** IBAN in groups of four, as printed on statements. */
 const grouped = (iban: string) =>
@@ -21,7 +28,9 @@ const grouped = (iban: string) =>
 
 export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
   const { t } = useTranslation(['profile', 'errors']);
-  const save = useSaveTab<BankAccountInput>('bank-account');
+  const save = useSaveBankAccount();
+  // The change waiting for its confirmation, and the values it was asked for.
+  const [asked, setAsked] = useState<{ pending: PendingConfirmation; values: BankAccountInput } | null>(null);
   const { data: me } = useCurrentUser();
   const schema = useMemo(
     () => bankAccountFormSchema({ first_name: me?.first_name ?? '', last_name: me?.last_name ?? '' }),
@@ -33,45 +42,83 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
       iban: saved ? grouped(saved.iban) : '',
       holder_name: saved?.holder_name ?? (me ? `${me.first_name} ${me.last_name}`.trim() : ''),
     },
-    send: (values) => save.mutateAsync(values),
-    success: t('errors:success.dataSaved'),
+    send: async (values) => {
+      const answer = await save.mutateAsync(values as BankAccountChange);
+      setAsked('pending' in answer ? { pending: answer.pending, values } : null);
+      return answer;
+    },
+    success: (answer) => ('saved' in answer ? t('errors:success.dataSaved') : undefined),
   });
   const bank = bankNameFromIban(form.getValues().iban) ?? saved?.bank_name ?? null;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t('bankAccount.iban')}
-          placeholder="IT60 X054 2811 1010 0000 0123 456"
-          autoComplete="off"
-          spellCheck={false}
-          withAsterisk
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 0.5 } }}
-          {...form.getInputProps('iban')}
-          onBlur={(event) => {
-            form.setFieldValue('iban', grouped(event.currentTarget.value));
-            form.getInputProps('iban').onBlur?.(event);
-          }}
-          data-testid="bank-iban"
-        />
-        {bank && (
-          <Text size="sm" c="dimmed" data-testid="bank-name">
-            <IconBuildingBank size={16} style={{ verticalAlign: 'text-bottom' }} aria-hidden /> {bank}
-          </Text>
-        )}
-        <TextInput
-          label={t('bankAccount.holder')}
-          description={t('bankAccount.holderHint')}
-          autoComplete="name"
-          withAsterisk
-          {...form.getInputProps('holder_name')}
-          data-testid="bank-holder"
-        />
-        <SubmitButton submitting={submitting} testId="bank-submit">
-          {t('save')}
-        </SubmitButton>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('bankAccount.iban')}
+            placeholder="IT60 X054 2811 1010 0000 0123 456"
+            autoComplete="off"
+            spellCheck={false}
+            withAsterisk
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 0.5 } }}
+            {...form.getInputProps('iban')}
+            onBlur={(event) => {
+              form.setFieldValue('iban', grouped(event.currentTarget.value));
+              form.getInputProps('iban').onBlur?.(event);
+            }}
+            data-testid="bank-iban"
+          />
+          {bank && (
+            <Text size="sm" c="dimmed" data-testid="bank-name">
+              <IconBuildingBank size={16} style={{ verticalAlign: 'text-bottom' }} aria-hidden /> {bank}
+            </Text>
+          )}
+          <TextInput
+            label={t('bankAccount.holder')}
+            description={t('bankAccount.holderHint')}
+            autoComplete="name"
+            withAsterisk
+            {...form.getInputProps('holder_name')}
+            data-testid="bank-holder"
+          />
+          {!asked && (
+            <SubmitButton submitting={submitting} testId="bank-submit">
+              {t('save')}
+            </SubmitButton>
+          )}
+        </Stack>
+      </form>
+      {asked && (
+        <Paper withBorder radius="md" p="md" mt="md" data-testid="iban-change">
+          <Stack gap="sm">
+            <SummaryRow
+              label={t('bankAccount.newIban')}
+              value={grouped(asked.pending.confirming.value ?? '')}
+              testId="iban-change-value"
+            />
+            <ActConfirmation
+              asked={asked.pending}
+              onProof={async (proof) => {
+                const answer = await save.mutateAsync({
+                  ...(asked.values as BankAccountChange),
+                  confirmation: { signature_id: asked.pending.signature_id, ...proof },
+                });
+                if ('saved' in answer) {
+                  setAsked(null);
+                  notifySuccess(t('errors:success.dataSaved'));
+                }
+              }}
+              onAskAgain={async () => {
+                const answer = await save.mutateAsync(asked.values as BankAccountChange);
+                if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
+              }}
+              submitLabel={t('bankAccount.confirmChange')}
+              testId="iban-change-confirmation"
+            />
+          </Stack>
+        </Paper>
+      )}
+    </>
   );
 }

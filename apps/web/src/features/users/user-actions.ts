@@ -11,6 +11,8 @@ export function useUserActions() {
     block: (user: Pick<UserRow, 'id'>) => actions.setStatus.mutateAsync({ id: user.id, enabled: false }),
     unblock: (user: Pick<UserRow, 'id'>) => actions.setStatus.mutateAsync({ id: user.id, enabled: true }),
     unlock: (user: Pick<UserRow, 'id'>) => actions.action.mutateAsync({ id: user.id, name: 'unlock' }),
+    resetAuthenticator: (user: Pick<UserRow, 'id'>) =>
+      actions.action.mutateAsync({ id: user.id, name: 'reset-authenticator', method: 'POST' }),
     resendActivation: (user: Pick<UserRow, 'id'>) =>
       actions.action.mutateAsync({ id: user.id, name: 'resend-activation', method: 'POST' }),
   };

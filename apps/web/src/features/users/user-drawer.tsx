@@ -2,7 +2,15 @@
 // unlock, resend the activation link, change profiles, write to them, see their audit trail.
 import type { Profile } from '@lombard/shared/permissions';
 import { Anchor, Button, Divider, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
-import { IconHistory, IconLockOpen, IconMail, IconMailForward, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import {
+  IconHistory,
+  IconLockOpen,
+  IconMail,
+  IconMailForward,
+  IconShieldOff,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,6 +127,18 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
                 onClick={() => void run(() => actions.resendActivation(data))}
               >
                 {t('users.actions.resendActivation')}
+              </Button>
+            )}
+            {data.profiles.includes('customer') && (
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconShieldOff size={16} aria-hidden />}
+                loading={running}
+                onClick={() => void run(() => actions.resetAuthenticator(data))}
+                data-testid="reset-authenticator"
+              >
+                {t('users.actions.resetAuthenticator')}
               </Button>
             )}
             <Button

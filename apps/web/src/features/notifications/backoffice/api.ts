@@ -24,4 +24,5 @@ export const NOTIFICATION_KINDS = [
   'advance_status_changed',
   'advance_rejected',
   'credit_review_decided',
+  'authenticator_reset',
 ] as const;

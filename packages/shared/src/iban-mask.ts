@@ -1,0 +1,8 @@
+// How an IBAN is shown where the whole number is not needed (the cash page, a withdrawal's confirmation and
+// its SMS): enough to recognise one's own account, not enough to copy it.
+
+/** Only the country, check digits and last four characters of an IBAN are shown. */
+export function maskIban(iban: string): string {
+  const clean = iban.replace(/\s+/g, '');
+  return `${clean.slice(0, 4)} •••• •••• ${clean.slice(-4)}`;
+}
