@@ -192,8 +192,23 @@ test("a withdrawal's confirmation shows the IBAN it pays to; a double-click pays
   await me.put('/api/v1/profile/bank-account/', { iban: IBAN, holder_name: 'Bruno Conti' });
   await admin.post(`/api/v1/backoffice/kyc-reviews/${userId}/steps/bank-account/approve/`);
   await deposit('900.00');
-  const first = await me.post<{ id: number }>('/api/v1/cash/withdrawals/', { amount: '300' });
-  const second = await me.post<{ id: number }>('/api/v1/cash/withdrawals/', { amount: '200' });
+  // Each withdrawal is confirmed with the customer's factor, here an SMS code that names its amount.
+  const phone = `+3934${String(process.pid % 10)}${String(Date.now()).slice(-7)}`;
+  await me.post('/api/v1/profile/phone-number/', { phone });
+  await me.post('/api/v1/profile/phone-number/verify/', {
+    code: /\b(\d{6})\b/.exec((await outboxMessage(phone, 'phone')).text)?.[1],
+  });
+  const withdraw = async (amount: string) => {
+    const asked = await me.post<{ signature_id: number }>('/api/v1/cash/withdrawals/', { amount });
+    const sms = await outboxMessage(phone, 'withdrawal-code', (m) => m.text.includes(`€${amount}.00`));
+    const code = /\b(\d{6})\b/.exec(sms.text)?.[1];
+    return me.post<{ id: number }>('/api/v1/cash/withdrawals/', {
+      amount,
+      confirmation: { signature_id: asked.signature_id, code },
+    });
+  };
+  const first = await withdraw('300');
+  const second = await withdraw('200');
 
   const page = await signedIn(browser, baseURL!);
   // A second operator, in Italian, has the same list open.

@@ -4,7 +4,7 @@
 // once, and the page the person lands on says what happened.
 import { expect, type Page, test } from '@playwright/test';
 import { NEW_USER_PASSWORD } from '../support/accounts';
-import { apiAs, borrower, FUNDS, signedIn } from '../support/people';
+import { apiAs, borrower, FUNDS, signedIn, smsCode } from '../support/people';
 
 type Customer = Awaited<ReturnType<typeof borrower>>;
 
@@ -61,6 +61,12 @@ test('an order, a withdrawal and an advance request survive reloads, double-clic
   await page.reload();
   await expect(page.getByTestId('confirm-amount')).toContainText('250.00');
   await page.getByTestId('confirm-withdrawal-submit').dblclick();
+  // Confirmed with the SMS code that names the amount and the IBAN, with a double-click too.
+  await expect(page.getByTestId('withdrawal-confirmation-detail')).toContainText('€250.00');
+  const code = await smsCode(customer.phone, 'withdrawal-code');
+  await page.getByTestId('withdrawal-confirmation-code').locator('input').first().click();
+  await page.keyboard.type(code!);
+  await page.getByTestId('withdrawal-confirmation-submit').dblclick();
   await expect(page).toHaveURL(/\/customer\/cash\/$/);
   await backFrom(page, /confirm-cash/);
   expect(await orders(me, 'withdrawal')).toBe(1);
