@@ -51,15 +51,6 @@ describe('a withdrawal confirmed by SMS', () => {
     expect(await cash(who)).toBe('1000.00');
   });
 
-  it('above the cash available asks for no confirmation: the refusal says what can be withdrawn, no SMS', async () => {
-    const before = (await delivered(f.app, PHONE, 'withdrawal-code')).length;
-    const res = await f.post(who.session, WITHDRAW, { amount: '1000.01' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().code).toBe('WITHDRAWAL_ABOVE_AVAILABLE');
-    expect(res.json().detail).toContain('1,000.00');
-    expect(await delivered(f.app, PHONE, 'withdrawal-code')).toHaveLength(before);
-  });
-
   it('a code for 250 does not withdraw 900, and then withdraws 250 once', async () => {
     const asked = (await f.post(who.session, WITHDRAW, { amount: '250' })).json();
     const code = await deliveredCode(f.app, PHONE, 'withdrawal-code');

@@ -1,5 +1,5 @@
 // A withdrawal is confirmed with the customer's strongest factor before it moves money, bound to its
-// amount and to the IBAN it is paid to (docs/decisions/042): asked without a confirmation the request
+// amount and to the IBAN it is paid to (docs/decisions/901): asked without a confirmation the request
 // answers 202 with what to confirm; the confirmed request uses the signature once, in the statement that
 // writes the withdrawal, against the IBAN approved at that moment.
 import { maskIban } from '@lombard/shared/iban-mask';
@@ -11,7 +11,6 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
-import { customerBalances } from '../ledger/service';
 import { approvedBankAccount, approvedBankAccountOf, verifiedPhone } from '../profile/service';
 import { consumeSignaturesSql, requestActConfirmation } from '../signing/service';
 
@@ -50,10 +49,8 @@ export function consumeWithdrawalSignaturesSql(
 
 /**
  * The 202 of a withdrawal asked without a confirmation: refused at once without an approved account (there
- * is no payee to bind it to) or above the cash available now, so that nobody confirms with a factor a
- * payout that cannot be made; else the confirmation asked for. That early look binds nothing: the cash is
- * decided by the transaction that moves it, on the locked balance, since money may arrive or leave between
- * the confirmation and the withdrawal.
+ * is no payee to bind it to), else the confirmation asked for. The cash is decided by the transaction that
+ * moves it, on the locked balance: money may arrive or leave between the confirmation and the withdrawal.
  */
 export async function askWithdrawalConfirmation(
   db: Database,
@@ -63,12 +60,6 @@ export async function askWithdrawalConfirmation(
 ): Promise<PendingConfirmation> {
   const bank = await approvedBankAccount(db, userId);
   if (!bank) throw new AppError('WITHDRAWAL_NO_BANK_ACCOUNT');
-  const { cash } = await customerBalances(db, userId);
-  if (amount.gt(cash.available)) {
-    throw new AppError('WITHDRAWAL_ABOVE_AVAILABLE', {
-      params: { available: formatMoney(cash.available, context.language) },
-    });
-  }
   const shown = { amount: formatMoney(amount, context.language), iban: maskIban(bank.iban) };
   return requestActConfirmation(db, {
     userId,
