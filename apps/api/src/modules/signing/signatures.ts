@@ -109,6 +109,17 @@ export async function requestSignature(tx: Transaction, input: SignatureRequest)
       .limit(1);
     if (earlier) return { id: earlier.id, documentHash: earlier.documentHash, expiresAt, ...asked(earlier.id) };
   }
+  const row = await newSignature(tx, input, hash, null);
+  return { id: row.id, documentHash: row.documentHash, expiresAt, ...asked(row.id) };
+}
+
+/** A new signature row for these terms, with its document stored; `factor` null for an SMS code. */
+async function newSignature(
+  tx: Transaction,
+  input: SignatureRequest,
+  hash: string,
+  factor: 'authenticator' | 'passkey' | null,
+) {
   const { fileId, documentHash } = await storeDocument(tx, input, hash);
   const [row] = await tx
     .insert(signatures)
@@ -118,10 +129,11 @@ export async function requestSignature(tx: Transaction, input: SignatureRequest)
       fileId,
       documentHash,
       payloadHash: hash,
+      ...(factor ? { factor } : {}),
       createdAt: input.now,
     })
-    .returning({ id: signatures.id });
-  return { id: row!.id, documentHash, expiresAt, ...asked(row!.id) };
+    .returning();
+  return row!;
 }
 
 /** The act's document stored with its SHA-256; without one, the terms' hash stands for it. */
@@ -177,30 +189,18 @@ async function requestFactorSignature(
     const options = factor === 'passkey' ? await existingActOptions(tx, input.userId, earlier.id) : null;
     if (factor === 'authenticator' || options) return answer(earlier, options);
   }
-  const { fileId, documentHash } = await storeDocument(tx, input, hash);
-  const [row] = await tx
-    .insert(signatures)
-    .values({
-      userId: input.userId,
-      purpose: input.purpose,
-      fileId,
-      documentHash,
-      payloadHash: hash,
-      factor,
-      createdAt: input.now,
-    })
-    .returning();
+  const row = await newSignature(tx, input, hash, factor);
   const options =
     factor === 'passkey'
       ? await actOptions(tx, {
           userId: input.userId,
-          signatureId: row!.id,
+          signatureId: row.id,
           payloadHash: hash,
-          documentHash: row!.documentHash,
-          expiresAt: confirmationExpiry(row!.createdAt),
+          documentHash: row.documentHash,
+          expiresAt: confirmationExpiry(row.createdAt),
         })
       : null;
-  return answer(row!, options);
+  return answer(row, options);
 }
 
 /**
