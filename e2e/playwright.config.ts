@@ -1,5 +1,6 @@
 // Browser tests drive the built app (npm run build -w @lombard/web) served by the real API in
 // production mode, on a free port and a temporary embedded database seeded with demo data.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -33,7 +34,13 @@ if (databaseServer && !process.env.E2E_DATABASE_URL) {
 }
 const database: Record<string, string> = process.env.E2E_DATABASE_URL
   ? // The demo data and its simulated prices, which a PostgreSQL deployment gets only when asked for.
-    { DATABASE_URL: process.env.E2E_DATABASE_URL, SEED_DEMO: 'true', NAV_SOURCE: 'simulated' }
+    {
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      SEED_DEMO: 'true',
+      NAV_SOURCE: 'simulated',
+      // The run's database is its own, so a key of the run's own seals its authenticator secrets.
+      AUTHENTICATOR_KEY: (process.env.E2E_AUTHENTICATOR_KEY ??= randomBytes(32).toString('hex')),
+    }
   : {};
 const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '..');

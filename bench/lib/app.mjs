@@ -3,6 +3,7 @@
 // settings; free port, temporary DATA_DIR with a freshly seeded embedded database unless DATABASE_URL is
 // given).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -94,6 +95,9 @@ export async function startServer(webDist, env = {}, { apiDist = sharedApiBuild(
       AUTH_RATE_LIMIT_MAX: '100000',
       // A run on PostgreSQL sends no real SMS: without it the server would refuse to start (no SMS_URL).
       SMS_OUTBOX: 'true',
+      // Likewise the key that seals authenticator secrets, which a PostgreSQL run must be given; the
+      // benchmarks' databases are their own, so a key of this process's own seals and opens them.
+      AUTHENTICATOR_KEY: randomBytes(32).toString('hex'),
       ...env,
     },
     // The shipped logging (one line per request) is written, as in production, and thrown away here.
