@@ -32,14 +32,16 @@ if (databaseServer && !process.env.E2E_DATABASE_URL) {
   process.env.E2E_DATABASE_NAME = `lombard_e2e_${port}`;
   process.env.E2E_DATABASE_URL = await freshDatabase(databaseServer, process.env.E2E_DATABASE_NAME);
 }
+// The run's database is its own, so a key of the run's own seals its authenticator secrets (kept in the
+// environment for the workers, which load this file again).
+process.env.E2E_AUTHENTICATOR_KEY ??= randomBytes(32).toString('hex');
 const database: Record<string, string> = process.env.E2E_DATABASE_URL
   ? // The demo data and its simulated prices, which a PostgreSQL deployment gets only when asked for.
     {
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       SEED_DEMO: 'true',
       NAV_SOURCE: 'simulated',
-      // The run's database is its own, so a key of the run's own seals its authenticator secrets.
-      AUTHENTICATOR_KEY: (process.env.E2E_AUTHENTICATOR_KEY ??= randomBytes(32).toString('hex')),
+      AUTHENTICATOR_KEY: process.env.E2E_AUTHENTICATOR_KEY,
     }
   : {};
 const baseURL = `http://127.0.0.1:${port}`;
