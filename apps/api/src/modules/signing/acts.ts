@@ -13,6 +13,7 @@ import type { Translate } from '../../lib/i18n';
 import { payloadHash } from '../../lib/one-time-code/codes';
 import { hasAuthenticator } from '../authenticator/service';
 import { hasPasskey } from '../passkeys/service';
+import { verifiedPhone } from '../profile/service';
 import { askedDetail, confirmSignature, ownSignature, requestSignature } from './signatures';
 
 /**
@@ -92,24 +93,30 @@ export interface ActConfirmationRequest {
   /** The act in a sentence (`signing:act.*`), and the SMS text for a customer confirming by SMS. */
   what: string;
   smsText: (code: string) => string;
-  /** The customer's verified phone (the SMS factor), or null. */
-  phone: string | null;
   language: Language;
   t: Translate;
   files: FileStorage;
   now: Date;
 }
 
+/** Whether the customer has a factor to confirm an act with: a passkey, the authenticator app or a verified phone. */
+export async function hasConfirmationFactor(db: Queryable, userId: number): Promise<boolean> {
+  return (
+    (await hasPasskey(db, userId)) || (await hasAuthenticator(db, userId)) || (await verifiedPhone(db, userId)) !== null
+  );
+}
+
 /**
  * Asks for the confirmation of an act with the customer's strongest factor: a passkey's options over the
- * act's challenge, the app's code with the challenge, or an SMS code to the verified phone whose text
- * repeats the amount and masked IBAN (or the new value). Nothing is done until the act's request uses it.
+ * act's challenge, the app's code with the challenge, or an SMS code to the verified phone (the one saved
+ * now: for a change of number, the old one) whose text repeats the amount and masked IBAN (or the new
+ * value). Nothing is done until the act's request uses it.
  */
 export async function requestActConfirmation(
   db: Database,
   input: ActConfirmationRequest,
 ): Promise<PendingConfirmation> {
-  const { phone } = input;
+  const phone = await verifiedPhone(db, input.userId);
   const asked = await inTransaction(db, async (tx) => {
     const stronger = (await hasPasskey(tx, input.userId)) || (await hasAuthenticator(tx, input.userId));
     if (!stronger && !phone) throw new AppError('PHONE_NUMBER_MISSING');
