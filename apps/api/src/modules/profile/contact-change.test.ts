@@ -41,6 +41,7 @@ describe('a change of phone number confirmed by SMS to the verified number', () 
   });
 
   it('answers 202 naming the new number, texts the old one, and sends the new one nothing yet', async () => {
+    expect((await f.get(who.session, '/api/v1/signatures/factor/')).json()).toEqual({ factor: 'sms' });
     const res = await sendPhone(who, { phone: '+39 340 111 0002' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ factor: 'sms', confirming: { value: '+393401110002' } });
@@ -118,6 +119,8 @@ describe('a change of e-mail confirmed with the authenticator app', () => {
     const res = await changeEmail(who, emailTo('maria.new@example.test'));
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ factor: 'authenticator', confirming: { value: 'maria.new@example.test' } });
+    // The factor, known before anything is asked (the screens' start button names it).
+    expect((await f.get(who.session, '/api/v1/signatures/factor/')).json()).toEqual({ factor: 'authenticator' });
     expect(res.json().detail).toContain('maria.new@example.test');
     expect(await delivered(f.app, 'maria.new@example.test')).toHaveLength(0);
     expect(await delivered(f.app, who.email)).toHaveLength(0);

@@ -6,13 +6,12 @@ import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator'
 import type { BankAccountChange } from '@lombard/shared/schemas/profile';
 import { type BankAccountInput, bankAccountFormSchema, bankNameFromIban } from '@lombard/shared/schemas/profile';
 import type { BankAccountState } from '@lombard/shared/schemas/profile-views';
-import { Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActConfirmation } from '../../components/act-confirmation';
+import { ChangeConfirmation } from '../../components/change-confirmation';
 import { SubmitButton } from '../../components/submit-button';
-import { SummaryRow } from '../../components/summary-row';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session/session-queries';
@@ -90,34 +89,27 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
         </Stack>
       </form>
       {asked && (
-        <Paper withBorder radius="md" p="md" mt="md" data-testid="iban-change">
-          <Stack gap="sm">
-            <SummaryRow
-              label={t('bankAccount.newIban')}
-              value={grouped(asked.pending.confirming.value ?? '')}
-              testId="iban-change-value"
-            />
-            <ActConfirmation
-              asked={asked.pending}
-              onProof={async (proof) => {
-                const answer = await save.mutateAsync({
-                  ...(asked.values as BankAccountChange),
-                  confirmation: { signature_id: asked.pending.signature_id, ...proof },
-                });
-                if ('saved' in answer) {
-                  setAsked(null);
-                  notifySuccess(t('errors:success.dataSaved'));
-                }
-              }}
-              onAskAgain={async () => {
-                const answer = await save.mutateAsync(asked.values as BankAccountChange);
-                if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
-              }}
-              submitLabel={t('bankAccount.confirmChange')}
-              testId="iban-change-confirmation"
-            />
-          </Stack>
-        </Paper>
+        <ChangeConfirmation
+          asked={asked.pending}
+          label={t('bankAccount.newIban')}
+          value={grouped(asked.pending.confirming.value ?? '')}
+          onProof={async (proof) => {
+            const answer = await save.mutateAsync({
+              ...(asked.values as BankAccountChange),
+              confirmation: { signature_id: asked.pending.signature_id, ...proof },
+            });
+            if ('saved' in answer) {
+              setAsked(null);
+              notifySuccess(t('errors:success.dataSaved'));
+            }
+          }}
+          onAskAgain={async () => {
+            const answer = await save.mutateAsync(asked.values as BankAccountChange);
+            if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
+          }}
+          submitLabel={t('bankAccount.confirmChange')}
+          testId="iban-change"
+        />
       )}
     </>
   );
