@@ -49,8 +49,10 @@ export interface Change {
   purpose: ChangePurpose;
   /** What the confirmation is bound to: the new value (and, for an IBAN, its holder). */
   payload: Record<string, string>;
-  /** The new value as the confirming screen and the sentence show it. */
+  /** The new value as the confirming screen shows it. */
   value: string;
+  /** The new value in the sentence, when written otherwise (an IBAN grouped by four). */
+  shown?: string;
   /** The new value in the SMS text, when it is masked there (an IBAN). */
   smsValue?: string;
 }
@@ -77,7 +79,7 @@ export async function confirmedChange<T>(
       purpose: change.purpose,
       payload: change.payload,
       confirming: { amount: null, iban: null, value: change.value },
-      what: context.t(`signing:act.${sentence}`, { value: change.value }),
+      what: context.t(`signing:act.${sentence}`, { value: change.shown ?? change.value }),
       smsText: (code) => context.t(`signing:actSms.${sentence}`, { code, value: change.smsValue ?? change.value }),
       language: context.language,
       t: context.t,

@@ -24,7 +24,8 @@ export function ChangeConfirmation({ asked, label, value, next, onProof, onAskAg
   return (
     <Paper withBorder radius="md" p="md" mt="md" data-testid={testId}>
       <Stack gap="sm">
-        <SummaryRow label={label} value={value} testId={`${testId}-value`} />
+        {/* Label over value: an IBAN or an address beside a label would wrap into pieces on a phone. */}
+        <SummaryRow label={label} value={value} stacked="plain" testId={`${testId}-value`} />
         {next && (
           <Text size="sm" c="dimmed" data-testid={`${testId}-next`}>
             {next}

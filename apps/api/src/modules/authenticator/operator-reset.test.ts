@@ -30,6 +30,9 @@ describe('an operator resets a customer’s authenticator', () => {
     expect((await f.post(who.session, '/api/v1/cash/withdrawals/', { amount: '10' })).json().factor).toBe(
       'authenticator',
     );
+    // The customer's detail says there is one to reset (the drawer offers the reset only then).
+    const detail = async () => (await f.get(f.admin, `/api/v1/backoffice/users/${who.id}/`)).json();
+    expect((await detail()).has_authenticator).toBe(true);
     const res = await reset(f.admin, who.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().detail).toContain('confirms by SMS again');
@@ -45,7 +48,8 @@ describe('an operator resets a customer’s authenticator', () => {
     ).json();
     expect(audit.count).toBe(1);
     expect((await f.post(who.session, '/api/v1/cash/withdrawals/', { amount: '10' })).json().factor).toBe('sms');
-    // Nothing left to reset.
+    // Nothing left to reset, and the detail says so.
+    expect((await detail()).has_authenticator).toBe(false);
     expect((await reset(f.admin, who.id)).json().code).toBe('AUTHENTICATOR_NOT_ENROLLED');
   });
 });

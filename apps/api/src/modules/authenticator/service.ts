@@ -4,7 +4,7 @@
 // choose the factor of a confirmation and `checkFactor` to check its code (docs/decisions/032).
 import { TOTP_PERIOD_SECONDS } from '@lombard/shared/constants';
 import type { AuthenticatorEnrolment, AuthenticatorStatus } from '@lombard/shared/schemas/authenticator';
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
@@ -28,6 +28,12 @@ export async function hasAuthenticator(db: Queryable, userId: number): Promise<b
     .from(authenticators)
     .where(and(eq(authenticators.userId, userId), isNotNull(authenticators.confirmedAt)));
   return Boolean(row);
+}
+
+/** The same as an SQL condition on a user id, for a list that says who has one (the operator's users). */
+export function hasAuthenticatorSql(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${authenticators} where ${authenticators.userId} = ${userId}
+    and ${authenticators.confirmedAt} is not null)`;
 }
 
 export async function authenticatorStatus(db: Queryable, userId: number): Promise<AuthenticatorStatus> {

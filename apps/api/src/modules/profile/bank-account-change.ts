@@ -1,7 +1,7 @@
 // Replacing the IBAN withdrawals are paid to is confirmed with the customer's strongest factor, bound to
 // the new IBAN (docs/decisions/042): whoever holds a session alone cannot redirect the payouts. The first
 // IBAN of the onboarding, before any is approved, is saved as any tab (an operator approves it either way).
-import { maskIban } from '@lombard/shared/iban-mask';
+import { groupIban, maskIban } from '@lombard/shared/iban-mask';
 import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import type { BankAccountChange } from '@lombard/shared/schemas/profile';
 import type { Database } from '../../db/client';
@@ -31,6 +31,7 @@ export async function changeBankAccount(
           purpose: 'iban-change' as const,
           payload: { iban: data.iban, holder_name: data.holder_name },
           value: data.iban,
+          shown: groupIban(data.iban),
           smsValue: maskIban(data.iban),
         }
       : null;

@@ -2,6 +2,7 @@
 // account owner's name — both checked before sending with the shared rules. Replacing an approved IBAN is
 // confirmed with the customer's strongest factor, bound to the new IBAN shown on the confirming step.
 
+import { groupIban } from '@lombard/shared/iban-mask';
 import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import type { BankAccountChange } from '@lombard/shared/schemas/profile';
 import { type BankAccountInput, bankAccountFormSchema, bankNameFromIban } from '@lombard/shared/schemas/profile';
@@ -17,14 +18,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session/session-queries';
 import { useSaveBankAccount } from './api';
 
-/** IBAN in groups of four, as printed on statements. */
-const grouped = (iban: string) =>
-  iban
-    .replace(/\s/g, '')
-    .toUpperCase()
-    .replace(/(.{4})/g, '$1 ')
-    .trim();
-
 export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
   const { t } = useTranslation(['profile', 'errors']);
   const save = useSaveBankAccount();
@@ -38,7 +31,7 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
   const { form, onSubmit, submitting } = useApiForm({
     schema,
     initialValues: {
-      iban: saved ? grouped(saved.iban) : '',
+      iban: saved ? groupIban(saved.iban) : '',
       holder_name: saved?.holder_name ?? (me ? `${me.first_name} ${me.last_name}`.trim() : ''),
     },
     send: async (values) => {
@@ -63,7 +56,7 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 0.5 } }}
             {...form.getInputProps('iban')}
             onBlur={(event) => {
-              form.setFieldValue('iban', grouped(event.currentTarget.value));
+              form.setFieldValue('iban', groupIban(event.currentTarget.value));
               form.getInputProps('iban').onBlur?.(event);
             }}
             data-testid="bank-iban"
@@ -92,7 +85,7 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
         <ChangeConfirmation
           asked={asked.pending}
           label={t('bankAccount.newIban')}
-          value={grouped(asked.pending.confirming.value ?? '')}
+          value={groupIban(asked.pending.confirming.value ?? '')}
           onProof={async (proof) => {
             const answer = await save.mutateAsync({
               ...(asked.values as BankAccountChange),
