@@ -21,25 +21,28 @@ interface Signature {
   now: Date;
 }
 
+/** What asking for the confirmation of an act (a change, or a withdrawal) takes. */
+export interface ActRequest<P extends string> {
+  userId: number;
+  purpose: P;
+  /** The terms: for a withdrawal the amount and the IBAN, for a change the new value. */
+  payload: Record<string, string>;
+  /** What the confirming screen shows: the amount and the masked IBAN, or the new value. */
+  confirming: PendingConfirmation['confirming'];
+  /** The act in a sentence (`signing:act.*`), and the SMS text for a customer confirming by SMS. */
+  what: string;
+  smsText: (code: string) => string;
+  language: FlowContext['language'];
+  t: FlowContext['t'];
+  files: FlowContext['files'];
+  now: Date;
+}
+
 /** The signing module's confirmation of acts, as the app passes it in. */
 export interface ActConfirmations {
   /** Whether the customer has a factor to confirm with: a passkey, the authenticator app or a verified phone. */
   hasFactor(db: Database, userId: number): Promise<boolean>;
-  request(
-    db: Database,
-    input: {
-      userId: number;
-      purpose: ChangePurpose;
-      payload: Record<string, string>;
-      confirming: PendingConfirmation['confirming'];
-      what: string;
-      smsText: (code: string) => string;
-      language: FlowContext['language'];
-      t: FlowContext['t'];
-      files: FlowContext['files'];
-      now: Date;
-    },
-  ): Promise<PendingConfirmation>;
+  request(db: Database, input: ActRequest<ChangePurpose>): Promise<PendingConfirmation>;
   confirm(db: Database, input: Signature & { proof: ConfirmationProof }): Promise<void>;
   consume(tx: Transaction, input: Signature): Promise<void>;
 }

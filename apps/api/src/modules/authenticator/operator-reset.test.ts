@@ -1,7 +1,7 @@
 // An operator resets a customer's authenticator app (a lost phone): the app and its recovery codes go, the
 // customer is notified and confirms by SMS again, the reset is in the audit log; a customer cannot do it.
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolAuthenticator } from '../../test/authenticator-scene';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { writeTab } from '../profile/service';
 
@@ -15,9 +15,7 @@ beforeAll(async () => {
   who = await f.investor();
   await f.deposit(who, '100.00');
   await writeTab(f.t.database.db, who.id, 'phone', { phone: '+393401112299', verified: true });
-  const { secret } = (await f.post(who.session, '/api/v1/profile/authenticator/', undefined, null)).json();
-  const code = await generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
-  expect((await f.post(who.session, '/api/v1/profile/authenticator/confirm/', { code }, null)).statusCode).toBe(200);
+  await enrolAuthenticator(f, who);
 });
 afterAll(() => f.t.close());
 

@@ -2,9 +2,9 @@
 // address or number: the first request answers 202 and sends nothing; a confirmation of another act or of
 // another address is refused; a confirmation is used once. The new number still proves itself with its own
 // code, the verified one staying the SMS factor until then; the new address still gets its link.
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, TEST_PASSWORD } from '../../test/auth';
+import { type EnrolledApp, enrolAuthenticator } from '../../test/authenticator-scene';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { delivered, deliveredCode } from '../../test/outbox';
 import { enrolPasskey } from '../../test/passkey-scene';
@@ -104,14 +104,11 @@ describe('a change of phone number confirmed by SMS to the verified number', () 
 
 describe('a change of e-mail confirmed with the authenticator app', () => {
   let who: Investor;
-  let secret = '';
-  const totp = () => generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
+  let totp: EnrolledApp['totp'];
   beforeAll(async () => {
     who = await f.investor();
     await writeTab(f.t.database.db, who.id, 'phone', { phone: '+393401110020', verified: true });
-    secret = (await f.post(who.session, '/api/v1/profile/authenticator/')).json().secret;
-    const enrolled = await f.post(who.session, '/api/v1/profile/authenticator/confirm/', { code: await totp() });
-    expect(enrolled.statusCode).toBe(200);
+    ({ totp } = await enrolAuthenticator(f, who));
   });
 
   it('answers 202 with the new address and sends no e-mail nor SMS', async () => {
