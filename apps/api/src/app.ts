@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { type AppConfig, loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { ActConfirmations } from './lib/act-confirmations';
 import { bufferedLogOutput } from './lib/app-log-output';
 import { asksForAPage, sendBadAddressPage } from './lib/bad-address-page';
 import { answerError, registerErrorHandler } from './lib/errors';
@@ -39,7 +40,12 @@ import { privacyModule } from './modules/privacy/routes';
 import { productsModule } from './modules/products/routes';
 import { profileModule } from './modules/profile/routes';
 import { signingModule } from './modules/signing/routes';
-import { confirmSignature, consumeSignature, requestActConfirmation } from './modules/signing/service';
+import {
+  confirmSignature,
+  consumeSignature,
+  hasConfirmationFactor,
+  requestActConfirmation,
+} from './modules/signing/service';
 import { statementsModule } from './modules/statements/routes';
 import { stockPlansModule } from './modules/stock-plans/routes';
 import { supportModule } from './modules/support/routes';
@@ -148,9 +154,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.apiDocs) await app.register(docsPlugin);
 
   // Tier 2: feature modules. Each registers its own API paths and owns its folder.
+  // Changes of IBAN, e-mail and phone are confirmed by the signing module, which reaches the account and
+  // the profile itself: they get its functions from here.
+  const actConfirmations: ActConfirmations = {
+    hasFactor: hasConfirmationFactor,
+    request: requestActConfirmation,
+    confirm: confirmSignature,
+    consume: consumeSignature,
+  };
   // The auth module first: its hook sets request.user for every module after it.
   await app.register(authModule);
-  await app.register(accountModule);
+  await app.register(accountModule, { actConfirmations });
   await app.register(menuModule);
   await app.register(healthModule);
   await app.register(configModule);
@@ -162,7 +176,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(documentsModule);
   await app.register(profileModule, {
     latestMifidResult: latestResult,
-    actConfirmations: { request: requestActConfirmation, confirm: confirmSignature, consume: consumeSignature },
+    actConfirmations,
   });
   await app.register(authenticatorModule);
   await app.register(passkeysModule);

@@ -58,3 +58,8 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
 }
+
+/** The OpenAPI part of a signed-in person's route: its tags, a summary, the bearer token, and the rest. */
+export const signedInSchema =
+  (tags: string[]) =>
+  <T extends object>(summary: string, extra: T) => ({ tags, summary, security: [{ bearerAuth: [] }], ...extra });

@@ -1,5 +1,5 @@
-// A borrower with a passkey, for the tests of passkeys confirming acts: the bond held, a verified phone,
-// an income; the passkey enrolled through the real step-up (password, then the SMS code) and registration.
+// Borrowers for the tests of acts confirmed with a factor: the bond held, a verified phone, an income; and
+// one with a passkey enrolled through the real step-up (password, then the SMS code) and registration.
 import { expect } from 'vitest';
 import { writeTab } from '../modules/profile/service';
 import { TEST_PASSWORD } from './auth';
@@ -27,18 +27,24 @@ export async function enrolPasskey(f: MoneyFixture, investor: Investor, phone: s
   return f.post(investor.session, '/api/v1/profile/passkeys/', { name: 'Telefono di lavoro', response }, null);
 }
 
-export async function passkeyBorrower(f: MoneyFixture, bond: number): Promise<PasskeyBorrower> {
+/** A customer holding 60,000 € of the bond, with `phone` verified and an income, and no advance yet. */
+export async function bondBorrower(f: MoneyFixture, bond: number, phone: string): Promise<Investor> {
   const investor = await f.investor();
   await f.deposit(investor, '60000.00');
   const order = (
     await f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: '60000', payment_method: 'cash' })
   ).json();
   await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
-  phones += 1;
-  const phone = `+39341${String(3_000_000 + phones * 41 + (process.pid % 1000) * 997).padStart(7, '0')}`;
   const db = f.t.database.db;
   await writeTab(db, investor.id, 'phone', { phone, verified: true });
   await writeTab(db, investor.id, 'occupation', { occupation: 'employee', income_band: 'band_3' });
+  return investor;
+}
+
+export async function passkeyBorrower(f: MoneyFixture, bond: number): Promise<PasskeyBorrower> {
+  phones += 1;
+  const phone = `+39341${String(3_000_000 + phones * 41 + (process.pid % 1000) * 997).padStart(7, '0')}`;
+  const investor = await bondBorrower(f, bond, phone);
   const passkey = softPasskey({ rpId: f.t.app.config.webauthn.rpId, origin: f.t.app.config.webauthn.origin });
   expect((await enrolPasskey(f, investor, phone, passkey)).statusCode).toBe(201);
   return { investor, phone, passkey };

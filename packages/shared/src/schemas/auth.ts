@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES as V } from '../errors';
 import { LANGUAGES } from '../locale';
 import { PROFILES } from '../permissions';
+import { actConfirmationSchema } from './authenticator';
 import { text } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -185,12 +186,17 @@ export type Me = z.infer<typeof meSchema>;
 export const changeLanguageSchema = z.object({ language: languageSchema });
 export type ChangeLanguage = z.infer<typeof changeLanguageSchema>;
 
-/** PATCH /api/account/email/change/ → detailSchema (same "confirmation link" message; then log out). */
+/**
+ * PATCH /api/account/email/change/ → detailSchema (same "confirmation link" message; then log out). A
+ * customer with a factor confirms the change first with the strongest, bound to the new address: without
+ * `confirmation` it answers 202 with the pending confirmation.
+ */
 export const emailChangeSchema = z
   .object({
     password: currentPasswordSchema,
     new_email: emailSchema,
     new_email_confirm: text({ error: V.required }).overwrite(normaliseEmail).min(1, { error: V.required }),
+    confirmation: actConfirmationSchema.optional(),
   })
   .refine((v) => v.new_email.toLowerCase() === v.new_email_confirm.toLowerCase(), {
     error: V.emailMismatch,

@@ -93,6 +93,11 @@ export const actConfirmationSchema = z.object({
 });
 export type ActConfirmation = z.infer<typeof actConfirmationSchema>;
 
+/** GET: the factor the customer's acts are confirmed with, before one is asked for. */
+export const SIGNATURE_FACTOR_PATH = '/api/v1/signatures/factor/';
+export const signatureFactorSchema = z.object({ factor: confirmationFactorSchema });
+export type SignatureFactor = z.infer<typeof signatureFactorSchema>;
+
 /** POST /api/v1/signatures/{id}/confirm/: the proof alone, for an act the customer then does. */
 export const signatureConfirmSchema = z.object(confirmationProofFields).refine(hasProof, proofRequired);
 

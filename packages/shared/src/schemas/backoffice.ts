@@ -17,6 +17,8 @@ export const backofficeUserSchema = z.object({
   is_locked: z.boolean(),
   failed_login_count: z.number().int(),
   is_superuser: z.boolean(),
+  /** An authenticator app enrolled (its reset is offered only then). */
+  has_authenticator: z.boolean(),
   referral_code: z.string(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),

@@ -39,7 +39,15 @@ export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: V.country });
 export const SEXES = ['M', 'F'] as const;
 export type Sex = (typeof SEXES)[number];
 
-export const phoneStateSchema = z.object({ phone: z.string(), verified: z.boolean() });
+/**
+ * The phone number and whether it is verified; `changing_to`: a new number whose change was confirmed and
+ * whose code was sent, the verified one staying in use until that code is typed.
+ */
+export const phoneStateSchema = z.object({
+  phone: z.string(),
+  verified: z.boolean(),
+  changing_to: z.string().optional(),
+});
 export type PhoneState = z.infer<typeof phoneStateSchema>;
 
 export const OCCUPATIONS = [

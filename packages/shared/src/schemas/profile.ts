@@ -172,8 +172,11 @@ export const phoneSchema = text({ error: V.required })
   .refine((value) => isValidPhoneNumber(value, PHONE_DEFAULT_COUNTRY), { error: V.phone, abort: true })
   .transform((value) => parsePhoneNumberFromString(value, PHONE_DEFAULT_COUNTRY)?.number ?? value);
 
-/** POST /api/v1/profile/phone-number/ → phoneCodeSentSchema. */
-export const phoneNumberSchema = z.object({ phone: phoneSchema });
+/**
+ * POST /api/v1/profile/phone-number/ → phoneCodeSentSchema. Replacing a verified number is confirmed first
+ * with the customer's strongest factor, bound to the new number: without `confirmation` it answers 202.
+ */
+export const phoneNumberSchema = z.object({ phone: phoneSchema, confirmation: actConfirmationSchema.optional() });
 export type PhoneNumberInput = z.input<typeof phoneNumberSchema>;
 
 export const phoneCodeSentSchema = z.object({

@@ -1,7 +1,9 @@
 // The audit trail: who changed what, when, with the object before and after. Written in the same
 // transaction as the change, so a rolled-back change leaves no entry and a committed one always has one.
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
+import { currentUser } from '../auth-guards';
 
 export interface AuditActor {
   id: number;
@@ -34,5 +36,29 @@ export async function recordAudit(db: Queryable, actor: AuditActor | null, entry
     after: snapshot(entry.after),
     requestId: entry.requestId ?? null,
     ip: entry.ip ?? null,
+  });
+}
+
+/** Who asked for a change of their own account, and from where (the request's id and address). */
+export interface RequestAudit {
+  actor: AuditActor;
+  requestId?: string;
+  ip?: string;
+}
+
+/** The signed-in person of a request, with its id and address, for the audit entry of what they change. */
+export function requestAudit(request: FastifyRequest): RequestAudit {
+  const user = currentUser(request);
+  return { actor: { id: user.id, email: user.email }, requestId: request.id, ip: request.ip };
+}
+
+/** An entry about a user's own account (a factor enrolled or removed), under the user's id. */
+export function recordUserChange(db: Queryable, userId: number, action: string, audit: RequestAudit) {
+  return recordAudit(db, audit.actor, {
+    action,
+    objectType: 'users',
+    objectId: userId,
+    requestId: audit.requestId,
+    ip: audit.ip,
   });
 }

@@ -1,12 +1,16 @@
-// Changing what a person signs in with: the e-mail address (confirmed from the new address) and the
-// password (change while signed in, or reset through an e-mailed link).
+// Changing what a person signs in with: the e-mail address (confirmed with the customer's strongest
+// factor, bound to the new address, then from the new address) and the password (change while signed in,
+// or reset through an e-mailed link).
 
+import type { ActConfirmation, PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { type Database, inTransaction } from '../../db/client';
 import { users } from '../../db/schema/accounts';
+import { type ActConfirmations, confirmedChange } from '../../lib/act-confirmations';
 import type { AuthUser } from '../../lib/auth-guards';
 import { AppError, fieldError } from '../../lib/errors';
+import type { FlowContext } from '../../lib/flow-context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { revokeSessions, type SignInThrottles, toLanguage, unlockUser } from '../auth/service';
 import { sendAccountEmail } from './emails';
@@ -19,7 +23,12 @@ const DISCARD = new Error('discarded on purpose');
 
 const personOf = (row: UserRow) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName });
 
-export function createCredentialsService(db: Database, config: AppConfig, throttles: SignInThrottles) {
+export function createCredentialsService(
+  db: Database,
+  config: AppConfig,
+  throttles: SignInThrottles,
+  acts: ActConfirmations,
+) {
   const params = { supportEmail: config.supportEmail };
 
   async function signedInUser(user: AuthUser): Promise<UserRow> {
@@ -65,9 +74,15 @@ export function createCredentialsService(db: Database, config: AppConfig, thrott
   return {
     /**
      * Sends a confirmation link to the new address and a notice to the old one; the old address keeps
-     * working until the link is opened. Every session ends (the client logs out).
+     * working until the link is opened. Every session ends (the client logs out). A customer with a factor
+     * (a passkey, the app or a verified phone) first confirms the change with the strongest, bound to the
+     * new address: the call without `confirmation` answers it pending, and nothing is sent.
      */
-    async requestEmailChange(user: AuthUser, input: { password: string; new_email: string }): Promise<void> {
+    async requestEmailChange(
+      user: AuthUser,
+      input: { password: string; new_email: string; confirmation?: ActConfirmation | undefined },
+      context: FlowContext,
+    ): Promise<{ pending: PendingConfirmation } | { sent: true }> {
       const row = await signedInUser(user);
       if (!(await verifyPassword(row.passwordHash, input.password))) {
         throw fieldError({ password: 'account:wrongPassword' });
@@ -75,7 +90,15 @@ export function createCredentialsService(db: Database, config: AppConfig, thrott
       if (row.email.toLowerCase() === input.new_email.toLowerCase()) {
         throw fieldError({ new_email: 'account:emailUnchanged' });
       }
-      await inTransaction(db, async (tx) => {
+      const change = (await acts.hasFactor(db, row.id))
+        ? {
+            userId: row.id,
+            purpose: 'email-change' as const,
+            payload: { email: input.new_email.toLowerCase() },
+            value: input.new_email,
+          }
+        : null;
+      const done = await confirmedChange(acts, db, context, change, input.confirmation, async (tx) => {
         const language = toLanguage(row.language);
         // A taken address gets the same answer as a free one (the caller learns nothing about who is
         // registered); its owner is told instead, and there is no link that could confirm it.
@@ -106,6 +129,7 @@ export function createCredentialsService(db: Database, config: AppConfig, thrott
         });
         await revokeSessions(tx, row.id);
       });
+      return 'pending' in done ? done : { sent: true };
     },
 
     /** Keeps the session that made the change; every other sign-in ends. */

@@ -11,13 +11,16 @@ import {
   passwordResetSchema,
   registrationSchema,
 } from '@lombard/shared/schemas/auth';
+import { pendingConfirmationSchema } from '@lombard/shared/schemas/authenticator';
 import { detailSchema } from '@lombard/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ActConfirmations } from '../../lib/act-confirmations';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { multipartBody, readMultipartForm, registerUploads } from '../../lib/files/uploads';
+import { flowContext } from '../../lib/flow-context';
 import { keptJson, sendJson } from '../../lib/read-cache';
 import { AVATAR_FIELD, avatarFrom, setAvatar } from './avatar';
 import { createCredentialsService } from './credentials';
@@ -26,9 +29,19 @@ import { createAccountService } from './service';
 
 const signedIn = [{ bearerAuth: [] }];
 
-export const accountModule = fp(async (app: FastifyInstance) => {
+export interface AccountModuleOptions {
+  /** The confirmation of a change of e-mail with the strongest factor (the signing module's, passed in). */
+  actConfirmations: ActConfirmations;
+}
+
+export const accountModule = fp<AccountModuleOptions>(async (app: FastifyInstance, options: AccountModuleOptions) => {
   const accounts = createAccountService(app.database.db, app.config);
-  const credentials = createCredentialsService(app.database.db, app.config, app.signInThrottles);
+  const credentials = createCredentialsService(
+    app.database.db,
+    app.config,
+    app.signInThrottles,
+    options.actConfirmations,
+  );
   // Per-IP limit on the calls that send e-mail or try secrets; stricter than the global API limit.
   const limited = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -164,14 +177,16 @@ export const accountModule = fp(async (app: FastifyInstance) => {
       onRequest: requireAuth,
       schema: {
         tags: ['account'],
-        summary: 'Change e-mail: confirmation link to the new address; every session ends',
+        summary:
+          'Change e-mail: confirmed first with the strongest factor (202), then a link to the new address; every session ends',
         security: signedIn,
         body: emailChangeSchema,
-        response: { 200: detailSchema },
+        response: { 200: detailSchema, 202: pendingConfirmationSchema },
       },
     },
-    async (request) => {
-      await credentials.requestEmailChange(currentUser(request), request.body);
+    async (request, reply) => {
+      const done = await credentials.requestEmailChange(currentUser(request), request.body, flowContext(request));
+      if ('pending' in done) return reply.code(202).send(done.pending);
       return { detail: request.t('account:confirmationSent') };
     },
   );

@@ -2,12 +2,12 @@
 // sends one SMS whose code signs; wrong codes say how many tries are left and, after the last, when a new
 // code can be asked for (Retry-After); the hourly sends are counted per advance, not across advances.
 // With an authenticator app no SMS goes out and the app's code signs only with the contract's challenge.
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOND } from '../../test/active-advance';
+import { enrolAuthenticator } from '../../test/authenticator-scene';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { codeIn, delivered } from '../../test/outbox';
-import { writeTab } from '../profile/service';
+import { bondBorrower, issuedAdvance } from '../../test/passkey-scene';
 
 let f: MoneyFixture;
 let bond: number;
@@ -26,34 +26,14 @@ interface Borrower {
 
 /** A customer with the bond, a verified phone of their own and an income, and no advance yet. */
 async function borrower(): Promise<Borrower> {
-  const investor = await f.investor();
-  await f.deposit(investor, '60000.00');
-  const order = (
-    await f.post(investor.session, `/api/v1/products/${bond}/invest/`, { amount: '60000', payment_method: 'cash' })
-  ).json();
-  await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.id] });
   phones += 1;
   // One number per borrower of this file (its outbox is its own): a number shared with an earlier test's
   // borrower would count that test's codes too.
   const phone = `+39340${String(7_000_000 + phones * 37).padStart(7, '0')}`;
-  const db = f.t.database.db;
-  await writeTab(db, investor.id, 'phone', { phone, verified: true });
-  await writeTab(db, investor.id, 'occupation', { occupation: 'employee', income_band: 'band_3' });
-  return { investor, phone };
+  return { investor: await bondBorrower(f, bond, phone), phone };
 }
 
-/** An advance of `who`, issued and waiting for the signature. */
-async function issued(who: Borrower): Promise<number> {
-  const res = await f.post(who.investor.session, '/api/v1/advances/', {
-    amount: '10000',
-    instalments: 4,
-    collateral: [`position:${bond}`],
-  });
-  expect(res.statusCode).toBe(201);
-  const id = res.json().id as number;
-  expect((await f.post(f.admin, `/api/v1/backoffice/advances/${id}/pre-approve/`)).statusCode).toBe(200);
-  return id;
-}
+const issued = (who: Borrower) => issuedAdvance(f, who, bond);
 
 const sendCode = (who: Borrower, id: number) =>
   f.post(who.investor.session, `/api/v1/advances/${id}/signature/`, undefined, null);
@@ -162,14 +142,7 @@ describe('the contract code', () => {
 describe('the contract signed with an authenticator app', () => {
   it('asks for no SMS, names the amount, and takes the app’s code only with the contract’s challenge', async () => {
     const who = await borrower();
-    const epoch = () => Math.floor(f.clock.now.getTime() / 1000);
-    const enrolment = (await f.post(who.investor.session, '/api/v1/profile/authenticator/', undefined, null)).json();
-    const totp = () => generate({ secret: enrolment.secret, epoch: epoch() });
-    const first = { code: await totp() };
-    expect((await f.post(who.investor.session, '/api/v1/profile/authenticator/confirm/', first, null)).statusCode).toBe(
-      200,
-    );
-    f.clock.now = new Date(f.clock.now.getTime() + 30_000);
+    const { totp } = await enrolAuthenticator(f, who.investor);
     const id = await issued(who);
     const asked = (await sendCode(who, id)).json();
     expect(asked).toMatchObject({ factor: 'authenticator', challenge: expect.stringMatching(/^[0-9A-F]{8}$/) });

@@ -1,7 +1,7 @@
 // An operator resets a customer's authenticator app (a lost phone): the app and its recovery codes go, the
 // customer is notified and confirms by SMS again, the reset is in the audit log; a customer cannot do it.
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolAuthenticator } from '../../test/authenticator-scene';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { writeTab } from '../profile/service';
 
@@ -15,9 +15,7 @@ beforeAll(async () => {
   who = await f.investor();
   await f.deposit(who, '100.00');
   await writeTab(f.t.database.db, who.id, 'phone', { phone: '+393401112299', verified: true });
-  const { secret } = (await f.post(who.session, '/api/v1/profile/authenticator/', undefined, null)).json();
-  const code = await generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
-  expect((await f.post(who.session, '/api/v1/profile/authenticator/confirm/', { code }, null)).statusCode).toBe(200);
+  await enrolAuthenticator(f, who);
 });
 afterAll(() => f.t.close());
 
@@ -30,6 +28,9 @@ describe('an operator resets a customer’s authenticator', () => {
     expect((await f.post(who.session, '/api/v1/cash/withdrawals/', { amount: '10' })).json().factor).toBe(
       'authenticator',
     );
+    // The customer's detail says there is one to reset (the drawer offers the reset only then).
+    const detail = async () => (await f.get(f.admin, `/api/v1/backoffice/users/${who.id}/`)).json();
+    expect((await detail()).has_authenticator).toBe(true);
     const res = await reset(f.admin, who.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().detail).toContain('confirms by SMS again');
@@ -45,7 +46,8 @@ describe('an operator resets a customer’s authenticator', () => {
     ).json();
     expect(audit.count).toBe(1);
     expect((await f.post(who.session, '/api/v1/cash/withdrawals/', { amount: '10' })).json().factor).toBe('sms');
-    // Nothing left to reset.
+    // Nothing left to reset, and the detail says so.
+    expect((await detail()).has_authenticator).toBe(false);
     expect((await reset(f.admin, who.id)).json().code).toBe('AUTHENTICATOR_NOT_ENROLLED');
   });
 });

@@ -13,31 +13,15 @@ import {
   authenticatorStatusSchema,
 } from '@lombard/shared/schemas/authenticator';
 import { detailSchema } from '@lombard/shared/schemas/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireAuth } from '../../lib/auth-guards';
+import { currentUser, requireAuth, signedInSchema } from '../../lib/auth-guards';
 import { codeSendLimit } from '../../lib/one-time-code/codes';
-import {
-  type AuthenticatorAudit,
-  authenticatorStatus,
-  confirmEnrolment,
-  disableAuthenticator,
-  startEnrolment,
-} from './service';
+import { requestAudit } from '../../lib/resource/audit';
+import { authenticatorStatus, confirmEnrolment, disableAuthenticator, startEnrolment } from './service';
 
-const signedIn = [{ bearerAuth: [] }];
-const schema = <T extends object>(summary: string, extra: T) => ({
-  tags: ['profile'],
-  summary,
-  security: signedIn,
-  ...extra,
-});
-
-const auditOf = (request: FastifyRequest): AuthenticatorAudit => {
-  const user = currentUser(request);
-  return { actor: { id: user.id, email: user.email }, requestId: request.id, ip: request.ip };
-};
+const schema = signedInSchema(['profile']);
 
 export const authenticatorModule = fp(async (app: FastifyInstance) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -86,7 +70,7 @@ export const authenticatorModule = fp(async (app: FastifyInstance) => {
         userId: currentUser(request).id,
         code: request.body.code,
         now: app.clock(),
-        audit: auditOf(request),
+        audit: requestAudit(request),
       });
       return { detail: request.t('profile:authenticatorEnrolled'), recovery_codes: codes };
     },
@@ -107,7 +91,7 @@ export const authenticatorModule = fp(async (app: FastifyInstance) => {
         userId: currentUser(request).id,
         proof: { code: request.body.code, recoveryCode: request.body.recovery_code },
         now: app.clock(),
-        audit: auditOf(request),
+        audit: requestAudit(request),
       });
       return { detail: request.t('profile:authenticatorDisabled') };
     },

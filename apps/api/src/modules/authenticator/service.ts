@@ -4,13 +4,13 @@
 // choose the factor of a confirmation and `checkFactor` to check its code (docs/decisions/032).
 import { TOTP_PERIOD_SECONDS } from '@lombard/shared/constants';
 import type { AuthenticatorEnrolment, AuthenticatorStatus } from '@lombard/shared/schemas/authenticator';
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { authenticators, recoveryCodes } from '../../db/schema/authenticator';
 import { AppError } from '../../lib/errors';
-import { type AuditActor, recordAudit } from '../../lib/resource/audit';
+import { type RequestAudit, recordUserChange } from '../../lib/resource/audit';
 import { notifyUser } from '../notifications/service';
 import { assertFactor, checkFactor, type FactorOutcome, type FactorProof, newRecoveryCodes } from './factor';
 import { sealTotpSecret } from './secret-key';
@@ -28,6 +28,12 @@ export async function hasAuthenticator(db: Queryable, userId: number): Promise<b
     .from(authenticators)
     .where(and(eq(authenticators.userId, userId), isNotNull(authenticators.confirmedAt)));
   return Boolean(row);
+}
+
+/** The same as an SQL condition on a user id, for a list that says who has one (the operator's users). */
+export function hasAuthenticatorSql(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${authenticators} where ${authenticators.userId} = ${userId}
+    and ${authenticators.confirmedAt} is not null)`;
 }
 
 export async function authenticatorStatus(db: Queryable, userId: number): Promise<AuthenticatorStatus> {
@@ -83,15 +89,9 @@ export async function startEnrolmentIn(
 
 /** The app's first code: the authenticator confirms acts from now on; the recovery codes, shown once. */
 /** Who did it, for the audit log the operators read (never the secret or the codes). */
-export interface AuthenticatorAudit {
-  actor: AuditActor;
-  requestId?: string;
-  ip?: string;
-}
-
 export async function confirmEnrolment(
   db: Database,
-  input: { userId: number; code: string; now: Date; audit?: AuthenticatorAudit },
+  input: { userId: number; code: string; now: Date; audit?: RequestAudit },
 ): Promise<string[]> {
   const result = await inTransaction(db, (tx) => confirmEnrolmentIn(tx, input));
   assertFactor(result.outcome);
@@ -101,7 +101,7 @@ export async function confirmEnrolment(
 /** `confirmEnrolment` in the caller's transaction: the outcome, for the caller to assert once committed. */
 export async function confirmEnrolmentIn(
   tx: Transaction,
-  input: { userId: number; code: string; now: Date; audit?: AuthenticatorAudit },
+  input: { userId: number; code: string; now: Date; audit?: RequestAudit },
 ): Promise<{ outcome: FactorOutcome; codes: string[] }> {
   const outcome = await checkFactor(tx, {
     userId: input.userId,
@@ -114,35 +114,25 @@ export async function confirmEnrolmentIn(
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, input.userId));
   const { shown, rows } = newRecoveryCodes(input.userId, input.now);
   await tx.insert(recoveryCodes).values(rows);
-  if (input.audit) await auditChange(tx, input.userId, 'authenticator_enrolled', input.audit);
+  if (input.audit) await recordUserChange(tx, input.userId, 'authenticator_enrolled', input.audit);
   return { outcome, codes: shown };
 }
 
 /** Removes the authenticator and its recovery codes, on a current code (or a recovery code). */
 export async function disableAuthenticator(
   db: Database,
-  input: { userId: number; proof: FactorProof; now: Date; audit?: AuthenticatorAudit },
+  input: { userId: number; proof: FactorProof; now: Date; audit?: RequestAudit },
 ): Promise<void> {
   const outcome = await inTransaction(db, async (tx) => {
     const result = await checkFactor(tx, input);
     if (result.status === 'verified') {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, input.userId));
       await tx.delete(authenticators).where(eq(authenticators.userId, input.userId));
-      if (input.audit) await auditChange(tx, input.userId, 'authenticator_disabled', input.audit);
+      if (input.audit) await recordUserChange(tx, input.userId, 'authenticator_disabled', input.audit);
     }
     return result;
   });
   assertFactor(outcome);
-}
-
-function auditChange(tx: Queryable, userId: number, action: string, audit: AuthenticatorAudit) {
-  return recordAudit(tx, audit.actor, {
-    action,
-    objectType: 'users',
-    objectId: userId,
-    requestId: audit.requestId,
-    ip: audit.ip,
-  });
 }
 
 /**

@@ -13,7 +13,7 @@ import { registerResource, statusName } from '../../lib/resource/routes';
 import { defineResource } from '../../lib/resource/types';
 import { createAccountService, operatorUserView, setProfiles } from '../account/service';
 import { type SignInThrottles, setUserStatus, unlockUser } from '../auth/service';
-import { resetAuthenticator } from '../authenticator/service';
+import { hasAuthenticatorSql, resetAuthenticator } from '../authenticator/service';
 
 const u = operatorUserView.columns;
 const fullName = sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;
@@ -27,7 +27,8 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
     docs: { tag: 'backoffice', summary: 'Users' },
     profiles: ['admin'],
     from: operatorUserView.table,
-    select: { ...u, fullName },
+    // Whether the user has an authenticator app: the drawer offers its reset only then.
+    select: { ...u, fullName, hasAuthenticator: hasAuthenticatorSql(u.id) },
     id: u.id,
     scope: () => undefined,
     fields: {
@@ -62,6 +63,7 @@ export function backofficeUsers(accounts: ReturnType<typeof createAccountService
       is_locked: row.lockedAt !== null,
       failed_login_count: row.failedLoginCount,
       is_superuser: row.isSuperuser,
+      has_authenticator: row.hasAuthenticator,
       referral_code: row.referralCode,
       last_login_at: row.lastLoginAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),

@@ -18,29 +18,19 @@ import {
   passkeyStepUpAnswerSchema,
   passkeyStepUpSchema,
 } from '@lombard/shared/schemas/passkeys';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireAuth } from '../../lib/auth-guards';
+import { currentUser, requireAuth, signedInSchema } from '../../lib/auth-guards';
 import { codeSendLimit } from '../../lib/one-time-code/codes';
+import { requestAudit } from '../../lib/resource/audit';
 import { useRelyingParty } from './ceremony';
-import { enrolPasskey, listPasskeys, type PasskeyAudit, removePasskey, stepUp } from './service';
+import { enrolPasskey, listPasskeys, removePasskey, stepUp } from './service';
 import { signInOptions, signInProof } from './sign-in';
 
-const signedIn = [{ bearerAuth: [] }];
-const schema = <T extends object>(summary: string, extra: T) => ({
-  tags: ['profile'],
-  summary,
-  security: signedIn,
-  ...extra,
-});
+const schema = signedInSchema(['profile']);
 const params = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/) });
-
-const auditOf = (request: FastifyRequest): PasskeyAudit => {
-  const user = currentUser(request);
-  return { actor: { id: user.id, email: user.email }, requestId: request.id, ip: request.ip };
-};
 
 export const passkeysModule = fp(async (app: FastifyInstance) => {
   useRelyingParty(app.config.webauthn);
@@ -102,7 +92,7 @@ export const passkeysModule = fp(async (app: FastifyInstance) => {
         name: request.body.name,
         response: request.body.response,
         now: app.clock(),
-        audit: auditOf(request),
+        audit: requestAudit(request),
       });
       reply.code(201);
       return { ...passkey, detail: request.t('profile:passkeyAdded', { name: passkey.name }) };
@@ -125,7 +115,7 @@ export const passkeysModule = fp(async (app: FastifyInstance) => {
         userId: currentUser(request).id,
         id: Number(request.params.id),
         password: request.body.password,
-        audit: auditOf(request),
+        audit: requestAudit(request),
       });
       return { detail: request.t('profile:passkeyRemoved') };
     },

@@ -17,7 +17,7 @@ import { passkeys } from '../../db/schema/passkeys';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import { assertVerified, issueCode, verifyCode } from '../../lib/one-time-code/codes';
-import { type AuditActor, recordAudit } from '../../lib/resource/audit';
+import { type RequestAudit, recordUserChange } from '../../lib/resource/audit';
 import { passwordMatches } from '../auth/service';
 import { assertFactor, checkFactor, hasAuthenticator } from '../authenticator/service';
 import { verifiedPhone } from '../profile/service';
@@ -35,12 +35,6 @@ export { actOptions, checkActAssertion, existingActOptions } from './act';
 export { hasPasskey } from './ceremony';
 
 const ENROLMENT_CODE = 'passkey-enrolment';
-
-export interface PasskeyAudit {
-  actor: AuditActor;
-  requestId?: string;
-  ip?: string;
-}
 
 const minutes = (now: Date, n: number) => new Date(now.getTime() + n * 60 * 1000);
 
@@ -148,7 +142,7 @@ export async function stepUp(db: Database, input: StepUpInput): Promise<StepUpRe
 /** The browser's registration, over the challenge the step-up gave this user: the passkey is kept. */
 export async function enrolPasskey(
   db: Database,
-  input: { userId: number; name: string; response: PasskeyRegistration; now: Date; audit: PasskeyAudit },
+  input: { userId: number; name: string; response: PasskeyRegistration; now: Date; audit: RequestAudit },
 ): Promise<Passkey> {
   const challenge = challengeOfResponse(input.response);
   const { origin, rpId } = relyingParty();
@@ -183,7 +177,7 @@ export async function enrolPasskey(
         createdAt: input.now,
       })
       .returning();
-    await audit(tx, input.userId, 'passkey_enrolled', input.audit);
+    await recordUserChange(tx, input.userId, 'passkey_enrolled', input.audit);
     return { id: row!.id, name: row!.name, created_at: row!.createdAt.toISOString(), last_used_at: null };
   });
 }
@@ -191,7 +185,7 @@ export async function enrolPasskey(
 /** Removes one of the user's passkeys, on the password (acts are then confirmed by the next factor). */
 export async function removePasskey(
   db: Database,
-  input: { userId: number; id: number; password: string; audit: PasskeyAudit },
+  input: { userId: number; id: number; password: string; audit: RequestAudit },
 ): Promise<void> {
   await assertPassword(db, input.userId, input.password);
   await inTransaction(db, async (tx) => {
@@ -200,16 +194,6 @@ export async function removePasskey(
       .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, input.userId)))
       .returning({ id: passkeys.id });
     if (!row) throw notFound();
-    await audit(tx, input.userId, 'passkey_removed', input.audit);
-  });
-}
-
-function audit(tx: Queryable, userId: number, action: string, who: PasskeyAudit) {
-  return recordAudit(tx, who.actor, {
-    action,
-    objectType: 'users',
-    objectId: userId,
-    requestId: who.requestId,
-    ip: who.ip,
+    await recordUserChange(tx, input.userId, 'passkey_removed', input.audit);
   });
 }

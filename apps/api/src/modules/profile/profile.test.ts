@@ -186,11 +186,14 @@ describe('phone verification', () => {
 
   it('sends one code when asked for it many times at once, and that code verifies', async () => {
     now = new Date('2026-03-02T09:00:00Z');
-    const answers = await Promise.all(Array.from({ length: 8 }, () => send(marta, '+39 347 222 3333')));
+    // A first number (replacing a verified one is confirmed first: contact-change.test.ts).
+    await createUser(t.app, { email: 'many@example.test' });
+    const many = inEnglish(await loginAs(t.app, 'many@example.test'));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(many, '+39 347 222 3333')));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     const sent = await delivered(t.app, '+393472223333', 'phone_verification');
     expect(sent).toHaveLength(1);
-    expect((await verify(marta, await lastCode('+393472223333'))).statusCode).toBe(200);
+    expect((await verify(many, await lastCode('+393472223333'))).statusCode).toBe(200);
   });
 
   it('stops after 5 wrong codes, refuses an expired code, and sends at most 3 codes an hour', async () => {

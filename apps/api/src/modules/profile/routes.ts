@@ -45,6 +45,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { ActConfirmations } from '../../lib/act-confirmations';
 import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { flowContext } from '../../lib/flow-context';
@@ -52,8 +53,8 @@ import type { Translate } from '../../lib/i18n';
 import { codeSendLimit } from '../../lib/one-time-code/codes';
 import { createAccountService, getAccount, referralJoinedCount } from '../account/service';
 import { activePartners } from '../partners/service';
-import { type ActConfirmations, changeBankAccount } from './bank-account-change';
-import { sendPhoneCode, verifyPhone } from './phone';
+import { changeBankAccount } from './bank-account-change';
+import { changePhone, verifyPhone } from './phone';
 import { profileView } from './service';
 import { readSettings, writeSettings } from './settings';
 import { saveAddresses, saveCitizenship, saveIdentity, saveOccupation } from './tabs';
@@ -66,7 +67,7 @@ export interface ProfileModuleOptions {
    * module completes the profile's step, so the profile must not import it back.
    */
   latestMifidResult: (db: Database, userId: number, t: Translate) => Promise<MifidResult | null>;
-  /** The confirmation of a change of IBAN with the strongest factor (the signing module's, passed in). */
+  /** The confirmation of a change of IBAN or phone with the strongest factor (the signing module's, passed in). */
   actConfirmations: ActConfirmations;
 }
 
@@ -184,6 +185,7 @@ export const profileModule = fp<ProfileModuleOptions>(async (app: FastifyInstanc
     },
   );
 
+  // A change of a verified number is confirmed first (202), then the new number gets its code (200).
   api.post(
     PHONE_NUMBER_PATH,
     {
@@ -191,21 +193,22 @@ export const profileModule = fp<ProfileModuleOptions>(async (app: FastifyInstanc
       config: codeSendLimit(app.config),
       schema: {
         tags: ['profile'],
-        summary: 'Save the phone number and send it a one-time code by SMS',
+        summary: 'Send the phone number a one-time code by SMS; replacing a verified one is confirmed first',
         security: signedIn,
         body: phoneNumberSchema,
-        response: { 200: phoneCodeSentSchema },
+        response: { 200: phoneCodeSentSchema, 202: pendingConfirmationSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      const { expiresAt } = await sendPhoneCode(db, {
+      const sent = await changePhone(options.actConfirmations, db, flowContext(request), {
         userId: user.id,
         phone: request.body.phone,
+        confirmation: request.body.confirmation,
         language: user.language,
-        now: app.clock(),
       });
-      return { detail: request.t('profile:phoneCodeSent'), expires_at: expiresAt.toISOString() };
+      if ('pending' in sent) return reply.code(202).send(sent.pending);
+      return { detail: request.t('profile:phoneCodeSent'), expires_at: sent.expiresAt.toISOString() };
     },
   );
 

@@ -1,18 +1,13 @@
-// Acts confirmed with the customer's strongest factor and done by a later request: a withdrawal, a change
-// of IBAN, e-mail or phone. There is no document: the terms (amount and payee IBAN, or the new value) are
-// shown on the confirming screen, hashed into the signature, into its challenge and (SMS) into the code's
-// text and payload, so a confirmation of one act cannot do another (dynamic linking, docs/decisions/042).
-import type { Language } from '@lombard/shared/locale';
 import type { ConfirmationProof, PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable } from '../../db/client';
 import { signatures } from '../../db/schema/signatures';
+import type { ActRequest } from '../../lib/act-confirmations';
 import { AppError } from '../../lib/errors';
-import type { FileStorage } from '../../lib/files/storage';
-import type { Translate } from '../../lib/i18n';
 import { payloadHash } from '../../lib/one-time-code/codes';
 import { hasAuthenticator } from '../authenticator/service';
 import { hasPasskey } from '../passkeys/service';
+import { verifiedPhone } from '../profile/service';
 import { askedDetail, confirmSignature, ownSignature, requestSignature } from './signatures';
 
 /**
@@ -82,34 +77,26 @@ export async function signatureRefusal(
   return new AppError(row.consumedAt ? 'SIGNATURE_USED' : 'SIGNATURE_FAILED');
 }
 
-export interface ActConfirmationRequest {
-  userId: number;
-  purpose: ActPurpose;
-  /** The terms: for a withdrawal the amount and the IBAN, for a change the new value. */
-  payload: Record<string, string>;
-  /** What the confirming screen shows: the amount and the masked IBAN, or the new value. */
-  confirming: PendingConfirmation['confirming'];
-  /** The act in a sentence (`signing:act.*`), and the SMS text for a customer confirming by SMS. */
-  what: string;
-  smsText: (code: string) => string;
-  /** The customer's verified phone (the SMS factor), or null. */
-  phone: string | null;
-  language: Language;
-  t: Translate;
-  files: FileStorage;
-  now: Date;
+export type ActConfirmationRequest = ActRequest<ActPurpose>;
+
+/** Whether the customer has a factor to confirm an act with: a passkey, the authenticator app or a verified phone. */
+export async function hasConfirmationFactor(db: Queryable, userId: number): Promise<boolean> {
+  return (
+    (await hasPasskey(db, userId)) || (await hasAuthenticator(db, userId)) || (await verifiedPhone(db, userId)) !== null
+  );
 }
 
 /**
  * Asks for the confirmation of an act with the customer's strongest factor: a passkey's options over the
- * act's challenge, the app's code with the challenge, or an SMS code to the verified phone whose text
- * repeats the amount and masked IBAN (or the new value). Nothing is done until the act's request uses it.
+ * act's challenge, the app's code with the challenge, or an SMS code to the verified phone (the one saved
+ * now: for a change of number, the old one) whose text repeats the amount and masked IBAN (or the new
+ * value). Nothing is done until the act's request uses it.
  */
 export async function requestActConfirmation(
   db: Database,
   input: ActConfirmationRequest,
 ): Promise<PendingConfirmation> {
-  const { phone } = input;
+  const phone = await verifiedPhone(db, input.userId);
   const asked = await inTransaction(db, async (tx) => {
     const stronger = (await hasPasskey(tx, input.userId)) || (await hasAuthenticator(tx, input.userId));
     if (!stronger && !phone) throw new AppError('PHONE_NUMBER_MISSING');

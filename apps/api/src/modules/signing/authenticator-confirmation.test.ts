@@ -1,24 +1,20 @@
 // Dynamic linking with the authenticator app: an order signed past the MiFID warning by a customer who has
 // one is confirmed with the app's code and the challenge of that order only; no SMS goes out; a code typed
 // for one order does not sign another, a used 30-second step is refused, a recovery code works once.
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EnrolledApp, enrolAuthenticator } from '../../test/authenticator-scene';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { delivered, deliveredCode } from '../../test/outbox';
 
 let f: MoneyFixture;
 let equity: number;
 let novice: Investor;
-let secret = '';
+let totp: EnrolledApp['totp'];
 let recovery: string[] = [];
 /** An order's SMS confirmation asked for before the authenticator was enrolled. */
 let bySms: { document_id: number; code: string };
 const PHONE = '+393401234599';
 
-const totp = () => generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
-const later = (seconds: number) => {
-  f.clock.now = new Date(f.clock.now.getTime() + seconds * 1000);
-};
 const ask = (amount: string) =>
   f.post(novice.session, `/api/v1/products/${equity}/invest/signature/`, { amount, payment_method: 'cash' });
 const invest = (amount: string, signature: object) =>
@@ -33,10 +29,9 @@ beforeAll(async () => {
   await writeTab(f.t.database.db, novice.id, 'phone', { phone: PHONE, verified: true });
   const asked = (await ask('5500')).json();
   bySms = { document_id: asked.document_id, code: await deliveredCode(f.app, PHONE, 'order-signature') };
-  secret = (await f.post(novice.session, '/api/v1/profile/authenticator/')).json().secret;
-  const enrolled = await f.post(novice.session, '/api/v1/profile/authenticator/confirm/', { code: await totp() });
-  recovery = enrolled.json().recovery_codes;
-  later(30);
+  const app = await enrolAuthenticator(f, novice);
+  totp = app.totp;
+  recovery = app.recoveryCodes;
 });
 afterAll(() => f.t.close());
 

@@ -1,6 +1,12 @@
-// GET /api/v1/signatures/{id}/document/: the customer downloads a document they were asked to sign.
+// GET /api/v1/signatures/{id}/document/: the customer downloads a document they were asked to sign; the
+// factor their acts are confirmed with (so that a screen names the step: nothing is sent to an app user);
+// the confirm call of an act done by a later request.
 
-import { signatureConfirmSchema } from '@lombard/shared/schemas/authenticator';
+import {
+  SIGNATURE_FACTOR_PATH,
+  signatureConfirmSchema,
+  signatureFactorSchema,
+} from '@lombard/shared/schemas/authenticator';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -8,11 +14,24 @@ import { currentUser, requireAuth } from '../../lib/auth-guards';
 import { notFound } from '../../lib/errors';
 import { sendFile } from '../../lib/files/store';
 import { confirmActSignature } from './acts';
-import { signatureDocument } from './signatures';
+import { signatureDocument, strongestFactor } from './signatures';
 
 const params = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/) });
 
 export const signingModule = fp(async (app: FastifyInstance) => {
+  app.get(
+    SIGNATURE_FACTOR_PATH,
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['signing'],
+        summary: "The factor the customer's acts are confirmed with (passkey, authenticator app or SMS)",
+        response: { 200: signatureFactorSchema },
+      },
+    },
+    async (request) => ({ factor: await strongestFactor(app.database.db, currentUser(request).id) }),
+  );
+
   app.get(
     '/api/v1/signatures/:id/document/',
     { onRequest: requireAuth, schema: { tags: ['signing'], summary: 'Download a document to sign', params } },

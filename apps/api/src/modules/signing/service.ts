@@ -6,6 +6,7 @@ export {
   type ActPurpose,
   confirmActSignature,
   consumeSignaturesSql,
+  hasConfirmationFactor,
   releaseSignaturesSql,
   requestActConfirmation,
   signatureRefusal,

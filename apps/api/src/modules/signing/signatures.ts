@@ -72,13 +72,19 @@ export const challengeOf = (row: { id: number; payloadHash: string }) =>
 const confirmationExpiry = (createdAt: Date) =>
   new Date(createdAt.getTime() + CONFIRMATION_VALIDITY_MINUTES * 60 * 1000);
 
+/** The factor the customer's acts are confirmed with: a passkey, else the authenticator app, else an SMS code. */
+export async function strongestFactor(db: Queryable, userId: number): Promise<ConfirmationFactor> {
+  if (await hasPasskey(db, userId)) return 'passkey';
+  return (await hasAuthenticator(db, userId)) ? 'authenticator' : 'sms';
+}
+
 /**
  * Stores the document and sends the code, in the caller's transaction. A second request while the code
  * just sent for these terms is live (a double-click) sends nothing and answers with the same signature.
  */
 export async function requestSignature(tx: Transaction, input: SignatureRequest): Promise<SignatureRequested> {
-  if (await hasPasskey(tx, input.userId)) return requestFactorSignature(tx, input, 'passkey');
-  if (await hasAuthenticator(tx, input.userId)) return requestFactorSignature(tx, input, 'authenticator');
+  const factor = await strongestFactor(tx, input.userId);
+  if (factor !== 'sms') return requestFactorSignature(tx, input, factor);
   const hash = payloadHash(input.payload);
   const asked = (id: number) => ({
     factor: 'sms' as const,

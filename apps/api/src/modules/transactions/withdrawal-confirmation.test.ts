@@ -4,9 +4,9 @@
 // confirmation moves money once.
 
 import { sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payloadHash } from '../../lib/one-time-code/codes';
+import { type EnrolledApp, enrolAuthenticator } from '../../test/authenticator-scene';
 import { type Investor, type MoneyFixture, moneyFixture } from '../../test/money';
 import { delivered, deliveredCode } from '../../test/outbox';
 import { passkeyBorrower } from '../../test/passkey-scene';
@@ -110,15 +110,11 @@ describe('a withdrawal confirmed by SMS', () => {
 
 describe('a withdrawal confirmed with the authenticator app', () => {
   let who: Investor;
-  let secret = '';
-  const totp = () => generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
+  let totp: EnrolledApp['totp'];
   beforeAll(async () => {
     who = await f.investor();
     await f.deposit(who, '1000.00');
-    secret = (await f.post(who.session, '/api/v1/profile/authenticator/')).json().secret;
-    const enrolled = await f.post(who.session, '/api/v1/profile/authenticator/confirm/', { code: await totp() });
-    expect(enrolled.statusCode).toBe(200);
-    later(30);
+    ({ totp } = await enrolAuthenticator(f, who));
   });
 
   it('a code typed for one withdrawal does not confirm another; the right one withdraws once', async () => {

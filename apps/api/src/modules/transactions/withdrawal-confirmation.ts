@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney } from '../../lib/format';
-import { approvedBankAccount, approvedBankAccountOf, verifiedPhone } from '../profile/service';
+import { approvedBankAccount, approvedBankAccountOf } from '../profile/service';
 import { consumeSignaturesSql, requestActConfirmation } from '../signing/service';
 
 export const WITHDRAWAL_PURPOSE = 'withdrawal';
@@ -68,7 +68,6 @@ export async function askWithdrawalConfirmation(
     confirming: { amount: money(amount), iban: shown.iban, value: null },
     what: context.t('signing:act.withdrawal', shown),
     smsText: (code) => context.t('signing:actSms.withdrawal', { code, ...shown }),
-    phone: await verifiedPhone(db, userId),
     language: context.language,
     t: context.t,
     files: context.files,

@@ -8,6 +8,7 @@ import {
   type PasswordChangeInput,
   passwordChangeSchema,
 } from '@lombard/shared/schemas/auth';
+import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import type { DetailResponse } from '@lombard/shared/schemas/common';
 import {
   type Closure,
@@ -20,13 +21,17 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { http } from '../../lib/http/client';
 import { downloadFile } from '../../lib/resource/download';
 
+/**
+ * The e-mail change: a customer with a factor is answered 202 with the confirmation to give (bound to the
+ * new address); sent again with it, or by anyone without a factor, the link goes out (`detail`).
+ */
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: async (values: EmailChangeInput) => {
-      const { data } = await http.patch<DetailResponse>('/api/account/email/change/', emailChangeSchema.parse(values), {
-        silent: [400],
+    mutationFn: async (values: EmailChangeInput): Promise<{ pending: PendingConfirmation } | DetailResponse> => {
+      const res = await http.patch('/api/account/email/change/', emailChangeSchema.parse(values), {
+        silent: [400, 409, 429],
       });
-      return data;
+      return res.status === 202 ? { pending: res.data as PendingConfirmation } : (res.data as DetailResponse);
     },
   });
 }

@@ -1,10 +1,9 @@
 // Setting up the authenticator app: the server's QR code and the key in groups of four, the app's first
 // code (a wrong one answered under the field), then the recovery codes shown once; disabling takes a code.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { AuthenticatorSection } from './authenticator-section';
 
 const RECOVERY = Array.from({ length: 10 }, (_, i) => `ABCDE-FGH${String(i).padStart(2, '0')}`);
@@ -16,14 +15,11 @@ const server = vi.hoisted(() => ({
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 vi.mock('../../lib/i18n/i18n', () => ({ currentLanguage: () => 'en', changeLocale: vi.fn() }));
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
-  const http = createHttpClient();
-  http.defaults.transport = async (config) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const method = (config.method ?? 'get').toUpperCase();
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url: config.url ?? '', body });
-    const reply = (data: unknown, status = 200) => ({ status, data, headers: {} });
     const base = '/api/v1/profile/authenticator/';
     if (config.url === base && method === 'GET')
       return reply(
@@ -51,18 +47,10 @@ vi.mock('../../lib/http/client', async () => {
       return reply({ detail: 'Disabled.' });
     }
     throw new Error(`unexpected call ${method} ${config.url}`);
-  };
-  return { http };
-});
+  }),
+);
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <AuthenticatorSection />
-    </QueryClientProvider>,
-  );
-}
+const renderSection = () => renderWithQueryClient(<AuthenticatorSection />);
 
 async function typeCode(testId: string, code: string) {
   const digits = screen.getByTestId(testId).querySelectorAll('input');

@@ -1,12 +1,20 @@
-import { emailChangeSchema } from '@lombard/shared/schemas/auth';
+// The e-mail change: the new address twice and the password. A customer with a factor (passkey, app or
+// verified phone) then confirms the change with the strongest, on a step that shows the new address the
+// confirmation is bound to; then the link goes to the new address and the user is logged out.
+
+import { type EmailChangeInput, emailChangeSchema } from '@lombard/shared/schemas/auth';
+import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { Alert, Card, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ChangeConfirmation } from '../../components/change-confirmation';
 import { PageHeading } from '../../components/page-heading';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { useApiForm } from '../../lib/forms/use-api-form';
+import { notifySuccess } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { logout } from '../../lib/session/logout';
 import { LOGIN_PATH, PROFILE_PATH } from '../../lib/session/navigation';
@@ -20,14 +28,23 @@ export function ChangeEmailPage() {
   usePageMeta(t('changeEmail.title'));
   const navigate = useNavigate();
   const change = useChangeEmail();
+  // The change waiting for its confirmation, and the values it was asked for.
+  const [asked, setAsked] = useState<{ pending: PendingConfirmation; values: EmailChangeInput } | null>(null);
+  const linkSent = async (detail: string) => {
+    notifySuccess(detail);
+    await logout();
+    await navigate(LOGIN_PATH, { replace: true });
+  };
   const { form, onSubmit, submitting } = useApiForm({
     schema: emailChangeSchema,
     initialValues: INITIAL,
-    send: (values) => change.mutateAsync(values),
-    success: ({ detail }) => detail,
-    onSuccess: async () => {
-      await logout();
-      await navigate(LOGIN_PATH, { replace: true });
+    send: async (values) => {
+      const answer = await change.mutateAsync(values);
+      setAsked('pending' in answer ? { pending: answer.pending, values } : null);
+      return answer;
+    },
+    onSuccess: async (answer) => {
+      if ('detail' in answer) await linkSent(answer.detail);
     },
   });
 
@@ -46,6 +63,7 @@ export function ChangeEmailPage() {
               inputMode="email"
               autoComplete="email"
               withAsterisk
+              readOnly={Boolean(asked)}
               {...form.getInputProps('new_email')}
               data-testid="change-email-new"
             />
@@ -55,6 +73,7 @@ export function ChangeEmailPage() {
               inputMode="email"
               autoComplete="email"
               withAsterisk
+              readOnly={Boolean(asked)}
               {...form.getInputProps('new_email_confirm')}
               data-testid="change-email-confirm"
             />
@@ -62,14 +81,38 @@ export function ChangeEmailPage() {
               label={t('changeEmail.password')}
               autoComplete="current-password"
               withAsterisk
+              readOnly={Boolean(asked)}
               {...form.getInputProps('password')}
               data-testid="change-email-password"
             />
-            <SubmitButton submitting={submitting} testId="change-email-submit">
-              {t('changeEmail.submit')}
-            </SubmitButton>
+            {!asked && (
+              <SubmitButton submitting={submitting} testId="change-email-submit">
+                {t('changeEmail.submit')}
+              </SubmitButton>
+            )}
           </Stack>
         </form>
+        {asked && (
+          <ChangeConfirmation
+            asked={asked.pending}
+            label={t('changeEmail.newEmail')}
+            value={asked.pending.confirming.value ?? ''}
+            next={t('changeEmail.afterConfirm')}
+            onProof={async (proof) => {
+              const answer = await change.mutateAsync({
+                ...asked.values,
+                confirmation: { signature_id: asked.pending.signature_id, ...proof },
+              });
+              if ('detail' in answer) await linkSent(answer.detail);
+            }}
+            onAskAgain={async () => {
+              const answer = await change.mutateAsync(asked.values);
+              if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
+            }}
+            submitLabel={t('changeEmail.confirmChange')}
+            testId="email-change"
+          />
+        )}
       </Card>
     </Stack>
   );

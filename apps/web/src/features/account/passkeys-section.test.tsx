@@ -1,11 +1,10 @@
 // Passkeys in the settings: the list with when each was added and last used; adding one takes the password,
 // then the SMS code the server asks for, then the device's dialog (stood in for here: the browser's
 // ceremony is exercised by the Chromium test e2e/tests/passkeys.spec.ts); removing one takes the password.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithQueryClient } from '../../test/render';
 import { PasskeysSection } from './passkeys-section';
 
 const OPTIONS = { challenge: 'c2lnbi11cA', rp: { id: 'localhost', name: 'Lombard' } };
@@ -30,14 +29,11 @@ vi.mock('../../lib/webauthn/ceremony', () => ({
   passkeyRegistration: ceremony.registration,
   ceremonyCancelled: (error: unknown) => error instanceof Error && error.name === 'NotAllowedError',
 }));
-vi.mock('../../lib/http/client', async () => {
-  const { createHttpClient } = await import('../../lib/http/http-client');
-  const http = createHttpClient();
-  http.defaults.transport = async (config) => {
+vi.mock('../../lib/http/client', async () =>
+  (await import('../../test/fake-http')).fakeHttp(async (config, reply) => {
     const method = (config.method ?? 'get').toUpperCase();
     const body = config.data ? JSON.parse(String(config.data)) : undefined;
     server.calls.push({ method, url: config.url ?? '', body });
-    const reply = (data: unknown, status = 200) => ({ status, data, headers: {} });
     const base = '/api/v1/profile/passkeys/';
     if (config.url === base && method === 'GET') return reply({ results: server.passkeys });
     if (config.url === `${base}options/`) {
@@ -56,18 +52,10 @@ vi.mock('../../lib/http/client', async () => {
       return reply({ detail: 'Passkey removed.' });
     }
     throw new Error(`unexpected call ${method} ${config.url}`);
-  };
-  return { http };
-});
+  }),
+);
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <PasskeysSection />
-    </QueryClientProvider>,
-  );
-}
+const renderSection = () => renderWithQueryClient(<PasskeysSection />);
 
 describe('PasskeysSection', () => {
   beforeEach(() => {

@@ -52,10 +52,20 @@ export function useSaveBankAccount() {
   });
 }
 
+/**
+ * A code to the number: a new number replacing a verified one answers 202 with the confirmation to give
+ * first (the customer's strongest factor, bound to the new number); sent again with it, the code goes out.
+ */
 export function useSendPhoneCode() {
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: PhoneNumberInput) =>
-      (await http.post<PhoneCodeSent>(`${PROFILE_API}phone-number/`, values, FORM_ERRORS)).data,
+    mutationFn: async (values: PhoneNumberInput): Promise<{ pending: PendingConfirmation } | PhoneCodeSent> => {
+      const res = await http.post(`${PROFILE_API}phone-number/`, values, { ...FORM_ERRORS, ...CODE_CALL });
+      return res.status === 202 ? { pending: res.data as PendingConfirmation } : (res.data as PhoneCodeSent);
+    },
+    onSuccess: (answer) => {
+      if (!('pending' in answer)) void client.invalidateQueries({ queryKey: profileKeys.all });
+    },
   });
 }
 

@@ -2,29 +2,21 @@
 // account owner's name — both checked before sending with the shared rules. Replacing an approved IBAN is
 // confirmed with the customer's strongest factor, bound to the new IBAN shown on the confirming step.
 
+import { groupIban } from '@lombard/shared/iban-mask';
 import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import type { BankAccountChange } from '@lombard/shared/schemas/profile';
 import { type BankAccountInput, bankAccountFormSchema, bankNameFromIban } from '@lombard/shared/schemas/profile';
 import type { BankAccountState } from '@lombard/shared/schemas/profile-views';
-import { Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActConfirmation } from '../../components/act-confirmation';
+import { ChangeConfirmation } from '../../components/change-confirmation';
 import { SubmitButton } from '../../components/submit-button';
-import { SummaryRow } from '../../components/summary-row';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session/session-queries';
 import { useSaveBankAccount } from './api';
-
-/** IBAN in groups of four, as printed on statements. */
-const grouped = (iban: string) =>
-  iban
-    .replace(/\s/g, '')
-    .toUpperCase()
-    .replace(/(.{4})/g, '$1 ')
-    .trim();
 
 export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
   const { t } = useTranslation(['profile', 'errors']);
@@ -39,7 +31,7 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
   const { form, onSubmit, submitting } = useApiForm({
     schema,
     initialValues: {
-      iban: saved ? grouped(saved.iban) : '',
+      iban: saved ? groupIban(saved.iban) : '',
       holder_name: saved?.holder_name ?? (me ? `${me.first_name} ${me.last_name}`.trim() : ''),
     },
     send: async (values) => {
@@ -64,7 +56,7 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 0.5 } }}
             {...form.getInputProps('iban')}
             onBlur={(event) => {
-              form.setFieldValue('iban', grouped(event.currentTarget.value));
+              form.setFieldValue('iban', groupIban(event.currentTarget.value));
               form.getInputProps('iban').onBlur?.(event);
             }}
             data-testid="bank-iban"
@@ -90,34 +82,27 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
         </Stack>
       </form>
       {asked && (
-        <Paper withBorder radius="md" p="md" mt="md" data-testid="iban-change">
-          <Stack gap="sm">
-            <SummaryRow
-              label={t('bankAccount.newIban')}
-              value={grouped(asked.pending.confirming.value ?? '')}
-              testId="iban-change-value"
-            />
-            <ActConfirmation
-              asked={asked.pending}
-              onProof={async (proof) => {
-                const answer = await save.mutateAsync({
-                  ...(asked.values as BankAccountChange),
-                  confirmation: { signature_id: asked.pending.signature_id, ...proof },
-                });
-                if ('saved' in answer) {
-                  setAsked(null);
-                  notifySuccess(t('errors:success.dataSaved'));
-                }
-              }}
-              onAskAgain={async () => {
-                const answer = await save.mutateAsync(asked.values as BankAccountChange);
-                if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
-              }}
-              submitLabel={t('bankAccount.confirmChange')}
-              testId="iban-change-confirmation"
-            />
-          </Stack>
-        </Paper>
+        <ChangeConfirmation
+          asked={asked.pending}
+          label={t('bankAccount.newIban')}
+          value={groupIban(asked.pending.confirming.value ?? '')}
+          onProof={async (proof) => {
+            const answer = await save.mutateAsync({
+              ...(asked.values as BankAccountChange),
+              confirmation: { signature_id: asked.pending.signature_id, ...proof },
+            });
+            if ('saved' in answer) {
+              setAsked(null);
+              notifySuccess(t('errors:success.dataSaved'));
+            }
+          }}
+          onAskAgain={async () => {
+            const answer = await save.mutateAsync(asked.values as BankAccountChange);
+            if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
+          }}
+          submitLabel={t('bankAccount.confirmChange')}
+          testId="iban-change"
+        />
       )}
     </>
   );

@@ -1,32 +1,47 @@
 // The phone number in international format, confirmed by a six-digit code sent by SMS. A wrong code, the
 // last try and the hour's sends are answered by the server with their message (the tries left, when a new
 // code can be asked for), shown under the field concerned: the code's, or the number's for a send.
+// Replacing a verified number takes two steps, each said on screen: the change is confirmed with the
+// customer's strongest factor (bound to the new number, shown), then the new number gets its own code; the
+// verified one stays in use until that code is typed.
 import { ONE_TIME_CODE_LENGTH, ONE_TIME_CODE_VALIDITY_MINUTES } from '@lombard/shared/constants';
+import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { phoneNumberSchema, phoneVerifySchema } from '@lombard/shared/schemas/profile';
 import type { PhoneState } from '@lombard/shared/schemas/profile-views';
 import { Alert, Group, Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeConfirmation } from '../../components/change-confirmation';
 import { SubmitButton } from '../../components/submit-button';
 import { codeAnswersTo } from '../../lib/forms/one-time-code-errors';
 import { useApiForm } from '../../lib/forms/use-api-form';
+import { notifySuccess } from '../../lib/notify';
 import { useSendPhoneCode, useVerifyPhone } from './api';
 
 export function PhoneTab({ saved }: { saved: PhoneState | null }) {
   const { t } = useTranslation(['profile', 'errors']);
   const sendCode = useSendPhoneCode();
   const verify = useVerifyPhone();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // A change confirmed earlier waits for the new number's code.
+  const [sentTo, setSentTo] = useState<string | null>(saved?.changing_to ?? null);
+  const [asked, setAsked] = useState<{ pending: PendingConfirmation; phone: string } | null>(null);
+  const codeSent = (phone: string) => {
+    setAsked(null);
+    setSentTo(phone);
+    code.form.reset();
+  };
 
   const phone = useApiForm({
     schema: phoneNumberSchema,
     initialValues: { phone: saved?.phone ?? '' },
     send: (values) => sendCode.mutateAsync(values),
-    success: (result) => result.detail,
-    onSuccess: (_result, values) => {
-      setSentTo(values.phone);
-      code.form.reset();
+    success: (result) => ('detail' in result ? result.detail : undefined),
+    onSuccess: (result, values) => {
+      if ('pending' in result) {
+        setSentTo(null);
+        setAsked({ pending: result.pending, phone: values.phone });
+      } else codeSent(values.phone);
     },
     onErrorCode: codeAnswersTo((text) => phone.form.setFieldError('phone', text)),
   });
@@ -42,14 +57,16 @@ export function PhoneTab({ saved }: { saved: PhoneState | null }) {
 
   return (
     <Stack gap="lg">
-      {saved?.verified && !sentTo && (
+      {saved?.verified && (!sentTo || sentTo !== saved.phone) && (
         <Alert
           color="teal"
           variant="light"
           icon={<IconCircleCheck size={18} aria-hidden />}
           data-testid="phone-verified"
         >
-          {t('phone.verified', { phone: saved.phone })}
+          {sentTo
+            ? t('phone.verifiedUntil', { phone: saved.phone, next: sentTo })
+            : t('phone.verified', { phone: saved.phone })}
         </Alert>
       )}
       <form onSubmit={phone.onSubmit} noValidate>
@@ -66,16 +83,42 @@ export function PhoneTab({ saved }: { saved: PhoneState | null }) {
             {...phone.form.getInputProps('phone')}
             data-testid="phone-number"
           />
-          <SubmitButton
-            submitting={phone.submitting}
-            variant={sentTo ? 'default' : 'filled'}
-            leftSection={<IconMessage2 size={18} aria-hidden />}
-            testId="phone-send-code"
-          >
-            {sentTo ? t('phone.resend') : t('phone.sendCode')}
-          </SubmitButton>
+          {!asked && (
+            <SubmitButton
+              submitting={phone.submitting}
+              variant={sentTo ? 'default' : 'filled'}
+              leftSection={<IconMessage2 size={18} aria-hidden />}
+              testId="phone-send-code"
+            >
+              {sentTo ? t('phone.resend') : saved?.verified ? t('phone.change') : t('phone.sendCode')}
+            </SubmitButton>
+          )}
         </Group>
       </form>
+      {asked && (
+        <ChangeConfirmation
+          asked={asked.pending}
+          label={t('phone.newNumber')}
+          value={asked.pending.confirming.value ?? asked.phone}
+          next={t('phone.changeSteps')}
+          onProof={async (proof) => {
+            const answer = await sendCode.mutateAsync({
+              phone: asked.phone,
+              confirmation: { signature_id: asked.pending.signature_id, ...proof },
+            });
+            if ('detail' in answer) {
+              notifySuccess(answer.detail);
+              codeSent(asked.phone);
+            }
+          }}
+          onAskAgain={async () => {
+            const answer = await sendCode.mutateAsync({ phone: asked.phone });
+            if ('pending' in answer) setAsked({ pending: answer.pending, phone: asked.phone });
+          }}
+          submitLabel={t('phone.confirmChange')}
+          testId="phone-change"
+        />
+      )}
       {sentTo && (
         <form onSubmit={code.onSubmit} noValidate data-testid="phone-code-form">
           <Stack gap="sm">

@@ -129,7 +129,7 @@ export function UserDrawer({ id, onClose, onBlock }: Props) {
                 {t('users.actions.resendActivation')}
               </Button>
             )}
-            {data.profiles.includes('customer') && (
+            {data.has_authenticator && (
               <Button
                 variant="light"
                 color="orange"

@@ -31,6 +31,9 @@ vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.
 vi.mock('../../../lib/http/client', async () =>
   (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const url = config.url ?? '';
+    if (url === '/api/v1/signatures/factor/') {
+      return reply({ factor: server.passkey ? 'passkey' : server.app ? 'authenticator' : 'sms' });
+    }
     const body = JSON.parse(String(config.data ?? '{}'));
     server.calls.push({ url, body });
     if (url === '/api/v1/advances/4/signature/' && server.passkey) {
@@ -86,6 +89,8 @@ describe('Contract signature', { timeout: 20_000 }, () => {
   it('sends the code, and after a wrong one empties the code to try again', async () => {
     server.wrong = true;
     renderPanel();
+    // A code is sent: the button says so.
+    await waitFor(() => expect(screen.getByTestId('send-code')).toHaveTextContent('Send me the code'));
     await userEvent.click(screen.getByTestId('send-code'));
     expect(await screen.findByText('We sent a code to +39 *** *** 4567.')).toBeInTheDocument();
     const submit = screen.getByTestId('sign-contract');
@@ -119,6 +124,10 @@ describe('Contract signature', { timeout: 20_000 }, () => {
   it('with an authenticator: names the act, asks for the app’s code, and takes a recovery code with the challenge', async () => {
     server.app = true;
     renderPanel();
+    // Nothing is sent to an app user: the button names the app.
+    await waitFor(() =>
+      expect(screen.getByTestId('send-code')).toHaveTextContent('Continue with the authenticator app'),
+    );
     await userEvent.click(screen.getByTestId('send-code'));
     expect(await screen.findByText(/advance contract of €10,000.00/)).toBeInTheDocument();
     expect(screen.getByText('Code from your authenticator app')).toBeInTheDocument();

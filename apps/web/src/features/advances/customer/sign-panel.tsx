@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
 import { PasskeyConfirmation } from '../../../components/passkey-confirmation';
+import { useStartLabel } from '../../../lib/forms/confirmation-factor';
 import { codeErrorText } from '../../../lib/forms/one-time-code-errors';
 import { useSingleFlight } from '../../../lib/forms/single-flight';
 import { notifySuccess } from '../../../lib/notify';
@@ -20,6 +21,7 @@ import { useContractSignature, useSignContract } from './api';
 export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contractUrl?: string }) {
   const { t } = useTranslation('loan');
   const signature = useContractSignature(advanceId);
+  const startLabel = useStartLabel(t('sign.sendCode'));
   const sign = useSignContract(advanceId);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
@@ -75,7 +77,7 @@ export function SignPanel({ advanceId, contractUrl }: { advanceId: number; contr
         <Stack gap="xs">
           <Group>
             <Button loading={sending} onClick={() => void sendCode()} data-testid="send-code">
-              {t('sign.sendCode')}
+              {startLabel}
             </Button>
           </Group>
           {codeError && (

@@ -96,6 +96,7 @@ vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.
 vi.mock('../../../lib/http/client', async () =>
   (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     if (config.method?.toLowerCase() === 'get') {
+      if (config.url === '/api/v1/signatures/factor/') return reply({ factor: server.passkey ? 'passkey' : 'sms' });
       const params = config.params as URLSearchParams;
       if (String(config.url).includes('/swap-risk/')) return reply(SWAP_RISK);
       return reply(quoteFor(params.getAll('pledge')));
@@ -167,6 +168,7 @@ describe('Collateral swap', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByLabelText(/Lombard Bond Euro/));
     await userEvent.click(screen.getByLabelText(/Lombard Cash/));
     await screen.findByTestId('swap-pledges-position:8');
+    expect(screen.getByTestId('swap-send-code')).toHaveTextContent('Continue with the passkey');
     await userEvent.click(screen.getByTestId('swap-send-code'));
     expect(await screen.findByTestId('swap-asked')).toHaveTextContent('Confirm the swap with your passkey');
     expect(screen.queryByTestId('swap-submit')).not.toBeInTheDocument();

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { isCompleteCode, OneTimeCodeField, proofOf } from '../../../components/one-time-code-field';
 import { PasskeyConfirmation } from '../../../components/passkey-confirmation';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useStartLabel } from '../../../lib/forms/confirmation-factor';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { notifySuccess } from '../../../lib/notify';
 import { swapQuoteQuery, useSwapCollateral } from './api';
@@ -19,6 +20,7 @@ import { SwapRiskPreview } from './swap-risk-preview';
 
 export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: BorrowingPower }) {
   const { t } = useTranslation('loan');
+  const startLabel = useStartLabel(t('swap.sendCode'));
   const language = useLanguage();
   const swap = useSwapCollateral(advance.id);
   const [giveBack, setGiveBack] = useState<string[]>([]);
@@ -155,7 +157,7 @@ export function SwapPanel({ advance, power }: { advance: AdvanceDetail; power: B
             onClick={() => once(body, setAsked)}
             data-testid="swap-send-code"
           >
-            {t('swap.sendCode')}
+            {startLabel}
           </Button>
         </Group>
       ) : (

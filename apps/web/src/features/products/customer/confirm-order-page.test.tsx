@@ -42,6 +42,7 @@ vi.mock('../../../lib/http/client', async () => {
     const key = config.headers['Idempotency-Key'];
     server.calls.push({ method, url, body, key });
     const reply = (data: unknown, status = 200) => ({ status, data, headers: {} });
+    if (url === '/api/v1/signatures/factor/') return reply({ factor: server.passkey ? 'passkey' : 'sms' });
     if (url === '/api/v1/products/3/invest/quote/') {
       return reply({
         product: { id: 3, name: 'Azionario Globale Sostenibile', isin: 'LU2607781254', risk_indicator: 5 },
@@ -200,6 +201,8 @@ describe('ConfirmOrderPage', () => {
     ceremony.assertion.mockResolvedValue(ASSERTION);
     const router = renderConfirm();
     await userEvent.click(await screen.findByLabelText('I understand the warning and want to proceed'));
+    // Nothing is sent to a passkey user: the button names the passkey.
+    expect(screen.getByTestId('send-code')).toHaveTextContent('Continue with the passkey');
     await userEvent.click(screen.getByTestId('send-code'));
     expect(await screen.findByText(/order of €10,000.00. Fingerprint of this operation: 1A2B3C4D/)).toBeInTheDocument();
     const panel = screen.getByTestId('signature-panel');

@@ -17,6 +17,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { PasskeyConfirmation } from '../../../components/passkey-confirmation';
 import { SummaryRow } from '../../../components/summary-row';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
+import { useStartLabel } from '../../../lib/forms/confirmation-factor';
 import { codeErrorText } from '../../../lib/forms/one-time-code-errors';
 import { useSingleFlight } from '../../../lib/forms/single-flight';
 import { useHistoryEntryIdempotencyKey } from '../../../lib/money/idempotency-key';
@@ -31,6 +32,7 @@ import { TransferInstructions } from './transfer-instructions';
 
 export function ConfirmOrderPage() {
   const { t } = useTranslation(['products', 'errors']);
+  const startLabel = useStartLabel(t('products:confirm.sendCode'));
   const language = useLanguage();
   const navigate = useNavigate();
   const id = useProductId();
@@ -190,7 +192,7 @@ export function ConfirmOrderPage() {
                   onClick={() => void sendCode()}
                   data-testid="send-code"
                 >
-                  {t('products:confirm.sendCode')}
+                  {startLabel}
                 </Button>
                 {codeError && (
                   <Text
