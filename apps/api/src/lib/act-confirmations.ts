@@ -1,6 +1,6 @@
 // A change of what protects the customer's money — the IBAN payouts go to, the e-mail and the phone number
 // the bank reaches them at — is confirmed with their strongest factor before it is done, bound to the new
-// value (docs/decisions/042, 901): the first request answers the confirmation to give (202), the one
+// value (docs/decisions/042, 043): the first request answers the confirmation to give (202), the one
 // carrying it is done, using the confirmation once, in the transaction that saves the change. The signing
 // module asks, checks and uses the confirmations; the app passes it in, because the signing module reaches
 // the profile and the account (through the passkeys and the documents), which must not import it back.

@@ -1,6 +1,6 @@
 // Phone verification: a one-time code goes by SMS to the number and the right code marks it verified and
 // approves the step. The first number is saved unverified at once. Replacing a verified one is first
-// confirmed with the customer's strongest factor, bound to the new number (docs/decisions/901): by SMS,
+// confirmed with the customer's strongest factor, bound to the new number (docs/decisions/043): by SMS,
 // that factor is the verified number itself. Then the new number proves it is the customer's with its
 // own code, the verified one staying in use (`changing_to`) until that code is typed.
 import type { Language } from '@lombard/shared/locale';

@@ -1,5 +1,5 @@
 // A withdrawal is confirmed with the customer's strongest factor before it moves money, bound to its
-// amount and to the IBAN it is paid to (docs/decisions/901): asked without a confirmation the request
+// amount and to the IBAN it is paid to (docs/decisions/042): asked without a confirmation the request
 // answers 202 with what to confirm; the confirmed request uses the signature once, in the statement that
 // writes the withdrawal, against the IBAN approved at that moment.
 import { maskIban } from '@lombard/shared/iban-mask';
