@@ -2,11 +2,13 @@
 // number and a new e-mail, each confirmed on a step that shows the new value, with the code the SMS to the
 // verified number brings (a wrong one typed once); the new number then proves itself with its own code,
 // the new address gets its link. Then the IBAN change's confirming step of the demo customer (authenticator
-// app) photographed in Italian and English, light and dark, on a phone and a desktop, in e2e/.screenshots/.
+// app) photographed in Italian and English, light and dark, on a phone and a desktop, in e2e/.screenshots/,
+// and scanned by axe each time.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { NEW_USER_PASSWORD, registeredUser } from '../support/accounts';
+import { axeScan, WCAG_21_AA } from '../support/axe';
 import { LOCALES, linkIn, outboxMessage, setVisitor } from '../support/landing';
 import { ADMIN, apiAs, DEMO_PASSWORD, signedIn } from '../support/people';
 
@@ -112,7 +114,7 @@ test('a customer changes her IBAN, phone and e-mail, confirming each on a step t
   await page.context().close();
 });
 
-test('the IBAN change’s confirming step, photographed in both languages and themes on a phone and a desktop', async ({
+test('the IBAN change’s confirming step, photographed and scanned by axe in both languages and themes on a phone and a desktop', async ({
   browser,
   baseURL,
 }) => {
@@ -141,6 +143,9 @@ test('the IBAN change’s confirming step, photographed in both languages and th
         await expect(page.getByTestId('iban-change-confirmation-code')).toBeVisible();
         await step.scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(SHOTS, `iban-change-${locale}-${theme}-${width}.png`) });
+        // The step's colours and labels in each language and theme: no axe violation on it.
+        const scan = await axeScan(page).include('[data-testid="iban-change"]').withTags(WCAG_21_AA).analyze();
+        expect(scan.violations.map((v) => `${locale} ${theme} ${width}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
         await context.close();
       }
     }
