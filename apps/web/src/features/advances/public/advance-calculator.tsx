@@ -3,10 +3,9 @@
 // quoteAdvance(), the same function the customer area and the server use.
 
 import { advanceSearch } from '@lombard/shared/advance-search';
-import { INSTALMENTS_PER_YEAR, MAX_INSTALMENTS, MIN_INSTALMENTS } from '@lombard/shared/constants';
-import { type Language, localeOf } from '@lombard/shared/locale';
+import type { Language } from '@lombard/shared/locale';
 import { type CalculatorMessage, quoteAdvance, validateAdvanceInput } from '@lombard/shared/money/advance-calculator';
-import { Box, Button, Grid, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,10 @@ import { formatDate, formatMoney, formatNumber, formatPercent, todayIso } from '
 import { type AdvanceTermsProps, advanceTermsOfProps } from '../../../lib/global-config';
 import { LOGIN_PATH } from '../../../lib/session/navigation';
 import { ScheduleTable } from '../schedule-table';
+import { InstalmentsField, RateBands } from './calculator-fields';
+
+// Where it has always been imported from.
+export { formatTerm } from './calculator-fields';
 
 const DEFAULT_AMOUNT = 50_000;
 const DEFAULT_INSTALMENTS = 8;
@@ -69,7 +72,15 @@ export function AdvanceCalculator(props: AdvanceTermsProps) {
   const euros = (value: string | number) => formatMoney(String(value), language, { cents: false });
   const count = (value: string | number) => formatNumber(String(value), language);
 
-  const term = typeof instalments === 'number' && instalments > 0 ? formatTerm(instalments, language) : null;
+  // What does not change with the amount is not drawn again at each key (the fields below are memoised).
+  const amountDescription = useMemo(
+    () =>
+      t('calculator.amount.description', {
+        min: formatMoney(minimum, language, { cents: false }),
+        max: formatMoney(maximum, language, { cents: false }),
+      }),
+    [t, minimum, maximum, language],
+  );
 
   return (
     <Paper radius="xl" withBorder shadow="sm" p={0} style={{ overflow: 'hidden' }} data-testid="advance-calculator">
@@ -78,10 +89,7 @@ export function AdvanceCalculator(props: AdvanceTermsProps) {
           <Stack gap="lg" p={{ base: 'lg', sm: 32 }}>
             <AmountInput
               label={t('calculator.amount.label')}
-              description={t('calculator.amount.description', {
-                min: formatMoney(minimum, language, { cents: false }),
-                max: formatMoney(maximum, language, { cents: false }),
-              })}
+              description={amountDescription}
               value={amount}
               onChange={setAmount}
               clampBehavior="none"
@@ -89,54 +97,13 @@ export function AdvanceCalculator(props: AdvanceTermsProps) {
               error={message(issues.amount, euros)}
               data-testid="calculator-amount"
             />
-            <NumberInput
-              label={t('calculator.instalments.label')}
-              description={
-                term !== null && !issues.instalments
-                  ? t('calculator.instalments.duration', { term })
-                  : t('calculator.instalments.description', { min: MIN_INSTALMENTS, max: MAX_INSTALMENTS })
-              }
+            <InstalmentsField
               value={instalments}
               onChange={setInstalments}
-              min={MIN_INSTALMENTS}
-              max={MAX_INSTALMENTS}
-              step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              size="lg"
-              inputMode="numeric"
               error={message(issues.instalments, count)}
-              data-testid="calculator-instalments"
+              language={language}
             />
-            <Box>
-              <Text size="sm" fw={600} mb={6}>
-                {t('calculator.bands.title')}
-              </Text>
-              <Stack gap={4}>
-                {bands.map((band, index) => {
-                  const next = bands[index + 1];
-                  return (
-                    <Group key={band.from} justify="space-between" gap="xs">
-                      <Text size="sm" c="dimmed">
-                        {next
-                          ? t('calculator.bands.range', {
-                              // The first band starts at the minimum advance: nothing smaller is lent.
-                              from: formatMoney(index === 0 ? minimum : band.from, language, {
-                                cents: false,
-                              }),
-                              to: formatMoney(next.from, language, { cents: false }),
-                            })
-                          : t('calculator.bands.above', { from: formatMoney(band.from, language, { cents: false }) })}
-                      </Text>
-                      <Text size="sm" fw={700}>
-                        {formatPercent(band.annualRate, language)}
-                      </Text>
-                    </Group>
-                  );
-                })}
-              </Stack>
-            </Box>
+            <RateBands bands={bands} minimum={minimum} language={language} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -258,19 +225,4 @@ const QuoteSchedule = memo(function QuoteSchedule({ quote, language }: { quote: 
 function requestPath(quote: { amount: string; instalments: number } | null): string {
   if (!quote) return LOAN_REQUEST_PATH;
   return `${LOAN_REQUEST_PATH}?${advanceSearch(quote)}`;
-}
-
-/**
- * The term of `instalments` quarterly payments in years and months, as the language says it, singular
- * or plural: 1 → "3 months", 4 → "1 year", 6 → "1 year and 6 months" ("1 anno e 6 mesi").
- */
-export function formatTerm(instalments: number, language: Language): string {
-  const months = instalments * (12 / INSTALMENTS_PER_YEAR);
-  const locale = localeOf(language);
-  const unit = (value: number, name: 'year' | 'month') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
-  const parts = [];
-  if (months >= 12) parts.push(unit(Math.floor(months / 12), 'year'));
-  if (months % 12 > 0) parts.push(unit(months % 12, 'month'));
-  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(parts);
 }

@@ -21,7 +21,7 @@ interface Props {
   /** A link was followed: the drawer closes and the new page takes the focus. */
   onNavigate: () => void;
   signedIn: boolean;
-  /** The theme and language controls: from the drawer's first opening on (navbar-menu.tsx). */
+  /** The theme and language controls: from just after hydration on (navbar-menu.tsx). */
   withControls: boolean;
 }
 

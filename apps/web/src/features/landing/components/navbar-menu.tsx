@@ -6,7 +6,7 @@
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MobileDrawer } from './mobile-drawer';
 import { DRAWER_ID, LARGE_SCREEN_QUERY } from './site-links';
@@ -18,18 +18,24 @@ export function NavbarMenu({ signedIn }: { signedIn: boolean }) {
   const drawer = useRef<HTMLDivElement>(null);
   // Mirrors the popover's state for aria-expanded; it may have opened before hydration.
   const [open, setOpen] = useState(false);
-  // The theme and language controls join the drawer the first time it opens: until then the navbar's
-  // own (large screens) are the page's only ones, and hydrating the Menu island costs less.
-  const [opened, setOpened] = useState(false);
+  // The theme and language controls join the drawer after hydration, in a transition, below the
+  // large-screen breakpoint (or at its first opening): hydrating the Menu island costs less, and the
+  // first opening, a tap on a phone, has nothing new to draw (decision 901). Above it the navbar's own are
+  // the page's only ones.
+  const [controls, setControls] = useState(false);
   useEffect(() => {
     const panel = drawer.current;
     if (!panel) return;
-    const follow = () => {
-      const now = panel.matches(':popover-open');
-      setOpen(now);
-      if (now) setOpened(true);
-    };
+    // React follows the browser in a transition: the drawer is already open (or closed), and drawing it
+    // again must not hold the frames after the tap.
+    const follow = () =>
+      startTransition(() => {
+        const now = panel.matches(':popover-open');
+        setOpen(now);
+        if (now) setControls(true);
+      });
     follow();
+    if (!matchMedia(LARGE_SCREEN_QUERY).matches) startTransition(() => setControls(true));
     panel.addEventListener('toggle', follow);
     return () => panel.removeEventListener('toggle', follow);
   }, []);
@@ -57,7 +63,7 @@ export function NavbarMenu({ signedIn }: { signedIn: boolean }) {
           if (drawer.current?.matches(':popover-open')) drawer.current.hidePopover();
         }}
         signedIn={signedIn}
-        withControls={opened}
+        withControls={controls}
       />
     </>
   );
