@@ -1,5 +1,5 @@
 // The calculator's parts that do not change with the amount: memoised, so that a key typed in the amount
-// re-renders that field alone at once, not the whole form (decision 901); they render again only when
+// re-renders that field alone at once, not the whole form (decision 044); they render again only when
 // their own inputs change.
 import { INSTALMENTS_PER_YEAR, MAX_INSTALMENTS, MIN_INSTALMENTS } from '@lombard/shared/constants';
 import { type Language, localeOf } from '@lombard/shared/locale';

@@ -20,7 +20,7 @@ export function NavbarMenu({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
   // The theme and language controls join the drawer after hydration, in a transition, below the
   // large-screen breakpoint (or at its first opening): hydrating the Menu island costs less, and the
-  // first opening, a tap on a phone, has nothing new to draw (decision 901). Above it the navbar's own are
+  // first opening, a tap on a phone, has nothing new to draw (decision 044). Above it the navbar's own are
   // the page's only ones.
   const [controls, setControls] = useState(false);
   useEffect(() => {
