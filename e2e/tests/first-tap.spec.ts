@@ -1,7 +1,7 @@
 // The first tap on a public page's control, with the CPU throttled 4× once the page has loaded, is
 // answered within 200 ms, with no code fetched for it: the code is fetched and run at an idle moment after
 // the load event, not in answer to the tap (docs/decisions/033), and the controls whose answer waited for
-// React at the tap answer without it (040, 041). The same measure as the first-tap benchmark
+// React at the tap answer without it (040, 041, 044). The same measure as the first-tap benchmark
 // (bench/first-tap.mjs), taken in the page as the Event Timing API takes it: from the timestamp of the
 // tap's pointer-down (or of the key, for a digit typed into a field) to the end of the first frame that
 // shows the answer (a message posted from that frame's requestAnimationFrame), so that this runner's own
@@ -156,6 +156,32 @@ test.describe('first tap at 4× CPU throttling, once the page has loaded', () =>
     await watchAnswer(page, 'pointerdown', `!${onScreen('[data-testid="cookie-consent-bar"]')}`);
     await page.getByTestId('cookie-accept-all').click();
     await expectAnswerWithoutFetching(page);
+  });
+
+  test('the language menu opens its choices, with no code fetched for it', async ({ page, context, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSettled(page, context, baseURL!, '/home/');
+    await watchAnswer(page, 'pointerdown', onScreen('[data-testid="language-en-US"]'));
+    await page.getByTestId('language-menu').click();
+    await expectAnswerWithoutFetching(page);
+    await page.getByTestId('language-en-US').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+  });
+
+  test('the theme switch changes the colours, with no code fetched for it', async ({ page, context, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSettled(page, context, baseURL!, '/home/');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const before = await background();
+    const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+    await watchAnswer(
+      page,
+      'pointerdown',
+      `document.documentElement.getAttribute('data-mantine-color-scheme') !== ${JSON.stringify(scheme)}`,
+    );
+    await page.getByTestId('theme-toggle').first().click();
+    await expectAnswerWithoutFetching(page);
+    expect(await background()).not.toBe(before);
   });
 
   test('Subscribe with the address left empty flags it, with its message, in the frames that follow', async ({
