@@ -41,14 +41,14 @@ async function openTab(page: Page, tab: string) {
   await expect(page.getByTestId(`profile-tab-${tab}`)).toBeVisible();
 }
 
-/** Saves a tab: the server accepts it and the step waits for review (also a step that was approved). */
-async function saved(page: Page, tab: string, submit: string) {
+/** Saves a tab: the server accepts it and the step waits for review (or stays approved, saved unchanged). */
+async function saved(page: Page, tab: string, submit: string, status: 'submitted' | 'approved' = 'submitted') {
   const answer = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/v1/profile/${tab}/`),
   );
   await page.getByTestId(submit).click();
   expect((await answer).status()).toBe(200);
-  await expect(page.getByTestId(`tab-status-${tab}`)).toHaveAttribute('data-status', 'submitted');
+  await expect(page.getByTestId(`tab-status-${tab}`)).toHaveAttribute('data-status', status);
 }
 
 async function operatorApprovesEverything(browser: Browser, baseURL: string) {
@@ -82,9 +82,13 @@ test('the demo base user completes the profile, an operator approves it, she bec
   await page.getByTestId('language-en-US').filter({ visible: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
 
-  // Citizenship was approved: saving it again sends it back to review.
+  // Citizenship was approved: saved again as it was, it stays approved; a change sends it back to review.
   await openTab(page, 'citizenship');
   await expect(page.getByTestId('tab-status-citizenship')).toHaveAttribute('data-status', 'approved');
+  await saved(page, 'citizenship', 'citizenship-submit', 'approved');
+  const days = page.getByTestId('citizenship-presence-days');
+  await days.click({ clickCount: 3 });
+  await page.keyboard.type('12');
   await saved(page, 'citizenship', 'citizenship-submit');
 
   // Identity waits for review with her seeded data; a tax code that does not fit says which entry.
