@@ -1,8 +1,9 @@
 // The confirming step of a change of IBAN, e-mail or phone number: the new value, as the server bound the
 // confirmation to it, above the customer's factor (ActConfirmation). A sentence may say what follows (the
 // new number's own code, the new address's link).
-import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
+import type { ActConfirmation as ConfirmationBody, PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ActConfirmation, type ActProof } from './act-confirmation';
 import { SummaryRow } from './summary-row';
 
@@ -41,4 +42,31 @@ export function ChangeConfirmation({ asked, label, value, next, onProof, onAskAg
       </Stack>
     </Paper>
   );
+}
+
+type Answer = { pending: PendingConfirmation } | object;
+
+/**
+ * A change asked for with `send`, waiting for its confirmation: the pending confirmation and the values it
+ * was asked for. `answered` keeps (or clears) it from the first answer; `confirm` sends the same values with
+ * the proof and resolves to the done change's answer; `askAgain` asks a new confirmation for them.
+ */
+export function usePendingChange<Values extends object, A extends Answer>(
+  send: (body: Values & { confirmation?: ConfirmationBody }) => Promise<A>,
+) {
+  const [asked, setAsked] = useState<{ pending: PendingConfirmation; values: Values } | null>(null);
+  const keep = (values: Values, answer: A) =>
+    setAsked('pending' in answer ? { pending: (answer as { pending: PendingConfirmation }).pending, values } : null);
+  return {
+    asked,
+    answered: keep,
+    clear: () => setAsked(null),
+    confirm: async (proof: ActProof): Promise<A | null> =>
+      asked && send({ ...asked.values, confirmation: { signature_id: asked.pending.signature_id, ...proof } }),
+    askAgain: async () => {
+      if (!asked) return;
+      const answer = await send(asked.values);
+      if ('pending' in answer) keep(asked.values, answer);
+    },
+  };
 }

@@ -3,13 +3,11 @@
 // confirmation is bound to; then the link goes to the new address and the user is logged out.
 
 import { type EmailChangeInput, emailChangeSchema } from '@lombard/shared/schemas/auth';
-import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { Alert, Card, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChangeConfirmation } from '../../components/change-confirmation';
+import { ChangeConfirmation, usePendingChange } from '../../components/change-confirmation';
 import { PageHeading } from '../../components/page-heading';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
@@ -28,8 +26,8 @@ export function ChangeEmailPage() {
   usePageMeta(t('changeEmail.title'));
   const navigate = useNavigate();
   const change = useChangeEmail();
-  // The change waiting for its confirmation, and the values it was asked for.
-  const [asked, setAsked] = useState<{ pending: PendingConfirmation; values: EmailChangeInput } | null>(null);
+  const pendingChange = usePendingChange((body: EmailChangeInput) => change.mutateAsync(body));
+  const { asked } = pendingChange;
   const linkSent = async (detail: string) => {
     notifySuccess(detail);
     await logout();
@@ -40,7 +38,7 @@ export function ChangeEmailPage() {
     initialValues: INITIAL,
     send: async (values) => {
       const answer = await change.mutateAsync(values);
-      setAsked('pending' in answer ? { pending: answer.pending, values } : null);
+      pendingChange.answered(values, answer);
       return answer;
     },
     onSuccess: async (answer) => {
@@ -99,16 +97,10 @@ export function ChangeEmailPage() {
             value={asked.pending.confirming.value ?? ''}
             next={t('changeEmail.afterConfirm')}
             onProof={async (proof) => {
-              const answer = await change.mutateAsync({
-                ...asked.values,
-                confirmation: { signature_id: asked.pending.signature_id, ...proof },
-              });
-              if ('detail' in answer) await linkSent(answer.detail);
+              const answer = await pendingChange.confirm(proof);
+              if (answer && 'detail' in answer) await linkSent(answer.detail);
             }}
-            onAskAgain={async () => {
-              const answer = await change.mutateAsync(asked.values);
-              if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
-            }}
+            onAskAgain={pendingChange.askAgain}
             submitLabel={t('changeEmail.confirmChange')}
             testId="email-change"
           />

@@ -3,15 +3,14 @@
 // confirmed with the customer's strongest factor, bound to the new IBAN shown on the confirming step.
 
 import { groupIban } from '@lombard/shared/iban-mask';
-import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import type { BankAccountChange } from '@lombard/shared/schemas/profile';
-import { type BankAccountInput, bankAccountFormSchema, bankNameFromIban } from '@lombard/shared/schemas/profile';
+import { bankAccountFormSchema, bankNameFromIban } from '@lombard/shared/schemas/profile';
 import type { BankAccountState } from '@lombard/shared/schemas/profile-views';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeConfirmation } from '../../components/change-confirmation';
+import { ChangeConfirmation, usePendingChange } from '../../components/change-confirmation';
 import { SubmitButton } from '../../components/submit-button';
 import { useApiForm } from '../../lib/forms/use-api-form';
 import { notifySuccess } from '../../lib/notify';
@@ -21,8 +20,8 @@ import { useSaveBankAccount } from './api';
 export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
   const { t } = useTranslation(['profile', 'errors']);
   const save = useSaveBankAccount();
-  // The change waiting for its confirmation, and the values it was asked for.
-  const [asked, setAsked] = useState<{ pending: PendingConfirmation; values: BankAccountInput } | null>(null);
+  const change = usePendingChange((body: BankAccountChange) => save.mutateAsync(body));
+  const { asked } = change;
   const { data: me } = useCurrentUser();
   const schema = useMemo(
     () => bankAccountFormSchema({ first_name: me?.first_name ?? '', last_name: me?.last_name ?? '' }),
@@ -36,7 +35,7 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
     },
     send: async (values) => {
       const answer = await save.mutateAsync(values as BankAccountChange);
-      setAsked('pending' in answer ? { pending: answer.pending, values } : null);
+      change.answered(values as BankAccountChange, answer);
       return answer;
     },
     success: (answer) => ('saved' in answer ? t('errors:success.dataSaved') : undefined),
@@ -87,19 +86,13 @@ export function BankAccountTab({ saved }: { saved: BankAccountState | null }) {
           label={t('bankAccount.newIban')}
           value={groupIban(asked.pending.confirming.value ?? '')}
           onProof={async (proof) => {
-            const answer = await save.mutateAsync({
-              ...(asked.values as BankAccountChange),
-              confirmation: { signature_id: asked.pending.signature_id, ...proof },
-            });
-            if ('saved' in answer) {
-              setAsked(null);
+            const answer = await change.confirm(proof);
+            if (answer && 'saved' in answer) {
+              change.clear();
               notifySuccess(t('errors:success.dataSaved'));
             }
           }}
-          onAskAgain={async () => {
-            const answer = await save.mutateAsync(asked.values as BankAccountChange);
-            if ('pending' in answer) setAsked({ pending: answer.pending, values: asked.values });
-          }}
+          onAskAgain={change.askAgain}
           submitLabel={t('bankAccount.confirmChange')}
           testId="iban-change"
         />

@@ -5,14 +5,13 @@
 // customer's strongest factor (bound to the new number, shown), then the new number gets its own code; the
 // verified one stays in use until that code is typed.
 import { ONE_TIME_CODE_LENGTH, ONE_TIME_CODE_VALIDITY_MINUTES } from '@lombard/shared/constants';
-import type { PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { phoneNumberSchema, phoneVerifySchema } from '@lombard/shared/schemas/profile';
 import type { PhoneState } from '@lombard/shared/schemas/profile-views';
 import { Alert, Group, Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeConfirmation } from '../../components/change-confirmation';
+import { ChangeConfirmation, usePendingChange } from '../../components/change-confirmation';
 import { SubmitButton } from '../../components/submit-button';
 import { codeAnswersTo } from '../../lib/forms/one-time-code-errors';
 import { useApiForm } from '../../lib/forms/use-api-form';
@@ -25,9 +24,10 @@ export function PhoneTab({ saved }: { saved: PhoneState | null }) {
   const verify = useVerifyPhone();
   // A change confirmed earlier waits for the new number's code.
   const [sentTo, setSentTo] = useState<string | null>(saved?.changing_to ?? null);
-  const [asked, setAsked] = useState<{ pending: PendingConfirmation; phone: string } | null>(null);
+  const change = usePendingChange((body: { phone: string }) => sendCode.mutateAsync(body));
+  const { asked } = change;
   const codeSent = (phone: string) => {
-    setAsked(null);
+    change.clear();
     setSentTo(phone);
     code.form.reset();
   };
@@ -40,7 +40,7 @@ export function PhoneTab({ saved }: { saved: PhoneState | null }) {
     onSuccess: (result, values) => {
       if ('pending' in result) {
         setSentTo(null);
-        setAsked({ pending: result.pending, phone: values.phone });
+        change.answered({ phone: values.phone }, result);
       } else codeSent(values.phone);
     },
     onErrorCode: codeAnswersTo((text) => phone.form.setFieldError('phone', text)),
@@ -99,22 +99,16 @@ export function PhoneTab({ saved }: { saved: PhoneState | null }) {
         <ChangeConfirmation
           asked={asked.pending}
           label={t('phone.newNumber')}
-          value={asked.pending.confirming.value ?? asked.phone}
+          value={asked.pending.confirming.value ?? asked.values.phone}
           next={t('phone.changeSteps')}
           onProof={async (proof) => {
-            const answer = await sendCode.mutateAsync({
-              phone: asked.phone,
-              confirmation: { signature_id: asked.pending.signature_id, ...proof },
-            });
-            if ('detail' in answer) {
+            const answer = await change.confirm(proof);
+            if (answer && 'detail' in answer) {
               notifySuccess(answer.detail);
-              codeSent(asked.phone);
+              codeSent(asked.values.phone);
             }
           }}
-          onAskAgain={async () => {
-            const answer = await sendCode.mutateAsync({ phone: asked.phone });
-            if ('pending' in answer) setAsked({ pending: answer.pending, phone: asked.phone });
-          }}
+          onAskAgain={change.askAgain}
           submitLabel={t('phone.confirmChange')}
           testId="phone-change"
         />
