@@ -1,7 +1,8 @@
 // The borrower's edge in the built app: the demo customer, whose seeded advance pledges an equity fund and
 // company shares, sees her loan-to-value against its limit as a gauge on the home and on the advance page,
 // the company shares marked as the weak line, and replays the 2008–09 crisis on her own collateral: a
-// margin call would have opened, with what repaying would have cured it — historical, not a forecast.
+// margin call would have opened, with what repaying would have cured it — historical, not a forecast; and
+// before borrowing again, the same replay on the amount she types into the request form.
 import { expect, test } from '@playwright/test';
 import { axeScan, WCAG_21_AA } from '../support/axe';
 import { DEMO_PASSWORD, signedIn } from '../support/people';
@@ -52,11 +53,30 @@ test('the demo customer sees the gauge and replays 2008 on her collateral', asyn
   await expect(replay.getByTestId('custom-result-verdict')).toHaveText('No margin call would have opened.');
 
   // The gauge, the table and the replay pass the WCAG 2.1 AA rules.
-  const { violations } = await axeScan(page)
-    .include('[data-testid="risk-panel"]')
-    .include('[data-testid="crisis-replay"]')
-    .withTags(WCAG_21_AA)
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const scan = async (...parts: string[]) => {
+    const { violations } = await parts
+      .reduce((builder, part) => builder.include(`[data-testid="${part}"]`), axeScan(page))
+      .withTags(WCAG_21_AA)
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await scan('risk-panel', 'crisis-replay');
+
+  // Before borrowing again, on a fund the advance leaves free: the same replay on the amount she types.
+  await page.goto('/customer/loan/');
+  const form = page.getByTestId('request-form');
+  await form.getByTestId('request-amount').fill('5000');
+  await form.getByTestId('request-instalments').fill('8');
+  await expect(form.getByTestId('request-risk')).toContainText('At this amount a fall of');
+  await form.getByText('See what past crises would have done at this amount').click();
+  const before = form.getByTestId('crisis-replay');
+  await before.getByText('2008–09', { exact: true }).click();
+  await expect(before.getByTestId('crisis-result-verdict')).toBeVisible();
+  const beforeSlider = before.getByRole('slider', { name: 'Fall in value' });
+  await beforeSlider.focus();
+  for (let i = 0; i < 30; i++) await beforeSlider.press('ArrowLeft');
+  await expect(before.getByText('If every pledged line fell by 0%')).toBeVisible();
+  await expect(before.getByTestId('custom-result-verdict')).toHaveText('No margin call would have opened.');
+  await scan('request-form');
   await page.context().close();
 });

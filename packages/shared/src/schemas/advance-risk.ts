@@ -90,7 +90,9 @@ export type AdvanceRisk = z.infer<typeof advanceRiskSchema>;
 
 export const advanceRiskQuerySchema = z.object({ fall: fallInputSchema.optional() });
 
-export const riskPreviewQuerySchema = advanceQuoteQuerySchema.pick({ amount: true, collateral: true });
+export const riskPreviewQuerySchema = advanceQuoteQuerySchema
+  .pick({ amount: true, collateral: true })
+  .extend(advanceRiskQuerySchema.shape);
 export type RiskPreviewQuery = z.infer<typeof riskPreviewQuerySchema>;
 
 export const swapRiskQuerySchema = swapQuoteQuerySchema;

@@ -27,7 +27,7 @@ export async function riskRoutes(app: FastifyInstance) {
     '/api/v1/advances/risk-preview/',
     {
       onRequest: borrowers,
-      schema: schema('Before borrowing: the fall that would open a margin call at this amount', {
+      schema: schema('Before borrowing: the fall that would open a margin call at this amount, its crisis replay and a custom fall', {
         querystring: riskPreviewQuerySchema,
         response: { 200: advanceRiskSchema },
       }),

@@ -88,6 +88,23 @@ describe('advance risk', () => {
       fall: limit.minus(10000).div(limit).toDecimalPlaces(4, Decimal.ROUND_CEIL).toFixed(4),
       lines: [expect.objectContaining({ key: line.key })],
     });
+    // The same replay as after borrowing, and a fall of every line chosen on the slider.
+    expect(res.json().crises.map((c: { id: string }) => c.id)).toEqual([
+      'gfc-2008',
+      'euro-debt-2011',
+      'covid-2020',
+      'rates-2022',
+    ]);
+    expect(res.json().custom).toBeNull();
+    const fallen = await f.get(
+      investor.session,
+      `/api/v1/advances/risk-preview/?amount=10000&collateral=${encodeURIComponent(line.key)}&fall=0.9`,
+    );
+    expect(fallen.json().custom).toMatchObject({ call: true, shortfall: expect.any(String) });
+    const steady = `/api/v1/advances/risk-preview/?amount=10000&collateral=${encodeURIComponent(line.key)}&fall=0`;
+    expect((await f.get(investor.session, steady)).json().custom).toMatchObject({ call: false });
+    const tooFar = `/api/v1/advances/risk-preview/?amount=10000&collateral=${encodeURIComponent(line.key)}&fall=1.5`;
+    expect((await f.get(investor.session, tooFar)).statusCode).toBe(400);
     const unknown = await f.get(
       investor.session,
       '/api/v1/advances/risk-preview/?amount=10000&collateral=position:999999',

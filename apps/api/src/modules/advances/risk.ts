@@ -168,5 +168,10 @@ export async function riskPreview(db: Queryable, userId: number, t: Translate, q
   const lines = await freeOf(db, all, t);
   const picked = query.collateral ? lines.filter((l) => query.collateral!.includes(l.key)) : lines;
   const rest = lines.filter((l) => !picked.includes(l));
-  return riskView({ outstanding: new Decimal(query.amount).toFixed(2), pledged: picked, free: rest });
+  return riskView({
+    outstanding: new Decimal(query.amount).toFixed(2),
+    pledged: picked,
+    free: rest,
+    customFall: query.fall,
+  });
 }

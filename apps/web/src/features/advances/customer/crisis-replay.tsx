@@ -1,15 +1,16 @@
 // The crisis replay: the customer's own collateral run through a past market fall, each line by its asset
 // class (historical figures with their sources and dates, never a forecast) — would a call have opened,
 // when, and what repaying or pledging would have cured it; and a custom fall of every line on a slider.
+// The same on an advance's page and on the request form before borrowing: `fallQuery` asks the server for
+// the chosen fall on the advance or on the amount asked.
 import type { AdvanceRisk, StressResult } from '@lombard/shared/schemas/advance-risk';
 import { Alert, Group, List, Paper, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { advanceRiskQuery } from './risk-queries';
 
 function StressOutcome({ result, testId }: { result: StressResult; testId: string }) {
   const { t } = useTranslation('loan');
@@ -58,13 +59,16 @@ function StressOutcome({ result, testId }: { result: StressResult; testId: strin
   );
 }
 
-function CustomFall({ advanceId }: { advanceId: number }) {
+/** The server's figures with a fall of every line applied: on an advance, or on an amount before asking it. */
+type FallQuery<Key extends QueryKey> = (fall: string) => UseQueryOptions<AdvanceRisk, Error, AdvanceRisk, Key>;
+
+function CustomFall<Key extends QueryKey>({ fallQuery }: { fallQuery: FallQuery<Key> }) {
   const { t } = useTranslation('loan');
   const language = useLanguage();
   const [percent, setPercent] = useState(30);
   const [debounced] = useDebouncedValue(percent, 250);
   const fall = (debounced / 100).toFixed(2);
-  const custom = useQuery(advanceRiskQuery(advanceId, fall)).data?.custom;
+  const custom = useQuery(fallQuery(fall)).data?.custom;
   const label = (value: number) => formatPercent((value / 100).toFixed(2), language, 0);
   return (
     <Stack gap="sm">
@@ -87,15 +91,26 @@ function CustomFall({ advanceId }: { advanceId: number }) {
   );
 }
 
-export function CrisisReplay({ advanceId, risk }: { advanceId: number; risk: AdvanceRisk }) {
+export function CrisisReplay<Key extends QueryKey>({
+  risk,
+  fallQuery,
+  framed = true,
+}: {
+  risk: AdvanceRisk;
+  fallQuery: FallQuery<Key>;
+  /** Its own card on the advance page; inside the request form's card it goes without. */
+  framed?: boolean;
+}) {
   const { t } = useTranslation('loan');
   const language = useLanguage();
   const [chosen, setChosen] = useState(risk.crises[0]?.id ?? '');
   const crisis = risk.crises.find((c) => c.id === chosen);
+  // Inside the request form the replay's headings sit under the form's own.
+  const level = framed ? 2 : 3;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="crisis-replay">
+    <Paper withBorder={framed} radius="md" p={framed ? 'md' : 0} data-testid="crisis-replay">
       <Stack gap="md">
-        <Title order={2} fz="md">
+        <Title order={level} fz="md">
           {t('risk.replay.title')}
         </Title>
         <Alert color="gray" variant="light" data-testid="crisis-historical">
@@ -135,11 +150,11 @@ export function CrisisReplay({ advanceId, risk }: { advanceId: number; risk: Adv
           </Stack>
         )}
         <Group>
-          <Title order={3} fz="sm">
+          <Title order={(level + 1) as 3 | 4} fz="sm">
             {t('risk.custom.title')}
           </Title>
         </Group>
-        <CustomFall advanceId={advanceId} />
+        <CustomFall fallQuery={fallQuery} />
       </Stack>
     </Paper>
   );

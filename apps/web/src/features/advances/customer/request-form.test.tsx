@@ -3,7 +3,7 @@
 // already in progress. A valid request goes to confirm-loan/ with its figures and lines in the query; the
 // public calculator's amount and instalments arrive already filled in.
 import type { BorrowingPower } from '@lombard/shared/schemas/advances';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,14 +11,52 @@ import { BOND_FUND_LINE } from '../../../test/advance-fixtures';
 import { renderWithQueryClient } from '../../../test/render';
 import { RequestForm } from './request-form';
 
-// The server's risk preview of the amount asked: only its `fall` is read by the form.
+// The server's risk preview of the amount asked on the ticked lines: the fall that opens a call, the crisis
+// replay and, when the slider asks for one, a fall of every line (figures as the server sends them).
+const asked: URLSearchParams[] = [];
+const stress = (call: boolean, value: string) => ({
+  collateral_value: value,
+  limit: value,
+  loan_to_value: '0.7000',
+  call,
+  call_date: call ? '2008-10-10' : null,
+  shortfall: call ? '12500.00' : null,
+  collateral_to_add: call ? '17857.15' : null,
+  free_contribution: '0.00',
+  free_value_to_pledge: null,
+  curable_by_pledge: false,
+});
 vi.mock('../../../lib/http/client', async () =>
   (await import('../../../test/fake-http')).fakeHttp(async (config, reply) => {
     const params = config.params as URLSearchParams;
-    return reply({ fall: params.get('amount') === '50000.00' ? '0.3421' : '0.6000', in_call: false });
+    asked.push(params);
+    const fall = params.get('fall');
+    return reply({
+      fall: params.get('amount') === '50000.00' ? '0.3421' : '0.6000',
+      in_call: false,
+      lines: [{ key: 'position:1', label: 'Lombard Bond Euro', asset_class: 'bond' }],
+      crises: [
+        {
+          id: 'gfc-2008',
+          start: '2007-10-31',
+          end: '2009-03-09',
+          drawdowns: [
+            {
+              asset_class: 'equity',
+              fall: '0.5907',
+              source: 'MSCI World (price, USD)',
+              from: '2007-10-31',
+              to: '2009-03-09',
+              approximate: false,
+            },
+          ],
+          result: stress(true, '31000.00'),
+        },
+      ],
+      custom: fall === null ? null : stress(fall === '0.45', '40000.00'),
+    });
   }),
 );
-
 const POWER: BorrowingPower = {
   lines: [
     BOND_FUND_LINE,
@@ -147,5 +185,31 @@ describe('Advance request form', { timeout: 20_000 }, () => {
     expect(search.get('amount')).toBe('50000.00');
     expect(search.get('instalments')).toBe('12');
     expect(search.getAll('collateral')).toEqual(['position:1', 'stock-plan:4']);
+  });
+
+  it('replays a past crisis and a chosen fall on the amount asked, before borrowing', async () => {
+    renderForm('?amount=50000.00&instalments=12');
+    const replay = await screen.findByTestId('request-replay');
+    expect(replay).not.toHaveAttribute('open');
+    await userEvent.click(screen.getByText('See what past crises would have done at this amount'));
+    expect(replay).toHaveAttribute('open');
+    expect(screen.getByTestId('crisis-result-verdict')).toHaveTextContent(
+      'A margin call would have opened around 10/10/2008',
+    );
+    expect(screen.getByTestId('crisis-result-repay')).toHaveTextContent('€12,500.00');
+    // The slider's fall is asked for on the same amount and lines.
+    const slider = screen.getByRole('slider');
+    slider.focus();
+    await userEvent.keyboard('{ArrowRight}'.repeat(15));
+    // At 30 % (where the slider starts) none would open; at 45 % one would, once the typing pauses.
+    await waitFor(() =>
+      expect(screen.getByTestId('custom-result-verdict')).toHaveTextContent('A margin call would have opened'),
+    );
+    const last = asked.at(-1)!;
+    expect([last.get('amount'), last.get('fall'), last.getAll('collateral')]).toEqual([
+      '50000.00',
+      '0.45',
+      ['position:1', 'stock-plan:4'],
+    ]);
   });
 });

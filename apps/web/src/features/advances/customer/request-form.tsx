@@ -20,6 +20,7 @@ import { isWithin } from '../../../lib/money/cents';
 import { borrowOrSellPage } from './borrow-queries';
 import { InstalmentsInput } from './instalments-input';
 import { CONFIRM_LOAN_PAGE } from './queries';
+import { RequestRisk } from './request-risk';
 import { pickedContribution, requestIssues } from './request-rules';
 import { riskPreviewQuery } from './risk-queries';
 import { amountText, useRuleMessage } from './rule-message';
@@ -152,11 +153,7 @@ export function RequestForm({
             })}
           </Text>
         )}
-        {quote && risk?.fall && !risk.in_call && (
-          <Text size="sm" data-testid="request-risk">
-            {t('risk.preview', { fall: formatPercent(risk.fall, language) })}
-          </Text>
-        )}
+        {quote && risk && <RequestRisk risk={risk} amount={asked} collateral={collateral} />}
         <Group justify="space-between" gap="xs">
           <Anchor
             component={Link}

@@ -105,7 +105,7 @@ export function RiskPanel({ advanceId }: { advanceId: number }) {
           {data.lines.length > 0 && <LinesTable risk={data} />}
         </Stack>
       </Paper>
-      {data.lines.length > 0 && <CrisisReplay advanceId={advanceId} risk={data} />}
+      {data.lines.length > 0 && <CrisisReplay risk={data} fallQuery={(fall) => advanceRiskQuery(advanceId, fall)} />}
     </Stack>
   );
 }

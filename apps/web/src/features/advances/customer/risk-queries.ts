@@ -18,14 +18,18 @@ export function advanceRiskQuery(id: number, fall?: string) {
   });
 }
 
-/** Before borrowing: what the amount leaves on the picked lines. */
-export function riskPreviewQuery(amount: string | null, collateral: readonly string[]) {
+/** Before borrowing: what the amount leaves on the picked lines (with a fall of every line, if asked). */
+export function riskPreviewQuery(amount: string | null, collateral: readonly string[], fall?: string) {
   return queryOptions({
-    queryKey: [...advanceKeys.all, 'risk-preview', amount, collateral] as const,
+    queryKey: [...advanceKeys.all, 'risk-preview', amount, collateral, fall ?? null] as const,
     queryFn: async ({ signal }) =>
       (
         await http.get<AdvanceRisk>(`${ADVANCES_API}risk-preview/`, {
-          params: new URLSearchParams([['amount', amount ?? ''], ...collateral.map((key) => ['collateral', key])]),
+          params: new URLSearchParams([
+            ['amount', amount ?? ''],
+            ...collateral.map((key) => ['collateral', key]),
+            ...(fall ? [['fall', fall]] : []),
+          ]),
           signal,
           silent: [400, 422],
         })
