@@ -7,9 +7,10 @@
 import type { ActConfirmation, ConfirmationProof, PendingConfirmation } from '@lombard/shared/schemas/authenticator';
 import { hasProof } from '@lombard/shared/schemas/authenticator';
 import { type Database, inTransaction, type Transaction } from '../db/client';
+import { AppError } from './errors';
 import type { FlowContext } from './flow-context';
 
-/** The changes confirmed this way, and their sentences (`signing:act.*`, `signing:actSms.*`). */
+/** The changes confirmed this way, and their sentences (`signing:act.*`, `signing:actSms.*`, `signing:otherValue.*`). */
 const CHANGES = { 'iban-change': 'ibanChange', 'email-change': 'emailChange', 'phone-change': 'phoneChange' } as const;
 export type ChangePurpose = keyof typeof CHANGES;
 
@@ -18,6 +19,8 @@ interface Signature {
   id: number;
   purpose: ChangePurpose;
   payload: unknown;
+  /** The refusal of a confirmation of this change made for another value (`CONFIRMATION_MISMATCH`). */
+  otherTerms: AppError;
   now: Date;
 }
 
@@ -50,6 +53,11 @@ export interface ActConfirmations {
 export interface Change {
   userId: number;
   purpose: ChangePurpose;
+  /**
+   * Whether the change needs a confirmation now: not for a first value, an unchanged one, or a customer
+   * without any factor (nor, for a number, one already confirmed and waiting for its own code).
+   */
+  needed: boolean;
   /** What the confirmation is bound to: the new value (and, for an IBAN, its holder). */
   payload: Record<string, string>;
   /** The new value as the confirming screen shows it. */
@@ -61,21 +69,27 @@ export interface Change {
 }
 
 /**
- * Does `save` at once when `change` is null (nothing to confirm: a first value, an unchanged one, or a
- * customer without any factor); else, without `confirmation`, asks for it and answers it pending; with it,
- * checks its proof (when it carries one: it may have been confirmed by the confirm call), then uses it and
- * saves in one transaction. A confirmation of another act or of another value is refused.
+ * Without `confirmation`: does `save` at once when the change needs none, else asks for it and answers it
+ * pending. With one: checks its proof (when it carries one: it may have been confirmed by the confirm
+ * call), then uses it and saves in one transaction, each step under the confirmation's row lock, so the
+ * same confirmation sent several times at once is used by one request and the others are told it is used
+ * (SIGNATURE_USED). It is used even when the change no longer needs one: a request sent again after its
+ * change was done (an IBAN now waiting for review, a number waiting for its code) would otherwise be done
+ * again as if unconfirmed. A confirmation of another act is refused (SIGNATURE_FAILED); one of this change
+ * for another value is named so (CONFIRMATION_MISMATCH, saying which value it was not given for), before
+ * its proof is looked at: a right code is not spent on the refused request, nor a wrong one counted, and
+ * nothing is changed. `save` is told whether a confirmation was used.
  */
 export async function confirmedChange<T>(
   acts: ActConfirmations,
   db: Database,
   context: FlowContext,
-  change: Change | null,
+  change: Change,
   confirmation: ActConfirmation | undefined,
-  save: (tx: Transaction) => Promise<T>,
+  save: (tx: Transaction, confirmed: boolean) => Promise<T>,
 ): Promise<{ pending: PendingConfirmation } | { done: T }> {
-  if (!change) return { done: await inTransaction(db, save) };
   const sentence = CHANGES[change.purpose];
+  if (!confirmation && !change.needed) return { done: await inTransaction(db, (tx) => save(tx, false)) };
   if (!confirmation) {
     const pending = await acts.request(db, {
       userId: change.userId,
@@ -96,13 +110,17 @@ export async function confirmedChange<T>(
     id: confirmation.signature_id,
     purpose: change.purpose,
     payload: change.payload,
+    otherTerms: new AppError('CONFIRMATION_MISMATCH', {
+      messageKey: `signing:otherValue.${sentence}`,
+      params: { value: change.shown ?? change.value },
+    }),
     now: context.now,
   };
   if (hasProof(confirmation)) await acts.confirm(db, { ...signature, proof: confirmation });
   return {
     done: await inTransaction(db, async (tx) => {
       await acts.consume(tx, signature);
-      return save(tx);
+      return save(tx, true);
     }),
   };
 }

@@ -90,14 +90,13 @@ export function createCredentialsService(
       if (row.email.toLowerCase() === input.new_email.toLowerCase()) {
         throw fieldError({ new_email: 'account:emailUnchanged' });
       }
-      const change = (await acts.hasFactor(db, row.id))
-        ? {
-            userId: row.id,
-            purpose: 'email-change' as const,
-            payload: { email: input.new_email.toLowerCase() },
-            value: input.new_email,
-          }
-        : null;
+      const change = {
+        userId: row.id,
+        purpose: 'email-change' as const,
+        needed: await acts.hasFactor(db, row.id),
+        payload: { email: input.new_email.toLowerCase() },
+        value: input.new_email,
+      };
       const done = await confirmedChange(acts, db, context, change, input.confirmation, async (tx) => {
         const language = toLanguage(row.language);
         // A taken address gets the same answer as a free one (the caller learns nothing about who is

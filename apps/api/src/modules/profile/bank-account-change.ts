@@ -24,17 +24,15 @@ export async function changeBankAccount(
 ): Promise<{ pending: PendingConfirmation } | { saved: true }> {
   const { confirmation, ...data } = body;
   const approved = await approvedBankAccount(db, userId);
-  const change =
-    approved && approved.iban !== data.iban
-      ? {
-          userId,
-          purpose: 'iban-change' as const,
-          payload: { iban: data.iban, holder_name: data.holder_name },
-          value: data.iban,
-          shown: groupIban(data.iban),
-          smsValue: maskIban(data.iban),
-        }
-      : null;
+  const change = {
+    userId,
+    purpose: 'iban-change' as const,
+    needed: Boolean(approved && approved.iban !== data.iban),
+    payload: { iban: data.iban, holder_name: data.holder_name },
+    value: data.iban,
+    shown: groupIban(data.iban),
+    smsValue: maskIban(data.iban),
+  };
   const done = await confirmedChange(acts, db, context, change, confirmation, (tx) =>
     saveBankAccount(tx, userId, data, context.now),
   );

@@ -61,7 +61,7 @@ describe('a change of phone number confirmed by SMS to the verified number', () 
       confirmation: { signature_id: asked.signature_id, code },
     });
     expect(other.statusCode).toBe(400);
-    expect(other.json().code).toBe('SIGNATURE_FAILED');
+    expect(other.json().code).toBe('CONFIRMATION_MISMATCH');
     expect(await delivered(f.app, '+393401119999')).toHaveLength(0);
 
     const right = await sendPhone(who, {
@@ -151,7 +151,7 @@ describe('a change of e-mail confirmed with the authenticator app', () => {
       confirmation: { signature_id: email.signature_id, code: await totp(), challenge: email.challenge },
     });
     expect(otherAddress.statusCode).toBe(400);
-    expect(otherAddress.json().code).toBe('SIGNATURE_FAILED');
+    expect(otherAddress.json().code).toBe('CONFIRMATION_MISMATCH');
     expect(await delivered(f.app, 'thief@example.test')).toHaveLength(0);
     expect((await f.get(who.session, '/api/account/me/')).statusCode).toBe(200);
   });

@@ -46,11 +46,15 @@ export async function changePhone(
   input: Omit<PhoneCodeInput, 'now'> & { confirmation?: ActConfirmation | undefined },
 ): Promise<{ pending: PendingConfirmation } | { expiresAt: Date }> {
   const { userId, phone } = input;
-  const change = unconfirmedChange(await savedPhone(db, userId), phone)
-    ? { userId, purpose: 'phone-change' as const, payload: { phone }, value: phone }
-    : null;
-  const done = await confirmedChange(acts, db, context, change, input.confirmation, (tx) =>
-    issuePhoneCode(tx, { ...input, now: context.now }, change !== null),
+  const change = {
+    userId,
+    purpose: 'phone-change' as const,
+    needed: unconfirmedChange(await savedPhone(db, userId), phone),
+    payload: { phone },
+    value: phone,
+  };
+  const done = await confirmedChange(acts, db, context, change, input.confirmation, (tx, confirmed) =>
+    issuePhoneCode(tx, { ...input, now: context.now }, confirmed),
   );
   return 'pending' in done ? done : done.done;
 }

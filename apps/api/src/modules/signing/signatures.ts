@@ -243,12 +243,25 @@ export async function ownSignature(db: Queryable, userId: number, id: number, pu
   return row ?? null;
 }
 
+/** `ownSignature` read under its row's lock, held to the end of the caller's transaction. */
+async function lockedSignature(tx: Transaction, userId: number, id: number, purpose: string) {
+  const [row] = await tx
+    .select()
+    .from(signatures)
+    .where(and(eq(signatures.id, id), eq(signatures.userId, userId), eq(signatures.purpose, purpose)))
+    .for('update');
+  return row ?? null;
+}
+
 /**
- * Checks the proof for a signature of these terms and records the signing. A signature of other terms (or
- * of someone else) is SIGNATURE_FAILED. A signature asked for with the authenticator takes only the app's
- * code or a recovery code, and only with its own challenge (CONFIRMATION_MISMATCH otherwise: the code was
- * typed for another act); one asked by SMS takes only its SMS code. A wrong code is counted in its own
- * transaction and then refused. A signature already signed is accepted again (a retried request).
+ * Checks the proof for a signature of these terms and records the signing, under the signature's row lock:
+ * the same proof sent several times at once is checked once, and the others find the signature signed. A
+ * signature of someone else is SIGNATURE_FAILED; of other terms `otherTerms` (SIGNATURE_FAILED unless
+ * given), refused before the proof is looked at, so that a right code is not spent on it nor a wrong one
+ * counted. A signature asked for with the authenticator takes only the app's code or a recovery code, and
+ * only with its own challenge (CONFIRMATION_MISMATCH otherwise: the code was typed for another act); one
+ * asked by SMS takes only its SMS code. A wrong code is counted in its own transaction and then refused. A
+ * signature already signed is accepted again with a code (a retried request; its use decides).
  */
 export async function confirmSignature(
   db: Database,
@@ -259,6 +272,8 @@ export async function confirmSignature(
     subject?: string | number;
     /** The terms being done; omitted by the confirm call of an act done later (its use checks them). */
     payload?: unknown;
+    /** The refusal of the user's signature of this purpose made for other terms than `payload`. */
+    otherTerms?: AppError;
     proof: ConfirmationProof;
     now: Date;
   },
@@ -267,15 +282,15 @@ export async function confirmSignature(
   const outcome = await inTransaction(
     db,
     async (tx): Promise<{ sms: VerifyOutcome } | { authenticator: FactorOutcome }> => {
-      const row = await ownSignature(tx, input.userId, input.id, input.purpose);
-      if (!row || ('payload' in input && row.payloadHash !== payloadHash(input.payload))) {
-        throw new AppError('SIGNATURE_FAILED');
+      const row = await lockedSignature(tx, input.userId, input.id, input.purpose);
+      if (!row) throw new AppError('SIGNATURE_FAILED');
+      if ('payload' in input && row.payloadHash !== payloadHash(input.payload)) {
+        throw input.otherTerms ?? new AppError('SIGNATURE_FAILED');
       }
       if (proof.assertion) {
-        // A passkey's assertion confirms only a signature asked for with the passkey, under the row's lock,
-        // over exactly its stored challenge, once: a replay (even of an act already signed) is refused.
+        // A passkey's assertion confirms only a signature asked for with the passkey, over exactly its
+        // stored challenge, once: a replay (even of an act already signed) is refused.
         if (row.factor !== 'passkey') throw new AppError('CONFIRMATION_MISMATCH');
-        await tx.select({ id: signatures.id }).from(signatures).where(eq(signatures.id, row.id)).for('update');
         await checkActAssertion(tx, {
           userId: input.userId,
           signatureId: row.id,
@@ -373,11 +388,11 @@ export async function fileSignedDocument(
  * Uses a signed signature of these terms for the order, contract or swap being made in `tx`: once. The
  * conditional update takes the row's lock, so a request racing with another that uses it waits for that
  * one's transaction and then finds it used (SIGNATURE_USED, 409); a rolled-back use leaves it free.
- * Unsigned, of other terms or of someone else: SIGNATURE_FAILED.
+ * Of other terms: `otherTerms` (SIGNATURE_FAILED unless given); unsigned or of someone else: SIGNATURE_FAILED.
  */
 export async function consumeSignature(
   tx: Transaction,
-  input: { userId: number; id: number; purpose: string; payload: unknown; now: Date },
+  input: { userId: number; id: number; purpose: string; payload: unknown; otherTerms?: AppError; now: Date },
 ): Promise<void> {
   const [used] = await tx
     .update(signatures)
@@ -395,8 +410,8 @@ export async function consumeSignature(
     .returning({ id: signatures.id });
   if (used) return;
   const row = await ownSignature(tx, input.userId, input.id, input.purpose);
-  const signed = row?.signedAt && row.payloadHash === payloadHash(input.payload);
-  throw new AppError(signed && row.consumedAt ? 'SIGNATURE_USED' : 'SIGNATURE_FAILED');
+  if (row && row.payloadHash !== payloadHash(input.payload)) throw input.otherTerms ?? new AppError('SIGNATURE_FAILED');
+  throw new AppError(row?.signedAt && row.consumedAt ? 'SIGNATURE_USED' : 'SIGNATURE_FAILED');
 }
 
 /** The stored document of one of the user's signatures, or null (also for someone else's). */
