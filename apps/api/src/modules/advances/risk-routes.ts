@@ -27,10 +27,13 @@ export async function riskRoutes(app: FastifyInstance) {
     '/api/v1/advances/risk-preview/',
     {
       onRequest: borrowers,
-      schema: schema('Before borrowing: the fall that would open a margin call at this amount, its crisis replay and a custom fall', {
-        querystring: riskPreviewQuerySchema,
-        response: { 200: advanceRiskSchema },
-      }),
+      schema: schema(
+        'Before borrowing: the fall that would open a margin call at this amount, its crisis replay and a custom fall',
+        {
+          querystring: riskPreviewQuerySchema,
+          response: { 200: advanceRiskSchema },
+        },
+      ),
     },
     async (request) => riskPreview(db, currentUser(request).id, request.t, request.query as RiskPreviewQuery),
   );
