@@ -1,6 +1,7 @@
 // The bank account for payouts: a valid IBAN (the bank is named from it where known) held in the
-// account owner's name — both checked before sending with the shared rules. Replacing a saved IBAN (approved or waiting for review) is
-// confirmed with the customer's strongest factor, bound to the new IBAN shown on the confirming step.
+// account owner's name — both checked before sending with the shared rules. Replacing a saved IBAN,
+// approved or waiting for review, is confirmed with the customer's strongest factor, bound to the new IBAN
+// shown on the confirming step.
 
 import { groupIban } from '@lombard/shared/iban-mask';
 import type { BankAccountChange } from '@lombard/shared/schemas/profile';
