@@ -21,30 +21,39 @@ async function freePort(): Promise<number> {
   });
 }
 
-// The config is evaluated again in every worker: choose the port and folder once, in the main process.
+// The config is evaluated again in every worker: choose the ports and folders once, in the main process.
+// Journeys that change the demo's shared prices get an app of their own (its own port, folder and
+// database), so they run beside the others instead of after all of them with one worker idle.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'lombard-e2e-'));
+process.env.E2E_PRICES_PORT ??= String(await freePort());
+process.env.E2E_PRICES_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'lombard-e2e-prices-'));
 const port = Number(process.env.E2E_PORT);
-// E2E_DATABASE_SERVER (postgres://…): the app runs on that PostgreSQL server, in a database of this run's
-// own, dropped when the run ends; unset, on the embedded database in E2E_DATA_DIR, as `npm start` does.
+const pricesPort = Number(process.env.E2E_PRICES_PORT);
+
+// E2E_DATABASE_SERVER (postgres://…): the apps run on that PostgreSQL server, each in a database of this
+// run's own, dropped when the run ends; unset, on the embedded database in their folders, as `npm start` does.
 const databaseServer = process.env.E2E_DATABASE_SERVER;
 if (databaseServer && !process.env.E2E_DATABASE_URL) {
-  process.env.E2E_DATABASE_NAME = `lombard_e2e_${port}`;
-  process.env.E2E_DATABASE_URL = await freshDatabase(databaseServer, process.env.E2E_DATABASE_NAME);
+  process.env.E2E_DATABASE_NAMES = `lombard_e2e_${port},lombard_e2e_${pricesPort}`;
+  process.env.E2E_DATABASE_URL = await freshDatabase(databaseServer, `lombard_e2e_${port}`);
+  process.env.E2E_PRICES_DATABASE_URL = await freshDatabase(databaseServer, `lombard_e2e_${pricesPort}`);
 }
-// The run's database is its own, so a key of the run's own seals its authenticator secrets (kept in the
+// The run's databases are its own, so a key of the run's own seals their authenticator secrets (kept in the
 // environment for the workers, which load this file again).
 process.env.E2E_AUTHENTICATOR_KEY ??= randomBytes(32).toString('hex');
-const database: Record<string, string> = process.env.E2E_DATABASE_URL
-  ? // The demo data and its simulated prices, which a PostgreSQL deployment gets only when asked for.
-    {
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      SEED_DEMO: 'true',
-      NAV_SOURCE: 'simulated',
-      AUTHENTICATOR_KEY: process.env.E2E_AUTHENTICATOR_KEY,
-    }
-  : {};
+/** On PostgreSQL: the demo data and its simulated prices, which a deployment there gets only when asked for. */
+const onDatabaseServer = (url: string | undefined): Record<string, string> =>
+  url
+    ? {
+        DATABASE_URL: url,
+        SEED_DEMO: 'true',
+        NAV_SOURCE: 'simulated',
+        AUTHENTICATOR_KEY: process.env.E2E_AUTHENTICATOR_KEY!,
+      }
+    : {};
 const baseURL = `http://127.0.0.1:${port}`;
+const pricesURL = `http://127.0.0.1:${pricesPort}`;
 const root = path.resolve(import.meta.dirname, '..');
 
 // WEB_DIST lets parallel runs each test their own build.
@@ -55,6 +64,35 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
 
 /** Journeys that change the demo's shared prices (an operator records NAVs). */
 const PRICE_CHANGING = /margin-alerts\.spec\.ts$/;
+
+/** One app as it ships: the API compiled to plain JavaScript (apps/api/build.mjs), into this run's own folder
+ * (inside apps/api, where the bundle finds its packages), serving the web build. */
+function appServer(appPort: number, dataDir: string, databaseUrl: string | undefined) {
+  const outdir = path.join(root, 'apps/api/dist', `e2e-${appPort}`);
+  return {
+    command: `node ${path.join(root, 'apps/api/build.mjs')} --outdir ${outdir} && node ${path.join(outdir, 'server.js')}`,
+    cwd: root,
+    url: `http://127.0.0.1:${appPort}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      E2E: 'true',
+      WEB_DIST: webDist,
+      // The journeys read the codes from the outbox folder, whichever database the server runs on.
+      SMS_OUTBOX: 'true',
+      ...onDatabaseServer(databaseUrl),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -92,39 +130,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: PRICE_CHANGING, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // A journey that records lower prices for the demo's funds changes what every other journey of the demo
-    // customer reads: it runs once they are all done. (Alone: `npx playwright test --no-deps <file>`.)
+    // A journey that records lower prices for the demo's funds would change what every other journey of the
+    // demo customer reads: it drives an app of its own, one journey at a time. First in the queue, so its
+    // long journeys start at once beside the others instead of trailing them.
     {
       name: 'prices',
       testMatch: PRICE_CHANGING,
-      dependencies: ['chromium'],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: pricesURL },
     },
+    { name: 'chromium', testIgnore: PRICE_CHANGING, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
-    // What ships: the API compiled to plain JavaScript (apps/api/build.mjs), into this run's own folder
-    // (inside apps/api, where the bundle finds its packages).
-    command: `node ${path.join(root, 'apps/api/build.mjs')} --outdir ${path.join(root, 'apps/api/dist', `e2e-${port}`)} && node ${path.join(root, 'apps/api/dist', `e2e-${port}`, 'server.js')}`,
-    cwd: root,
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      E2E: 'true',
-      WEB_DIST: webDist,
-      // The journeys read the codes from the outbox folder, whichever database the server runs on.
-      SMS_OUTBOX: 'true',
-      ...database,
-    },
-  },
+  webServer: [
+    appServer(port, process.env.E2E_DATA_DIR!, process.env.E2E_DATABASE_URL),
+    appServer(pricesPort, process.env.E2E_PRICES_DATA_DIR!, process.env.E2E_PRICES_DATABASE_URL),
+  ],
 });

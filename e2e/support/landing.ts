@@ -3,6 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { outboxFolder } from './outbox-folder';
 
 export type TestLocale = 'it-IT' | 'en-US';
 export const LOCALES: TestLocale[] = ['it-IT', 'en-US'];
@@ -132,7 +133,7 @@ export function linkIn(message: Pick<OutboxMessage, 'text'>): string {
 
 /** The newest outbox e-mail of a template to a recipient, waiting for the dispatcher to write it. */
 export async function outboxMessage(recipient: string, template: string, match?: (m: OutboxMessage) => boolean) {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const folder = outboxFolder();
   let found: OutboxMessage | undefined;
   await expect
     .poll(

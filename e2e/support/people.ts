@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { NEW_USER_PASSWORD, registeredUser } from './accounts';
 import { outboxMessage, setVisitor, type TestLocale } from './landing';
+import { outboxFolder } from './outbox-folder';
 
 export const ADMIN = 'admin@demo.lombard.test';
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -45,7 +46,7 @@ export async function smsCode(phone: string, template: string): Promise<string |
 
 /** Every SMS of a template sent to a number, oldest first (the outbox files are named in order). */
 export async function smsTo(phone: string, template: string): Promise<string[]> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const folder = outboxFolder();
   const names = (await readdir(folder).catch(() => [] as string[]))
     .filter((name) => name.endsWith('.json') && name.includes(template))
     .sort();

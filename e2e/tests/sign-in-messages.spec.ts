@@ -3,6 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { outboxFolder } from '../support/outbox-folder';
 
 const PASSWORD = 'Lombard-e2e-2026!';
 let counter = 0;
@@ -10,7 +11,7 @@ const uniqueEmail = (label: string) => `e2e-signin-${label}-${Date.now()}-${proc
 
 /** How many e-mails of a template the outbox has written to an address. */
 async function outboxCount(email: string, template: string): Promise<number> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const folder = outboxFolder();
   const names = (await readdir(folder).catch(() => [] as string[])).filter(
     (n) => n.endsWith('.json') && n.includes(template),
   );
