@@ -135,6 +135,10 @@ export type ForbearanceAnswerInput = z.infer<typeof forbearanceAnswerSchema>;
 export const enforcementResultSchema = z.object({
   call_id: z.number().int(),
   sold: z.array(z.object({ key: collateralKeySchema, units: z.string(), proceeds: moneySchema })),
+  /** Repaid from the customer's cash, when her ranking puts it before a sale. */
+  from_cash: moneySchema,
+  /** Free lines pledged, when her ranking puts pledging before a sale. */
+  pledged: z.array(collateralKeySchema),
   repayment: moneySchema,
   cured: z.boolean(),
 });

@@ -1,7 +1,7 @@
 // Staged alerts, the ranked remedy and forbearance through HTTP (docs/decisions/038): the warning is told
 // once per crossing by e-mail, in-app notification and SMS over repeated NAV recordings, the call at the
 // limit; the operator cannot sell before offering forbearance and before the grace period ends, and then
-// sells only what cures the call, in the customer's ranked order.
+// applies the remedy the customer ranked in advance (her cash, pledges, sales in her order), only what cures.
 import { addBusinessDays } from '@lombard/shared/money/business-days';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +184,46 @@ describe('forbearance before enforcement', () => {
     expect(after.stage).toBe('warning');
     expect(new Decimal(after.limit).minus(after.outstanding).lt('1.00')).toBe(true);
     expect(await notices(a, 'margin_enforced')).toHaveLength(1);
+    expect((await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json().ok).toBe(true);
+    f.clock.now = new Date();
+    await recordNav(f, a.bond, bond.nav);
+  });
+
+  it('after the grace period her ranked remedy is applied as she chose it: her cash first, nothing sold', async () => {
+    f.clock.now = new Date();
+    // The payout is on her cash; she ranks repaying from it first.
+    const a = await activeAdvance(f, { amount: '20000.00', invest: '30000.00' });
+    const ranked = await put(a.investor.session, '/api/v1/advances/remedy-ranking/', {
+      methods: ['cash', 'sell', 'pledge'],
+      pledge_order: [],
+      sell_order: [],
+    });
+    expect(ranked.statusCode).toBe(200);
+    const bond = await navOf(a, a.bond);
+    await recordNav(f, a.bond, bond.nav.mul('0.9').toDecimalPlaces(6));
+    const call = (await alert(a)).call;
+    const cashBefore = (await f.get(a.investor.session, '/api/v1/cash/')).json().available as string;
+    await f.post(f.admin, `/api/v1/backoffice/margin-calls/${call.id}/forbearance/`);
+    const offered = (await alert(a)).call;
+    f.clock.now = at(addBusinessDays(offered.grace_until, 1));
+    const done = await f.post(f.admin, `/api/v1/backoffice/margin-calls/${call.id}/enforce/`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ sold: [], pledged: [], from_cash: call.shortfall, repayment: call.shortfall });
+    expect((await navOf(a, a.bond)).units).toBe(bond.units);
+    await f.app.jobs.drain();
+    expect((await alert(a)).call).toBeNull();
+    const cashAfter = (await f.get(a.investor.session, '/api/v1/cash/')).json().available as string;
+    expect(new Decimal(cashBefore).minus(cashAfter).toFixed(2)).toBe(call.shortfall);
+    // She is told what was done: her remedy, not a sale.
+    const [notice] = await notices(a, 'margin_enforced');
+    expect(notice.title).toBe('Your ranked remedy was applied');
+    expect(notice.message).toContain('we applied the remedy you ranked in advance');
+    const timeline = (await f.get(a.investor.session, `/api/v1/advances/${a.id}/`)).json().timeline;
+    expect(timeline.find((e: { kind: string }) => e.kind === 'margin_enforced').params).toMatchObject({
+      cash: call.shortfall,
+      sold: '0.00',
+      context: 'ranked',
+    });
     expect((await f.get(f.admin, '/api/v1/backoffice/ledger/verify/')).json().ok).toBe(true);
     f.clock.now = new Date();
     await recordNav(f, a.bond, bond.nav);

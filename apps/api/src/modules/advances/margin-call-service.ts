@@ -22,7 +22,7 @@ import { deferNextInstalment } from './deferral';
 import { sellPledgedUnits } from './forced-sale';
 import { checkAdvance, pledgedLinesNow } from './margin-calls';
 import { type AdvanceRow, addEvent, lockAdvance } from './records';
-import { proposal } from './remedy';
+import { proposal, readRanking } from './remedy';
 import { requestRepayment } from './repayment';
 
 type CallRow = typeof marginCalls.$inferSelect;
@@ -101,6 +101,10 @@ async function carryOut(
   return proceeds;
 }
 
+/** What the remedy's steps repay from the customer's cash. */
+const fromCash = (steps: RemedyStep[]) =>
+  steps.reduce((sum, step) => (step.method === 'cash' ? sum.plus(step.amount) : sum), new Decimal(0));
+
 /** After the steps: the loan less what is being repaid must be within the new limit, or nothing happens. */
 async function assertCured(tx: Transaction, advance: AdvanceRow, repayment: Decimal) {
   const owed = new Decimal(advance.outstanding).minus(repayment);
@@ -131,9 +135,8 @@ export async function confirmRemedy(
   if (!new Decimal(shortfall).eq(input.shortfall)) throw new AppError('REMEDY_CHANGED');
   const plan = await proposal(tx, { userId: advance.userId, advanceId: advance.id, shortfall, t: context.t });
   if (!plan.remedy.cures) throw new AppError('REMEDY_NOT_ENOUGH');
-  const cash = plan.remedy.steps.reduce((sum, s) => (s.method === 'cash' ? sum.plus(s.amount) : sum), new Decimal(0));
   const proceeds = await carryOut(tx, context, advance, plan.remedy.steps, plan.free);
-  const repayment = cash.plus(proceeds);
+  const repayment = fromCash(plan.remedy.steps).plus(proceeds);
   await assertCured(tx, advance, repayment);
   // The repayment path checks the cash under its lock and books the principal (its job closes the call).
   if (repayment.gt(0)) await requestRepayment(tx, context, advance.userId, advance.id, repayment.toFixed(2));
@@ -225,8 +228,10 @@ export async function answerForbearance(
 
 /**
  * The operator's enforcement: refused until forbearance was offered and the grace period has passed
- * without cure; then sells pledged fund units in the customer's ranked order, only what cures the call,
- * and repays the advance with the proceeds.
+ * without cure; then the remedy the customer ranked in advance is applied as she would have confirmed it
+ * (her cash, further lines pledged, pledged units sold, in her order), only as far as it cures the call;
+ * a customer who ranked nothing has pledged fund units sold, as the contract provides. Cash and sale
+ * proceeds repay the advance.
  */
 export async function enforceCall(tx: Transaction, context: FlowContext, callId: number): Promise<EnforcementResult> {
   const { advance, call } = await lockCallById(tx, callId);
@@ -236,26 +241,38 @@ export async function enforceCall(tx: Transaction, context: FlowContext, callId:
     throw new AppError('GRACE_PERIOD_RUNNING', { params: { deadline: formatDate(deadline, context.language) } });
   }
   const shortfall = await shortfallNow(tx, advance);
+  const { saved: ranked } = await readRanking(tx, advance.userId);
   const plan = await proposal(tx, {
     userId: advance.userId,
     advanceId: advance.id,
     shortfall,
     t: context.t,
-    methods: ['sell'],
+    methods: ranked ? undefined : ['sell'],
   });
-  const proceeds = await carryOut(tx, context, advance, plan.remedy.steps, []);
-  if (proceeds.gt(0)) await requestRepayment(tx, context, advance.userId, advance.id, proceeds.toFixed(2));
+  const { steps } = plan.remedy;
+  const cash = fromCash(steps);
+  const proceeds = await carryOut(tx, context, advance, steps, plan.free);
+  const repayment = cash.plus(proceeds);
+  if (repayment.gt(0)) await requestRepayment(tx, context, advance.userId, advance.id, repayment.toFixed(2));
   await settle(tx, context, call, 'enforced');
-  const amount = proceeds.toFixed(2);
-  await addEvent(tx, advance.id, 'margin_enforced', { amount }, context.actor.id, context.now);
-  const sold = plan.remedy.steps.flatMap((step) =>
+  const sold = steps.flatMap((step) =>
     step.method === 'sell' ? [{ key: step.key, units: step.units, proceeds: step.proceeds }] : [],
   );
+  const pledged = steps.flatMap((step) => (step.method === 'pledge' ? [step.key] : []));
+  // The texts say what was done: her ranked remedy (`_ranked`), or the contract's sale.
+  const done = {
+    amount: repayment.toFixed(2),
+    cash: cash.toFixed(2),
+    sold: proceeds.toFixed(2),
+    pledged: pledged.length,
+    ...(ranked ? { context: 'ranked' } : {}),
+  };
+  await addEvent(tx, advance.id, 'margin_enforced', done, context.actor.id, context.now);
   await recordAudit(tx, context.actor, {
     action: 'enforce',
     objectType: 'margin_calls',
     objectId: call.id,
-    after: { shortfall, sold, repayment: amount },
+    after: { shortfall, ranked, steps, repayment: done.amount },
     requestId: context.requestId,
     ip: context.ip,
   });
@@ -265,7 +282,15 @@ export async function enforceCall(tx: Transaction, context: FlowContext, callId:
     notification: 'margin_enforced',
     notice: 'marginEnforced',
     sms: true,
-    params: (language) => ({ reference: String(advance.id), amount: formatMoney(amount, language) }),
+    params: (language) => ({
+      ...done,
+      reference: String(advance.id),
+      amount: formatMoney(done.amount, language),
+      cash: formatMoney(done.cash, language),
+      sold: formatMoney(done.sold, language),
+    }),
   });
-  return { call_id: call.id, sold, repayment: amount, cured: plan.remedy.cures };
+  // Pledges count at once: a call they alone cure closes now.
+  if (repayment.isZero()) await checkAdvance(tx, await lockAdvance(tx, advance.id), context, context.now);
+  return { call_id: call.id, sold, from_cash: done.cash, pledged, repayment: done.amount, cured: plan.remedy.cures };
 }
