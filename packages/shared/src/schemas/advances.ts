@@ -195,6 +195,7 @@ export const TIMELINE_MONEY_PARAMS: readonly string[] = [
   'interest',
   'outstanding',
   'collateral_to_add',
+  'limit',
 ];
 /** The timeline values that are calendar dates (`YYYY-MM-DD`), written as dates by the reader. */
 export const TIMELINE_DATE_PARAMS: readonly string[] = ['from', 'to', 'maturity'];

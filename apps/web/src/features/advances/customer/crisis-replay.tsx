@@ -3,7 +3,7 @@
 // when, and what repaying or pledging would have cured it; and a custom fall of every line on a slider.
 import type { AdvanceRisk, StressResult } from '@lombard/shared/schemas/advance-risk';
 import { Alert, Group, List, Paper, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,6 +91,8 @@ export function CrisisReplay({ advanceId, risk }: { advanceId: number; risk: Adv
   const { t } = useTranslation('loan');
   const language = useLanguage();
   const [chosen, setChosen] = useState(risk.crises[0]?.id ?? '');
+  // Four crises side by side do not fit a phone ("2022" ran off the edge past "Marzo 2020"): one a row there.
+  const phone = useMediaQuery('(max-width: 36em)');
   const crisis = risk.crises.find((c) => c.id === chosen);
   return (
     <Paper withBorder radius="md" p="md" data-testid="crisis-replay">
@@ -106,7 +108,8 @@ export function CrisisReplay({ advanceId, risk }: { advanceId: number; risk: Adv
           onChange={setChosen}
           data={risk.crises.map((c) => ({ value: c.id, label: t(`risk.crises.${c.id}`) }))}
           fullWidth
-          orientation="horizontal"
+          orientation={phone ? 'vertical' : 'horizontal'}
+          size={phone ? 'md' : 'sm'}
           aria-label={t('risk.replay.choose')}
           data-testid="crisis-choice"
         />
