@@ -54,7 +54,7 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
 }
 
 /** Journeys that change the demo's shared prices (an operator records NAVs). */
-const PRICE_CHANGING = /margin-alerts\.spec\.ts$/;
+const PRICE_CHANGING = /margin-(alerts|states)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -99,6 +99,8 @@ export default defineConfig({
       name: 'prices',
       testMatch: PRICE_CHANGING,
       dependencies: ['chromium'],
+      // One at a time: each moves the same fund's NAV and expects the stages that follow from its own.
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
