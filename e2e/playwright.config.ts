@@ -63,7 +63,7 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
 }
 
 /** Journeys that change the demo's shared prices (an operator records NAVs). */
-const PRICE_CHANGING = /margin-alerts\.spec\.ts$/;
+const PRICE_CHANGING = /margin-(alerts|states)\.spec\.ts$/;
 
 /** One app as it ships: the API compiled to plain JavaScript (apps/api/build.mjs), into this run's own folder
  * (inside apps/api, where the bundle finds its packages), serving the web build. */
@@ -136,6 +136,7 @@ export default defineConfig({
     {
       name: 'prices',
       testMatch: PRICE_CHANGING,
+      // One at a time: each moves the same fund's NAV and expects the stages that follow from its own.
       workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: pricesURL },
     },

@@ -4,19 +4,16 @@
 // new number then proves itself with its own code, the new address gets its link. Then the IBAN change's
 // confirming step of the demo customer (authenticator app) photographed in Italian and English, light and
 // dark, on a phone and a desktop, in e2e/.screenshots/, and scanned by axe each time.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { NEW_USER_PASSWORD, registeredUser } from '../support/accounts';
-import { axeScan, WCAG_21_AA } from '../support/axe';
-import { LOCALES, linkIn, outboxMessage, setVisitor } from '../support/landing';
+import { linkIn, outboxMessage } from '../support/landing';
 import { ADMIN, apiAs, DEMO_PASSWORD, signedIn } from '../support/people';
+import { photographEveryWay } from '../support/screens';
 
 const FIRST_IBAN = 'IT60X0542811101000000123456';
 const NEW_IBAN = 'IT41 S030 6909 6061 0000 0012 345';
 /** Another IBAN than the demo customer's (IT41…2345), for her confirming step. */
 const DEMO_NEW_IBAN = 'IT60 X054 2811 1010 0000 0123 456';
-const SHOTS = path.join(import.meta.dirname, '..', '.screenshots');
 
 /** A customer with a verified phone and an approved IBAN, made through the API as onboarding makes them. */
 async function customerWithIban(request: APIRequestContext) {
@@ -120,35 +117,21 @@ test('the IBAN change’s confirming step, photographed and scanned by axe in bo
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of LOCALES) {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const width of [375, 1280]) {
-        const context = await browser.newContext({ locale, viewport: { width, height: width < 600 ? 812 : 900 } });
-        await setVisitor(context, baseURL!, { locale, theme });
-        const login = await context.request.post('/api/account/token/auth/', {
-          headers: { 'x-lombard-session': 'cookie' },
-          data: { email: 'customer@demo.lombard.test', password: DEMO_PASSWORD, rememberMe: false },
-        });
-        expect(login.ok()).toBe(true);
-        await context.addCookies([{ name: 'lombard_session', value: '0', url: baseURL! }]);
-        const page = await context.newPage();
-        await page.goto('/customer/profile/bank-account/');
-        const iban = page.getByTestId('bank-iban');
-        await iban.click({ timeout: 60_000 });
-        await iban.fill(DEMO_NEW_IBAN);
-        await page.getByTestId('bank-submit').click();
-        // Asked, not confirmed: the demo customer's IBAN stays as it is.
-        const step = page.getByTestId('iban-change');
-        await expect(page.getByTestId('iban-change-value')).toHaveText(DEMO_NEW_IBAN);
-        await expect(page.getByTestId('iban-change-confirmation-code')).toBeVisible();
-        await step.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS, `iban-change-${locale}-${theme}-${width}.png`) });
-        // The step's colours and labels in each language and theme: no axe violation on it.
-        const scan = await axeScan(page).include('[data-testid="iban-change"]').withTags(WCAG_21_AA).analyze();
-        expect(scan.violations.map((v) => `${locale} ${theme} ${width}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
-        await context.close();
-      }
-    }
-  }
+  const page = await signedIn(browser, baseURL!, 'customer@demo.lombard.test', DEMO_PASSWORD);
+  await photographEveryWay(page, baseURL!, {
+    name: 'iban-change',
+    show: async () => {
+      await page.goto('/customer/profile/bank-account/');
+      const iban = page.getByTestId('bank-iban');
+      await iban.click({ timeout: 60_000 });
+      await iban.fill(DEMO_NEW_IBAN);
+      await page.getByTestId('bank-submit').click();
+      // Asked, not confirmed: the demo customer's IBAN stays as it is.
+      await expect(page.getByTestId('iban-change-value')).toHaveText(DEMO_NEW_IBAN);
+      await expect(page.getByTestId('iban-change-confirmation-code')).toBeVisible();
+    },
+    // The step's colours and labels in each language and theme.
+    scan: '[data-testid="iban-change"]',
+  });
+  await page.context().close();
 });

@@ -4,17 +4,11 @@
 // among her notifications. The advance page in the warning state passes the WCAG 2.1 AA rules.
 import { expect, test } from '@playwright/test';
 import { axeScan, WCAG_21_AA } from '../support/axe';
+import { latestNav, navForm, recordNav } from '../support/navs';
 import { ADMIN, DEMO_PASSWORD, signedIn } from '../support/people';
 
 const CUSTOMER = 'customer@demo.lombard.test';
 const EQUITY = 'Azionario Globale Sostenibile';
-
-/** The latest working day up to today: the day an operator may record a NAV for. */
-function navDay(): string {
-  const day = new Date();
-  while ([0, 6].includes(day.getDay())) day.setDate(day.getDate() - 1);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-}
 
 test('a lower NAV crosses the warning: the customer who ranked her remedies is warned', async ({
   browser,
@@ -48,21 +42,9 @@ test('a lower NAV crosses the warning: the customer who ranked her remedies is w
   // company shares' holds, and the 8,000 € owed come to about 93 % of what the collateral secures
   // (past the warning at 90 %, short of the call).
   const operator = await signedIn(browser, baseURL!, ADMIN, DEMO_PASSWORD);
-  await operator.goto('/customer/backoffice/products/');
-  await operator
-    .getByRole('button', { name: new RegExp(EQUITY) })
-    .first()
-    .click();
-  const form = operator.getByTestId('admin-nav-form');
-  const latest = form.getByTestId('admin-recent-navs').locator('tbody tr').first().locator('td').last();
-  const before = (await latest.innerText()).replace(/,/g, '');
-  const lower = (Number(before) * 0.35).toFixed(6);
-  await form.getByLabel('Day').fill(navDay());
-  await form.getByTestId('admin-nav-value').fill(lower);
-  await form.getByTestId('admin-nav-save').click();
-  await expect(form.getByTestId('admin-recent-navs').locator('tbody tr').first()).toContainText(
-    Number(lower).toLocaleString('en-US', { minimumFractionDigits: 6 }),
-  );
+  const form = await navForm(operator, EQUITY);
+  const before = await latestNav(form);
+  await recordNav(form, (Number(before) * 0.35).toFixed(6));
 
   // The check runs after the NAVs are recorded: she sees the warning once it has.
   await expect(async () => {
@@ -81,11 +63,7 @@ test('a lower NAV crosses the warning: the customer who ranked her remedies is w
   await expect(customer.getByText('Your advance is close to its limit').first()).toBeVisible();
 
   // Back to the NAV it had, for the other journeys on this data set.
-  await form.getByTestId('admin-nav-value').fill(before);
-  await form.getByTestId('admin-nav-save').click();
-  await expect(form.getByTestId('admin-recent-navs').locator('tbody tr').first()).toContainText(
-    Number(before).toLocaleString('en-US', { minimumFractionDigits: 6 }),
-  );
+  await recordNav(form, before);
   await customer.context().close();
   await operator.context().close();
 });

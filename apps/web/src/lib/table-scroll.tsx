@@ -3,11 +3,17 @@
 // lib/merge-refs.ts): the build hangs this component on Table.ScrollContainer instead (vite.config.ts),
 // so that no page with a table carries ScrollArea.
 import { Box, type BoxProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 
-interface Props extends BoxProps {
+/**
+ * A table wide enough to scroll on a phone takes `role="region"`, `tabIndex={0}` and the id of its title
+ * (`aria-labelledby`), so that the keyboard reaches it and scrolls it with the arrow keys (axe:
+ * scrollable-region-focusable); they pass through to the scrolling box.
+ */
+interface Props extends BoxProps, Pick<HTMLAttributes<HTMLDivElement>, 'role' | 'tabIndex' | 'aria-labelledby'> {
   /** Below this width the table scrolls instead of squeezing its columns. */
   minWidth: number;
+  className?: string;
   children: ReactNode;
 }
 

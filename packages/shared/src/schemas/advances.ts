@@ -197,6 +197,7 @@ export const TIMELINE_MONEY_PARAMS: readonly string[] = [
   'collateral_to_add',
   'cash',
   'sold',
+  'limit',
 ];
 /** The timeline values that are calendar dates (`YYYY-MM-DD`), written as dates by the reader. */
 export const TIMELINE_DATE_PARAMS: readonly string[] = ['from', 'to', 'maturity'];

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ADVANCES_PAGE } from '../../../lib/backoffice/paths';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/use-language';
 import { newIdempotencyKey } from '../../../lib/money/idempotency-key';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -40,7 +42,21 @@ function AdvanceLink({ id }: { id: number }) {
   );
 }
 
-function ForbearanceCell({ row }: { row: MarginCallRow }) {
+/** A figure and, under it, a smaller line that qualifies it (the limit under what is owed, and so on). */
+function TwoLines({ first, second }: { first: string; second: string }) {
+  return (
+    <Box component="span" display="block">
+      <Text size="sm" span display="block" style={{ whiteSpace: 'nowrap' }}>
+        {first}
+      </Text>
+      <Text size="xs" c="dimmed" span display="block">
+        {second}
+      </Text>
+    </Box>
+  );
+}
+
+function ForbearanceStatus({ row }: { row: MarginCallRow }) {
   const { t } = useTranslation('backoffice');
   if (row.resolution) return <Badge variant="light">{t(`watch.resolution.${row.resolution}`)}</Badge>;
   if (!row.forbearance_offered_at)
@@ -53,6 +69,16 @@ function ForbearanceCell({ row }: { row: MarginCallRow }) {
     <Text size="sm">
       {t(row.forbearance_answer ? `watch.forbearance.answer.${row.forbearance_answer}` : 'watch.forbearance.waiting')}
     </Text>
+  );
+}
+
+/** Where forbearance stands and, under it, the desk's next steps: in one column, so that they stay in view. */
+function ForbearanceCell({ row }: { row: MarginCallRow }) {
+  return (
+    <Stack gap={6} align="flex-start">
+      <ForbearanceStatus row={row} />
+      <CallSteps row={row} />
+    </Stack>
   );
 }
 
@@ -74,7 +100,7 @@ function CallSteps({ row }: { row: MarginCallRow }) {
       },
     );
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       {!row.forbearance_offered_at && (
         <Button size="xs" variant="light" onClick={() => setAsked('forbearance')} data-testid={`offer-${row.id}`}>
           {t('watch.steps.forbearance')}
@@ -104,6 +130,8 @@ function CallSteps({ row }: { row: MarginCallRow }) {
 
 export function AdvanceWatchPage() {
   const { t } = useTranslation('backoffice');
+  const language = useLanguage();
+  const money = (value: string) => formatMoney(value, language);
   usePageMeta(t('sections.advanceWatch'));
   const overdue = useResourceList<InstalmentRow>(BO_INSTALMENTS_API, {
     defaultOrder: 'due_date',
@@ -123,17 +151,43 @@ export function AdvanceWatchPage() {
     { key: 'total', header: t('watch.columns.amount'), type: 'amount', align: 'right' },
     { key: 'advance_id', header: t('watch.columns.advance'), render: (row) => <AdvanceLink id={row.advance_id} /> },
   ];
+  // Five columns, two lines a cell: with ten, the forbearance and enforcement steps sat past the right edge
+  // of a 1280 px screen, behind a sideways scroll.
   const callColumns: Column<MarginCallRow>[] = [
-    { key: 'opened_at', header: t('watch.columns.openedAt'), type: 'datetime', sortField: 'opened_at' },
-    { key: 'user', header: t('desk.columns.customer'), primary: true, render: (row) => <PersonCell user={row.user} /> },
-    { key: 'outstanding', header: t('watch.columns.outstanding'), type: 'amount', align: 'right' },
-    { key: 'limit', header: t('watch.columns.limit'), type: 'amount', align: 'right' },
-    { key: 'shortfall', header: t('watch.columns.shortfall'), type: 'amount', align: 'right' },
-    { key: 'collateral_to_add', header: t('watch.columns.collateralToAdd'), type: 'amount', align: 'right' },
-    { key: 'grace_until', header: t('watch.columns.graceUntil'), type: 'date' },
+    { key: 'opened_at', header: t('watch.columns.openedAt'), type: 'date', sortField: 'opened_at' },
+    {
+      key: 'user',
+      header: t('desk.columns.customer'),
+      primary: true,
+      render: (row) => (
+        <Stack gap={2}>
+          <PersonCell user={row.user} />
+          <AdvanceLink id={row.advance_id} />
+        </Stack>
+      ),
+    },
+    {
+      key: 'outstanding',
+      header: t('watch.columns.owedLimit'),
+      render: (row) => (
+        <TwoLines first={money(row.outstanding)} second={t('watch.limitOf', { amount: money(row.limit) })} />
+      ),
+    },
+    {
+      key: 'shortfall',
+      header: t('watch.columns.toCure'),
+      render: (row) => (
+        <TwoLines
+          first={
+            row.grace_until
+              ? t('watch.cureBy', { amount: money(row.shortfall), date: formatDate(row.grace_until, language) })
+              : money(row.shortfall)
+          }
+          second={t('watch.orCollateral', { amount: money(row.collateral_to_add) })}
+        />
+      ),
+    },
     { key: 'forbearance', header: t('watch.columns.forbearance'), render: (row) => <ForbearanceCell row={row} /> },
-    { key: 'advance_id', header: t('watch.columns.advance'), render: (row) => <AdvanceLink id={row.advance_id} /> },
-    { key: 'steps', header: t('watch.columns.steps'), render: (row) => <CallSteps row={row} /> },
   ];
 
   return (

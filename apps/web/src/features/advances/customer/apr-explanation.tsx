@@ -56,7 +56,14 @@ function Explanation({ data }: { data: AprExplanation }) {
       <Text size="sm" fw={600} id="apr-flows-caption">
         {t('apr.tableCaption')}
       </Text>
-      <TableScroll minWidth={560}>
+      {/* Wider than a phone: a region the keyboard can reach and scroll, named by the title above. */}
+      <TableScroll
+        minWidth={560}
+        role="region"
+        tabIndex={0}
+        aria-labelledby="apr-flows-caption"
+        className="mantine-focus-auto"
+      >
         <Table fz="sm" data-testid="apr-flows" aria-labelledby="apr-flows-caption">
           <Table.Thead>
             <Table.Tr>

@@ -5,7 +5,7 @@
 // the chosen fall on the advance or on the amount asked.
 import type { AdvanceRisk, StressResult } from '@lombard/shared/schemas/advance-risk';
 import { Alert, Group, List, Paper, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,6 +104,8 @@ export function CrisisReplay<Key extends QueryKey>({
   const { t } = useTranslation('loan');
   const language = useLanguage();
   const [chosen, setChosen] = useState(risk.crises[0]?.id ?? '');
+  // Four crises side by side do not fit a phone ("2022" ran off the edge past "Marzo 2020"): one a row there.
+  const phone = useMediaQuery('(max-width: 36em)');
   const crisis = risk.crises.find((c) => c.id === chosen);
   // Inside the request form the replay's headings sit under the form's own.
   const level = framed ? 2 : 3;
@@ -121,7 +123,8 @@ export function CrisisReplay<Key extends QueryKey>({
           onChange={setChosen}
           data={risk.crises.map((c) => ({ value: c.id, label: t(`risk.crises.${c.id}`) }))}
           fullWidth
-          orientation="horizontal"
+          orientation={phone ? 'vertical' : 'horizontal'}
+          size={phone ? 'md' : 'sm'}
           aria-label={t('risk.replay.choose')}
           data-testid="crisis-choice"
         />

@@ -1,5 +1,5 @@
 // The loan-to-value as a gauge: a half dial from 0 to 100 % of the collateral's value, the stretch up to
-// the limit at which a margin call opens in green (amber in its last fifth), beyond it red, and a needle at
+// the limit at which a margin call opens in green (amber from the warning on), beyond it red, and a needle at
 // today's loan-to-value. A meter for assistive technology: its value, range and a sentence that says both.
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ const CY = 95;
 
 /** The point of the dial at `share` (0 to 1) of the half circle, left to right. */
 function point(share: number, radius = R) {
-  const angle = Math.PI * (1 - Math.min(Math.max(share, 0), 1));
+  // Every share comes through `share` below, already between 0 and 1.
+  const angle = Math.PI * (1 - share);
   return { x: CX + radius * Math.cos(angle), y: CY - radius * Math.sin(angle) };
 }
 
@@ -28,11 +29,14 @@ const share = (fraction: string) => Math.min(Math.max(Number(fraction), 0), 1);
 export function LtvGauge({
   loanToValue,
   limit,
+  warning,
   size = 220,
   testId = 'ltv-gauge',
 }: {
   loanToValue: string;
   limit: string;
+  /** Where the warning starts (a fraction of the collateral's value); else at the default warning ratio. */
+  warning?: string | null;
   size?: number;
   testId?: string;
 }) {
@@ -40,7 +44,9 @@ export function LtvGauge({
   const language = useLanguage();
   const now = share(loanToValue);
   const max = share(limit);
-  const warn = max * 0.8;
+  // Amber where the alerts warn (decision 038), not at a share of its own: the two told different stories.
+  // 0.9: DEFAULT_MARGIN_WARNING_RATIO, written out (the home carries this file, at its size budget).
+  const warn = warning ? share(warning) : max * 0.9;
   const needle = point(now, R - 12);
   const over = now > max;
   const text = t('risk.gauge.text', {

@@ -9,8 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SummaryRow } from '../../../components/summary-row';
-import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
+import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { formatUnits } from '../../../lib/money/format-units';
 import { useIdempotencyKey } from '../../../lib/money/idempotency-key';
 import { marginAlertQuery, useAnswerForbearance, useConfirmRemedy } from './margin-alert-api';
 
@@ -34,7 +35,8 @@ function StepText({ step }: { step: RemedyStepView }) {
     <>
       {t('alerts.step.sell', {
         line: step.label,
-        units: formatNumber(step.units, language, 6),
+        // Up to three decimals, as units read everywhere else (71.881830 here, 97.576 on borrow-or-sell).
+        units: formatUnits(step.units, language),
         proceeds: formatMoney(step.proceeds, language),
       })}
     </>
@@ -66,7 +68,8 @@ function CallSection({ advanceId, call }: { advanceId: number; call: NonNullable
     <Stack gap="md">
       <Alert color="red" variant="light" title={t('alerts.call.title')} data-testid="alert-deadline">
         <Text size="sm">
-          {t('alerts.call.deadline', {
+          {/* Once the offer is made, "not before we have offered you more time" is old news: the options follow. */}
+          {t(forbearance.offered_at ? 'alerts.call.deadlineOffered' : 'alerts.call.deadline', {
             shortfall: formatMoney(call.shortfall, language),
             date: formatDate(call.grace_until, language),
             count: call.business_days_left,
@@ -126,12 +129,14 @@ function CallSection({ advanceId, call }: { advanceId: number; call: NonNullable
           ) : (
             <>
               <Text size="sm">{t('alerts.forbearance.intro')}</Text>
-              <Group gap="xs">
+              {/* One choice a row on a phone, two on wider screens: each a full-size target, none alone on a line. */}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
                 {FORBEARANCE_ANSWERS.map((option: ForbearanceAnswer) => (
                   <Button
                     key={option}
-                    size="xs"
-                    variant={option === 'declined' ? 'subtle' : 'light'}
+                    size="sm"
+                    fullWidth
+                    variant={option === 'declined' ? 'default' : 'light'}
                     loading={answer.isPending && answer.variables?.answer === option}
                     disabled={answer.isPending || settled}
                     onClick={() =>
@@ -143,14 +148,14 @@ function CallSection({ advanceId, call }: { advanceId: number; call: NonNullable
                     data-testid={`forbearance-${option}`}
                     // Long choices wrap inside the button: at 375 px "…per un trimestre" ran off the edge.
                     h="auto"
+                    mih={44}
                     py={6}
-                    maw="100%"
-                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                   >
                     {t(`alerts.forbearance.options.${option}`)}
                   </Button>
                 ))}
-              </Group>
+              </SimpleGrid>
             </>
           )}
         </Stack>
@@ -166,7 +171,8 @@ export function MarginAlertPanel({ advanceId }: { advanceId: number }) {
   const alert = useQuery(marginAlertQuery(advanceId));
   if (!alert.data) return null;
   const a = alert.data;
-  const percent = (value: string | null) => (value === null ? '—' : formatPercent(value, language));
+  // One decimal, as the gauge below writes the same ratios: 30.78 % here beside 30.8 % there read as two figures.
+  const percent = (value: string | null) => (value === null ? '—' : formatPercent(value, language, 1));
   return (
     <Paper withBorder radius="md" p="md" data-testid="margin-alert" data-stage={a.stage}>
       <Stack gap="md">

@@ -41,10 +41,11 @@ function OrderedList({
       </Text>
       <Stack gap={6} component="ol" aria-labelledby={`${testId}-title`} m={0} p={0} data-testid={testId}>
         {items.map((item, index) => (
-          <Paper key={item.key} component="li" withBorder radius="sm" px="sm" py={6} style={{ listStyle: 'none' }}>
+          <Paper key={item.key} component="li" withBorder radius="sm" px="sm" py={4} style={{ listStyle: 'none' }}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Group gap="xs" wrap="nowrap" miw={0}>
-                <Text size="sm" c="dimmed" w={18} ta="right" aria-hidden>
+              {/* The number keeps its width: shrunk by a long name, it moved the names out of line. */}
+              <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+                <Text size="sm" c="dimmed" w={18} ta="right" aria-hidden style={{ flexShrink: 0 }}>
                   {index + 1}
                 </Text>
                 <Stack gap={0} miw={0}>
@@ -59,24 +60,27 @@ function OrderedList({
                   )}
                 </Stack>
               </Group>
-              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+              {/* Up above down, each 40 px: side by side at 28 px they were small to tap and took the name's room. */}
+              <Stack gap={4} style={{ flexShrink: 0 }}>
                 <ActionIcon
                   variant="subtle"
+                  size={40}
                   disabled={index === 0}
                   onClick={() => onMove(index, -1)}
                   aria-label={t('ranking.up', { item: label(item.key) })}
                 >
-                  <IconArrowUp size={16} aria-hidden />
+                  <IconArrowUp size={20} aria-hidden />
                 </ActionIcon>
                 <ActionIcon
                   variant="subtle"
+                  size={40}
                   disabled={index === items.length - 1}
                   onClick={() => onMove(index, 1)}
                   aria-label={t('ranking.down', { item: label(item.key) })}
                 >
-                  <IconArrowDown size={16} aria-hidden />
+                  <IconArrowDown size={20} aria-hidden />
                 </ActionIcon>
-              </Group>
+              </Stack>
             </Group>
           </Paper>
         ))}

@@ -11,6 +11,7 @@ import { TableScroll } from '../../../lib/table-scroll';
 import { CrisisReplay } from './crisis-replay';
 import { FallSentence } from './fall-sentence';
 import { LtvGauge } from './ltv-gauge';
+import { marginAlertQuery } from './margin-alert-api';
 import { advanceRiskQuery } from './risk-queries';
 
 function LinesTable({ risk }: { risk: AdvanceRisk }) {
@@ -18,13 +19,16 @@ function LinesTable({ risk }: { risk: AdvanceRisk }) {
   const language = useLanguage();
   const weak = risk.lines.find((line) => line.weak);
   // The fall of one line alone that opens a call: a column on wider screens, under the line's name on a phone.
+  // In a call no fall is needed to open one: "0.00% (€0.00)" said nothing.
   const fallOf = (line: AdvanceRisk['lines'][number]) =>
-    line.fall && line.fall_amount
-      ? t('risk.lines.fallValue', {
-          fall: formatPercent(line.fall, language),
-          amount: formatMoney(line.fall_amount, language),
-        })
-      : t('risk.lines.never');
+    risk.in_call
+      ? t('risk.lines.inCall')
+      : line.fall && line.fall_amount
+        ? t('risk.lines.fallValue', {
+            fall: formatPercent(line.fall, language),
+            amount: formatMoney(line.fall_amount, language),
+          })
+        : t('risk.lines.never');
   return (
     <Stack gap="xs">
       <TableScroll minWidth={320}>
@@ -82,6 +86,8 @@ function LinesTable({ risk }: { risk: AdvanceRisk }) {
 export function RiskPanel({ advanceId }: { advanceId: number }) {
   const { t } = useTranslation('loan');
   const risk = useQuery(advanceRiskQuery(advanceId));
+  // The alert panel's figures (the same query, already asked for): the gauge turns amber where they warn.
+  const alert = useQuery(marginAlertQuery(advanceId)).data;
   if (!risk.data) return <Skeleton h={260} radius="md" />;
   const data = risk.data;
   return (
@@ -93,7 +99,11 @@ export function RiskPanel({ advanceId }: { advanceId: number }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
             {data.loan_to_value && data.limit_loan_to_value && (
-              <LtvGauge loanToValue={data.loan_to_value} limit={data.limit_loan_to_value} />
+              <LtvGauge
+                loanToValue={data.loan_to_value}
+                limit={data.limit_loan_to_value}
+                warning={alert?.warning_loan_to_value}
+              />
             )}
             <Stack gap="xs" justify="center">
               <FallSentence risk={data} />
