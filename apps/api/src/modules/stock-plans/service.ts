@@ -28,6 +28,7 @@ export {
   planPriceHistoriesFrom,
   planPriceOn,
   planPricesOn,
+  recordPlanPrice,
   STOCK_PLAN_PRICE_RECORDED_JOB,
 } from './prices';
 
