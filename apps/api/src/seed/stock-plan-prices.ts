@@ -58,7 +58,7 @@ export async function seedDemoStockPlanPrices(
       day,
       price: price.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
       source: 'market_close',
-      note: 'Borsa Italiana, prezzo di chiusura',
+      note: 'Borsa Italiana',
     });
   }
 }

@@ -89,7 +89,8 @@ export async function assetStatementFigures(
   positions.sort((a, b) => a.name.localeCompare(b.name));
   const planHoldings = heldOrMoved(planUnits);
   const planIds = planHoldings.map((h) => h.holdingId);
-  const [planRows, planPrices] = await Promise.all([plansByIds(db, planIds), planPricesOn(db, planIds, to)]);
+  const planRows = await plansByIds(db, planIds);
+  const planPrices = await planPricesOn(db, planIds, to);
   const plans = planHoldings.map(({ holdingId: planId, ...figures }): PlanPosition => {
     const plan = planRows.get(planId);
     // None on record by then (units held since before their verification day): the verified price.

@@ -104,13 +104,12 @@ export async function verifiedPlans(
     .from(stockPlans)
     .where(and(eq(stockPlans.userId, userId), eq(stockPlans.status, 'verified')))
     .orderBy(stockPlans.id);
-  const [balances, prices] = await Promise.all([
-    known ?? planBalances(db, userId),
-    planPricesOn(
-      db,
-      rows.map((row) => row.id),
-    ),
-  ]);
+  // One after the other: the caller may pass a transaction, one connection running one query at a time.
+  const balances = known ?? (await planBalances(db, userId));
+  const prices = await planPricesOn(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     row,
     free: balances.get(row.id)?.free ?? new Decimal(0),

@@ -67,12 +67,12 @@ async function fill(values: { day?: string; price?: string }) {
 }
 
 describe('a verified plan’s share prices', () => {
-  it('show the price in force and the latest recorded, with source, note and operator', async () => {
+  it('show the price in force and the latest recorded, with source, note and who recorded it', async () => {
     renderWithQueryClient(<PlanPrices plan={PLAN} />);
     expect(screen.getByTestId('plan-price-now')).toHaveTextContent('18.40');
     const table = await screen.findByTestId('plan-recent-prices');
     expect(table).toHaveTextContent('Borsa Italiana');
-    expect(table).toHaveTextContent('admin@demo.lombard.test');
+    expect(table.querySelector('tbody tr')).toHaveAttribute('title', 'admin@demo.lombard.test');
   });
 
   it('checks the day and the price before sending', async () => {

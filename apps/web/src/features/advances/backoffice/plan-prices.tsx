@@ -135,13 +135,18 @@ export function PlanPrices({ plan }: { plan: StockPlan }) {
           {t('plans.prices.title')}
         </Title>
         {plan.price_date && (
-          <Text size="sm" mt={4} data-testid="plan-price-now">
-            {t('plans.prices.now', {
-              price: priceText(plan.unit_price, language),
-              date: formatDate(plan.price_date, language),
-              source: t(`plans.prices.sources.${plan.price_source}`),
-            })}
-          </Text>
+          <Group gap={6} mt={4} wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {t('plans.prices.nowLabel')}
+            </Text>
+            <Text size="sm" fw={600} data-testid="plan-price-now">
+              {t('plans.prices.now', {
+                price: priceText(plan.unit_price, language),
+                date: formatDate(plan.price_date, language),
+                source: t(`plans.prices.sources.${plan.price_source}`),
+              })}
+            </Text>
+          </Group>
         )}
       </div>
       <PriceForm plan={plan} />
@@ -150,33 +155,37 @@ export function PlanPrices({ plan }: { plan: StockPlan }) {
           <Text size="sm" fw={600}>
             {t('plans.prices.recent', { count: prices.data?.count ?? recent.length })}
           </Text>
-          <Table striped withTableBorder fz="sm" data-testid="plan-recent-prices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('plans.prices.day')}</Table.Th>
-                <Table.Th ta="right">{t('plans.prices.price')}</Table.Th>
-                <Table.Th>{t('plans.prices.source')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recent.map((point) => (
-                <Table.Tr key={point.day}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(point.day, language)}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {priceText(point.price, language)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t(`plans.prices.sources.${point.source}`)}</Text>
-                    {(point.note || point.recorded_by?.email) && (
-                      <Text size="xs" c="dimmed">
-                        {[point.note, point.recorded_by?.email].filter(Boolean).join(' · ')}
-                      </Text>
-                    )}
-                  </Table.Td>
+          {/* A phone scrolls the table, never the drawer: the form above keeps the screen's width. */}
+          <Table.ScrollContainer minWidth={300} type="native">
+            <Table striped withTableBorder fz="sm" data-testid="plan-recent-prices">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('plans.prices.day')}</Table.Th>
+                  <Table.Th ta="right">{t('plans.prices.column')}</Table.Th>
+                  <Table.Th>{t('plans.prices.source')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {recent.map((point) => (
+                  // Who recorded it is in the plan's audit trail; the row names them on hover.
+                  <Table.Tr key={point.day} title={point.recorded_by?.email ?? undefined}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(point.day, language)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {priceText(point.price, language)}
+                    </Table.Td>
+                    <Table.Td>
+                      {t(`plans.prices.sources.${point.source}`)}
+                      {point.note && (
+                        <Text size="xs" c="dimmed">
+                          {point.note}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Stack>
       )}
     </Stack>

@@ -45,7 +45,7 @@ function PlanCard({ plan }: { plan: StockPlan }) {
         })}
       </Text>
       {/* The price the shares are valued at: the one on record with its day once verified (decision 901). */}
-      <Text size="xs" c="dimmed" mt={2} data-testid={`stock-plan-price-${plan.id}`}>
+      <Text size="sm" c="dimmed" mt={2} data-testid={`stock-plan-price-${plan.id}`}>
         {plan.price_date
           ? t('plans.priceOn', {
               price: formatUnitPrice(plan.unit_price, language),
