@@ -180,6 +180,8 @@ describe('a stock plan share price recorded by an operator', () => {
       detail: expect.stringMatching(/verificat/),
     });
     expect((await record(2_000_000_000, good)).statusCode).toBe(404);
+    expect((await record(9_999_999_999, good)).statusCode).toBe(404);
+    expect((await f.get(f.admin, prices(9_999_999_999))).statusCode).toBe(404);
     expect((await f.get(f.admin, prices(2_000_000_000))).statusCode).toBe(404);
     expect((await history(waiting)).count).toBe(0);
 
