@@ -191,6 +191,8 @@ export const ERROR_STATUS = {
   STOCK_PLAN_PARTNER_UNKNOWN: 422,
   /** A verified plan with units pledged to an advance cannot be rejected. */
   STOCK_PLAN_PLEDGED: 409,
+  /** A price is recorded for a verified plan only (one waiting or refused has no price on record). */
+  STOCK_PLAN_NOT_VERIFIED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

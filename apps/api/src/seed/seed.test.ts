@@ -48,6 +48,7 @@ describe('demo data on the embedded quick start', () => {
       'demo@1',
       'demo@10',
       'demo@11',
+      'demo@12',
       'demo@2',
       'demo@3',
       'demo@4',
@@ -74,6 +75,28 @@ describe('demo data on the embedded quick start', () => {
     expect(view.ranking.pledge_order.length).toBeGreaterThan(0);
     expect(view.pledge_lines[0].key).toBe(view.ranking.pledge_order[0]);
     expect(view.sell_lines.map((line: { key: string }) => line.key)).toEqual(view.ranking.sell_order);
+  });
+
+  it('records the Vela Robotics share’s closes since her plan was verified, ending at the verified 18.40', async () => {
+    const customer = await loginAs(t.app, 'customer@demo.lombard.test');
+    const admin = await loginAs(t.app, 'admin@demo.lombard.test');
+    const [plan] = (await t.app.inject({ method: 'GET', url: '/api/v1/stock-plans/', ...customer })).json().results;
+    // Her figures as before: 1,200 shares at 18.40.
+    expect(plan).toMatchObject({ company: 'Vela Robotics', unit_price: '18.400000', value: '22080.00' });
+    const url = `/api/v1/backoffice/stock-plans/${plan.id}/prices/?per_page=100`;
+    const prices = (await t.app.inject({ method: 'GET', url, ...admin })).json();
+    const days = prices.results.map((p: { day: string }) => p.day);
+    // Working days, newest first, from the verification day (ten days before seeding) on, by the operator.
+    expect(prices.count).toBeGreaterThanOrEqual(7);
+    expect(days).toEqual([...days].sort().reverse());
+    expect(plan.price_date).toBe(days[0]);
+    expect(prices.results[0]).toMatchObject({ price: '18.400000', source: 'market_close' });
+    expect(days.at(-1) <= plan.verified_at.slice(0, 10)).toBe(true);
+    for (const p of prices.results) {
+      expect(p.recorded_by.email).toBe('admin@demo.lombard.test');
+      expect(Math.abs(Number(p.price) - 18.4)).toBeLessThan(0.7);
+    }
+    expect(new Set(prices.results.map((p: { price: string }) => p.price)).size).toBeGreaterThan(3);
   });
 
   // Their NAV history and descriptions: the products module's catalogue test.

@@ -29,6 +29,7 @@ import { approveDemoProfiles, DEMO_INVESTOR_EMAILS, seedDemoProfiles } from './p
 import { seedDemoRemedyRanking } from './remedy-ranking';
 import { seedDemoSocialLinks, seedPartnerBankSettings, seedSettings } from './settings';
 import { seedDemoStatements } from './statements';
+import { seedDemoStockPlanPrices } from './stock-plan-prices';
 import { seedDemoStockPlans } from './stock-plans';
 import { seedSupport } from './support';
 
@@ -177,6 +178,15 @@ export const SEED_STEPS: readonly SeedStep[] = [
     async run(db) {
       // The demo customer's remedy for a margin call, ranked in advance (after the advance it ranks).
       await seedDemoRemedyRanking(db);
+    },
+  },
+  {
+    set: 'demo',
+    version: 12,
+    async run(db, context) {
+      // The Vela Robotics share's closes since her plan was verified, as an operator records them,
+      // ending at the verified 18.40 (docs/decisions/901): her figures stay as they were.
+      await seedDemoStockPlanPrices(db, context);
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween } from './calendar-days';
+import { addDays, addMonths, daysBetween, isCalendarDate, isWeekday } from './calendar-days';
 
 describe('daysBetween', () => {
   it('counts calendar days across month ends and 29 February', () => {
@@ -32,5 +32,24 @@ describe('addMonths', () => {
     expect(addMonths('2026-01-31', 3)).toBe('2026-04-30');
     expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
     expect(addMonths('2026-01-31', -2)).toBe('2025-11-30');
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('knows the dates that exist', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-13-01')).toBe(false);
+    expect(isCalendarDate('2026-1-01')).toBe(false);
+    expect(isCalendarDate('')).toBe(false);
+  });
+});
+
+describe('isWeekday', () => {
+  it('is Monday to Friday', () => {
+    expect(isWeekday('2026-11-27')).toBe(true); // a Friday
+    expect(isWeekday('2026-11-28')).toBe(false);
+    expect(isWeekday('2026-11-29')).toBe(false);
+    expect(isWeekday('2026-11-30')).toBe(true);
   });
 });

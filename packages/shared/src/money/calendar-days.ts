@@ -8,8 +8,10 @@ function toUtc(value: string): number {
   if (!match) throw new RangeError(`not a calendar date: ${value}`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const time = Date.UTC(year, month - 1, day);
-  // Date.UTC rolls 2026-02-30 over to 2 March; a date that does not exist is refused instead.
-  if (new Date(time).getUTCDate() !== day) throw new RangeError(`not a calendar date: ${value}`);
+  // Date.UTC rolls 2026-02-30 over to 2 March and month 13 into the next year; a date that does not exist
+  // is refused instead.
+  if (new Date(time).getUTCDate() !== day || new Date(time).getUTCMonth() !== month - 1)
+    throw new RangeError(`not a calendar date: ${value}`);
   return time;
 }
 
@@ -33,4 +35,23 @@ export function addMonths(value: string, months: number): string {
   const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   return `${pad(targetYear, 4)}-${pad(targetMonth)}-${pad(Math.min(day, lastDay))}`;
+}
+
+/** Whether `value` is a `YYYY-MM-DD` date that exists (no 30 February). */
+export function isCalendarDate(value: string): boolean {
+  try {
+    toUtc(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Monday to Friday: the days a fund publishes a NAV and an operator records a company share's price
+ * (weekends only; the bank's holidays are the TARGET2 calendar's business, not a price's).
+ */
+export function isWeekday(value: string): boolean {
+  const weekday = new Date(toUtc(value)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
 }

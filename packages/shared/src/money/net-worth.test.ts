@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forcedSaleNetWorth, monthlyDays, netWorthSeries } from './net-worth';
+import { forcedSaleNetWorth, latestOnOrBefore, monthlyDays, netWorthSeries, planPriceOn } from './net-worth';
 
 describe('net worth with the advance as a debt', () => {
   const fund = {
@@ -92,7 +92,7 @@ describe('net worth with the advance as a debt', () => {
         { date: '2026-03-01', account: 'cash', amount: '5000.00' },
       ],
       navs: new Map(),
-      planPrices: new Map([[7, '18.400000']]),
+      planPrices: new Map([[7, [{ date: '2026-02-01', price: '18.400000' }]]]),
     });
     // 1,200.5 × 18.40 = 22,089.20.
     expect(points.map((p) => [p.date, p.stockPlans, p.assets, p.advance, p.netWorth])).toEqual([
@@ -100,6 +100,46 @@ describe('net worth with the advance as a debt', () => {
       ['2026-02-15', '22089.20', '23089.20', '0.00', '23089.20'],
       ['2026-03-15', '22089.20', '28089.20', '5000.00', '23089.20'],
     ]);
+  });
+
+  it('values each day’s plan units at the price then in force', () => {
+    const points = netWorthSeries({
+      days: ['2026-01-15', '2026-02-15', '2026-03-15', '2026-04-15'],
+      movements: [{ date: '2026-01-20', account: 'plan_units', stockPlanId: 7, amount: '1200.000000' }],
+      navs: new Map(),
+      planPrices: new Map([
+        [
+          7,
+          [
+            { date: '2026-01-20', price: '18.400000' },
+            { date: '2026-02-13', price: '15.125000' },
+            { date: '2026-03-16', price: '9.999999' },
+          ],
+        ],
+      ]),
+    });
+    // 15 Jan: no units yet. 15 Feb: the price of Friday 13 Feb, 1,200 × 15.125 = 18,150.00. 15 Mar: still
+    // that one (16 Mar's comes after). 15 Apr: 1,200 × 9.999999 = 11,999.9988, 12,000.00 to the cent.
+    expect(points.map((p) => [p.date, p.stockPlans])).toEqual([
+      ['2026-01-15', '0.00'],
+      ['2026-02-15', '18150.00'],
+      ['2026-03-15', '18150.00'],
+      ['2026-04-15', '12000.00'],
+    ]);
+  });
+
+  it('a plan’s price on a day is the latest on or before it, the first one before any', () => {
+    const history = [
+      { date: '2026-02-02', price: '10.000000' },
+      { date: '2026-03-02', price: '8.000000' },
+    ];
+    expect(planPriceOn(history, '2026-01-31')).toBe('10.000000');
+    expect(planPriceOn(history, '2026-02-02')).toBe('10.000000');
+    expect(planPriceOn(history, '2026-03-01')).toBe('10.000000');
+    expect(planPriceOn(history, '2026-03-02')).toBe('8.000000');
+    expect(planPriceOn(history, '2027-01-01')).toBe('8.000000');
+    expect(planPriceOn([], '2026-03-02')).toBeNull();
+    expect(latestOnOrBefore(history, '2026-02-01')).toBeNull();
   });
 
   it('a forced sale sells the pledged fund first, then whole plan shares for what it leaves owed', () => {

@@ -1,6 +1,6 @@
 // Net worth with the advance as a debt: what the customer holds (fund units at their NAV, stock-plan units
 // at their plan's price, cash) less the principal she owes, today and on past days rebuilt from the ledger
-// and the NAV history, and after a forced sale of her pledged units at today's prices (docs/decisions/036).
+// and the NAV and plan price histories, and after a forced sale of her pledged units at today's prices (docs/decisions/036).
 import Decimal from 'decimal.js';
 import { planSale, type SellableLine } from './borrow-or-sell';
 import { addMonths } from './calendar-days';
@@ -45,20 +45,34 @@ export function monthlyDays(today: string, count = 13): string[] {
   return Array.from({ length: count }, (_, index) => addMonths(today, index - (count - 1)));
 }
 
-/** The latest NAV on or before `date` in a list sorted by date, or null before the first. */
-function navOn(history: readonly NavOnDay[], date: string): string | null {
+/** A stock plan's share price recorded for a day (docs/decisions/901). */
+export interface PriceOnDay {
+  date: string;
+  price: string;
+}
+
+/** The latest point on or before `date` in a list sorted by date, or null before the first. */
+export function latestOnOrBefore<T extends { date: string }>(history: readonly T[], date: string): T | null {
   let low = 0;
   let high = history.length - 1;
-  let found: string | null = null;
+  let found: T | null = null;
   while (low <= high) {
     const middle = (low + high) >> 1;
     const point = history[middle]!;
     if (point.date <= date) {
-      found = point.nav;
+      found = point;
       low = middle + 1;
     } else high = middle - 1;
   }
   return found;
+}
+
+/**
+ * A plan's price on `date`: the latest recorded on or before it; before the first one, the first one (the
+ * price verified when the units entered the ledger stands for any earlier day they were held).
+ */
+export function planPriceOn(history: readonly PriceOnDay[], date: string): string | null {
+  return (latestOnOrBefore(history, date) ?? history[0])?.price ?? null;
 }
 
 const add = (held: Map<number, Decimal>, id: number, amount: string) =>
@@ -67,15 +81,15 @@ const add = (held: Map<number, Decimal>, id: number, amount: string) =>
 /**
  * Net worth on each of `days`: units held at the day's end × the latest NAV on or before it (each fund's
  * value rounded as every valuation is, half-even to the cent), plus stock-plan units held × the plan's
- * price (plans keep one price, the verified reference: no history, so every day is valued at it), plus
- * cash, less principal owed. Movements may come in any order; `navs` per fund sorted by date. Units held
+ * price in force that day (`planPriceOn`, rounded the same way), plus cash, less principal owed. Movements may come in any order; `navs` per fund sorted by date. Units held
  * before a fund's first NAV count nothing (cannot happen through orders, which need a NAV).
  */
 export function netWorthSeries(input: {
   days: readonly string[];
   movements: readonly NetWorthMovement[];
   navs: ReadonlyMap<number, readonly NavOnDay[]>;
-  planPrices?: ReadonlyMap<number, string>;
+  /** Each plan's recorded prices, sorted by date. */
+  planPrices?: ReadonlyMap<number, readonly PriceOnDay[]>;
 }): NetWorthPoint[] {
   const movements = [...input.movements].sort((a, b) => a.date.localeCompare(b.date));
   const units = new Map<number, Decimal>();
@@ -94,12 +108,12 @@ export function netWorthSeries(input: {
     }
     let investments = new Decimal(0);
     for (const [productId, held] of units) {
-      const nav = navOn(input.navs.get(productId) ?? [], day);
+      const nav = latestOnOrBefore(input.navs.get(productId) ?? [], day)?.nav;
       if (nav && !held.isZero()) investments = investments.plus(positionValue(held, nav));
     }
     let plans = new Decimal(0);
     for (const [planId, held] of planUnits) {
-      const price = input.planPrices?.get(planId);
+      const price = planPriceOn(input.planPrices?.get(planId) ?? [], day);
       if (price && !held.isZero()) plans = plans.plus(positionValue(held, price));
     }
     const assets = investments.plus(plans).plus(cash);
@@ -131,7 +145,7 @@ export interface ForcedSale {
   lines: { key: string; kind: 'fund' | 'stock_plan'; units: string; proceeds: string; tax: string }[];
 }
 
-/** Pledged stock-plan units and the plan's price (its verified reference price). */
+/** Pledged stock-plan units and the plan's price in force today. */
 export interface PledgedPlanLine {
   key: string;
   units: string;

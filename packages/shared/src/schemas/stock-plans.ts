@@ -2,8 +2,9 @@
 // a plan at their employer), an operator verifies the plan document, and verified units become a collateral
 // line of an advance (docs/decisions/012).
 import { z } from 'zod';
+import { isCalendarDate, isWeekday } from '../money/calendar-days';
 import { STOCK_PLAN_PRICE_SOURCES, STOCK_PLAN_STATUSES } from '../stock-plan-kinds';
-import { moneySchema } from './common';
+import { listResponseSchema, moneySchema } from './common';
 import { PRICE_DECIMAL, positiveDecimalString, UNITS_DECIMAL } from './decimal';
 import { text } from './text';
 import { navSchema, unitsSchema } from './transactions';
@@ -39,8 +40,14 @@ export const stockPlanSchema = z.object({
   vested_units: unitsSchema,
   /** Units currently pledged to an advance. */
   pledged_units: unitsSchema,
+  /**
+   * The price in force today (the latest recorded on or before it) and its source; before verification,
+   * the price the customer declared.
+   */
   unit_price: navSchema,
   price_source: z.enum(STOCK_PLAN_PRICE_SOURCES),
+  /** The day of that price (`YYYY-MM-DD`); null until the plan is verified. */
+  price_date: z.string().nullable(),
   value: moneySchema,
   /** Loan-to-value granted on these units, as a fraction ("0.4000"). */
   loan_to_value: z.string(),
@@ -64,3 +71,58 @@ export const stockPlanVerifySchema = z.object({
   unit_price: positiveDecimalString(PRICE_DECIMAL).optional(),
 });
 export type StockPlanVerify = z.infer<typeof stockPlanVerifySchema>;
+
+/** Messages of a price's day that only the server can judge (it knows today and the verification day). */
+export const STOCK_PLAN_PRICE_MESSAGES = {
+  workingDay: 'validation:priceWorkingDay',
+  future: 'validation:priceDayFuture',
+  beforeVerification: 'validation:priceBeforeVerification',
+} as const;
+
+/** The longest note an operator may leave with a price (where it was read). */
+export const STOCK_PLAN_PRICE_NOTE_MAX = 200;
+
+/**
+ * POST /api/v1/backoffice/stock-plans/{id}/prices/: the company share's price on a working day, as an
+ * operator reads it (market close or the employer's valuation). A later record of the same day replaces
+ * it. The day must also be today or earlier and not before the plan's verification (the server's checks).
+ */
+export const stockPlanPriceRecordSchema = z.object({
+  day: z
+    .string({ error: 'validation:required' })
+    .trim()
+    .min(1, { error: 'validation:required', abort: true })
+    .refine(isCalendarDate, { error: 'validation:date', abort: true })
+    .refine(isWeekday, { error: STOCK_PLAN_PRICE_MESSAGES.workingDay }),
+  price: positiveDecimalString(PRICE_DECIMAL),
+  source: z.enum(STOCK_PLAN_PRICE_SOURCES, { error: 'validation:invalid' }),
+  note: text()
+    .trim()
+    .max(STOCK_PLAN_PRICE_NOTE_MAX, 'validation:maxLength')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type StockPlanPriceRecord = z.input<typeof stockPlanPriceRecordSchema>;
+
+/** One recorded price of a plan's share, with who recorded it and when. */
+export const stockPlanPriceSchema = z.object({
+  day: z.string(),
+  price: navSchema,
+  source: z.enum(STOCK_PLAN_PRICE_SOURCES),
+  note: z.string().nullable(),
+  recorded_by: z.object({ id: z.number().int(), email: z.string().nullable() }).nullable(),
+  recorded_at: z.string(),
+});
+export type StockPlanPrice = z.infer<typeof stockPlanPriceSchema>;
+
+/** GET …/prices/: latest day first, a page at a time. */
+export const stockPlanPriceListSchema = listResponseSchema(stockPlanPriceSchema);
+export type StockPlanPriceList = z.infer<typeof stockPlanPriceListSchema>;
+
+/** What recording answers: the price as stored, the one it replaced that day (or null), a sentence. */
+export const stockPlanPriceRecordedSchema = z.object({
+  price: stockPlanPriceSchema,
+  previous: z.string().nullable(),
+  detail: z.string(),
+});
+export type StockPlanPriceRecorded = z.infer<typeof stockPlanPriceRecordedSchema>;

@@ -10,7 +10,7 @@ import {
 } from '@lombard/shared/schemas/decimal';
 import { describe, expect, it } from 'vitest';
 import { products } from './products';
-import { stockPlans } from './stock-plans';
+import { stockPlanPrices, stockPlans } from './stock-plans';
 import { transactions } from './transactions';
 
 /** The precision drizzle keeps on a numeric column (not in its public type). */
@@ -24,6 +24,7 @@ describe('decimal columns', () => {
     expect(precisionOf(stockPlans.vestedUnits)).toEqual(UNITS_DECIMAL);
     expect(precisionOf(transactions.units)).toEqual(UNITS_DECIMAL);
     expect(precisionOf(stockPlans.unitPrice)).toEqual(PRICE_DECIMAL);
+    expect(precisionOf(stockPlanPrices.price)).toEqual(PRICE_DECIMAL);
     expect(precisionOf(products.minInvestment)).toEqual(MONEY_DECIMAL);
     expect(precisionOf(transactions.amount)).toEqual(MONEY_DECIMAL);
     expect(precisionOf(products.entryCost)).toEqual(RATE_DECIMAL);

@@ -45,3 +45,25 @@ export async function enqueueUnlessWaiting(
   await enqueueJob(db, name, payload, options);
   return true;
 }
+
+/**
+ * Like `enqueueUnlessWaiting`, but only a waiting job with the same payload counts: a burst of causes about
+ * one thing (ten prices of one stock plan) makes one run for it, and a cause about another thing its own.
+ */
+export async function enqueueUnlessWaitingFor(
+  db: Queryable,
+  name: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<boolean> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(eq(jobs.name, name), eq(jobs.status, 'pending'), sql`${jobs.payload} = ${JSON.stringify(payload)}::jsonb`),
+    )
+    .limit(1);
+  if (waiting) return false;
+  await enqueueJob(db, name, payload, options);
+  return true;
+}

@@ -1,5 +1,5 @@
-// Collateral: the customer's lines (settled positions at the latest NAV, verified stock plans at their unit
-// price), what they allow to borrow, and the pledge and release of the lines an advance picks. The units
+// Collateral: the customer's lines (settled positions at the latest NAV, verified stock plans at the price
+// in force), what they allow to borrow, and the pledge and release of the lines an advance picks. The units
 // move in the ledger, so a pledged unit can be neither sold nor pledged again.
 import { borrowingPower } from '@lombard/shared/money/borrowing-power';
 import { valuedCollateral } from '@lombard/shared/money/valuation';
@@ -64,7 +64,7 @@ export async function collateralLines(db: Queryable, userId: number, t: Translat
       stockPlanId: null,
     });
   }
-  for (const { row, free, pledged } of plans) {
+  for (const { row, free, pledged, price } of plans) {
     const isPledged = free.lte(0);
     const held = isPledged ? pledged : free;
     if (held.lte(0)) continue;
@@ -72,7 +72,7 @@ export async function collateralLines(db: Queryable, userId: number, t: Translat
       key: `stock-plan:${row.id}`,
       kind: 'stock_plan',
       label: t('advances:collateral.stockPlan', { company: row.companyName, plan: row.planName }),
-      ...priced(held, row.unitPrice, row.loanToValue),
+      ...priced(held, price.price, row.loanToValue),
       pledged: isPledged,
       productId: null,
       stockPlanId: row.id,
@@ -153,7 +153,7 @@ export async function pledgeLines(
       });
     } else if (line.stockPlanId !== null) {
       const plan = await pledgePlan(tx, userId, line.stockPlanId, reference);
-      valued = { ...line, ...priced(plan.pledgedUnits, plan.unitPrice, plan.loanToValue) };
+      valued = { ...line, ...priced(plan.pledgedUnits, plan.price, plan.loanToValue) };
     } else {
       continue;
     }

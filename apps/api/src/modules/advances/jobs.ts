@@ -1,10 +1,12 @@
 // The advances' background work: paying out an approved advance no operator paid out, booking early
 // repayments, the quarterly interest (checked every ten minutes, queued once a day) and margin calls after
-// new NAVs. Handlers live with their rules (payout-job.ts, repayment.ts, interest-job.ts, margin-calls.ts).
+// new NAVs or a stock plan's new price. Handlers live with their rules (payout-job.ts, repayment.ts,
+// interest-job.ts, margin-calls.ts).
 import type { FastifyInstance } from 'fastify';
 import { NAVS_RECORDED_JOB } from '../products/service';
+import { STOCK_PLAN_PRICE_RECORDED_JOB } from '../stock-plans/service';
 import { ADVANCE_INTEREST_JOB, interestJobHandler, scheduleInterestRun } from './interest-job';
-import { marginCallsHandler } from './margin-calls';
+import { marginCallsHandler, planPriceMarginHandler } from './margin-calls';
 import { ADVANCE_PAYOUT_JOB } from './operator-service';
 import { payoutHandler } from './payout-job';
 import { ADVANCE_REPAYMENT_JOB, repaymentJobHandler } from './repayment';
@@ -19,6 +21,7 @@ export function registerAdvanceJobs(app: FastifyInstance) {
   app.jobs.register(ADVANCE_REPAYMENT_JOB, repaymentJobHandler(settings, app.clock));
   app.jobs.register(ADVANCE_INTEREST_JOB, interestJobHandler(settings, app.clock));
   app.jobs.register(NAVS_RECORDED_JOB, marginCallsHandler(settings, app.clock));
+  app.jobs.register(STOCK_PLAN_PRICE_RECORDED_JOB, planPriceMarginHandler(settings, app.clock));
   if (!app.config.isTest) {
     let timer: NodeJS.Timeout | null = null;
     const check = () =>

@@ -1,5 +1,6 @@
-// Margin calls: after NAVs are recorded (the products module queues NAVS_RECORDED_JOB), every active
-// advance's pledged lines are valued at the latest prices; a loan above the limit they allow opens a margin
+// Margin calls: after NAVs are recorded (the products module queues NAVS_RECORDED_JOB) or a stock plan's
+// price (STOCK_PLAN_PRICE_RECORDED_JOB, for the advances pledging it), each active advance's pledged lines
+// are valued at the latest prices; a loan above the limit they allow opens a margin
 // call, told to the customer once per crossing (e-mail, in-app, SMS) with the last day to cure it, and a
 // loan back within it closes the call. The warning before the limit follows the same check (alert-stages.ts).
 import { ADVANCE_STATUS } from '@lombard/shared/advance-status';
@@ -10,18 +11,18 @@ import { graceDeadline } from '@lombard/shared/money/margin-alerts';
 import { positionValue } from '@lombard/shared/money/valuation';
 import type { MarginCall } from '@lombard/shared/schemas/advances';
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull } from 'drizzle-orm';
 import { type Database, inTransaction, type Queryable, type Transaction } from '../../db/client';
 import { advanceCollateral, advances, marginCalls } from '../../db/schema/advances';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { JobHandler } from '../../lib/jobs/queue';
 import { latestNavs } from '../products/service';
-import { plansByIds } from '../stock-plans/service';
+import { planPricesOn } from '../stock-plans/service';
 import { followStage } from './alert-stages';
 import { type NoticeSettings, tellCustomer } from './customer-notice';
 import { type AdvanceRow, addEvent, lockAdvance } from './records';
 
-/** The pledged lines of an advance at today's prices: funds at their latest NAV, stock plans at their price. */
+/** The pledged lines of an advance at today's prices: funds at their latest NAV, stock plans at the price in force. */
 export async function pledgedLinesNow(db: Queryable, advanceId: number): Promise<CollateralLine[]> {
   return (await pledgedLinesOf(db, [advanceId])).get(advanceId) ?? [];
 }
@@ -40,12 +41,15 @@ export async function pledgedLinesOf(db: Queryable, advanceIds: number[]): Promi
     .orderBy(asc(advanceCollateral.id));
   const [navs, plans] = await Promise.all([
     latestNavs(db, [...new Set(lines.flatMap((line) => (line.productId ? [line.productId] : [])))]),
-    plansByIds(db, [...new Set(lines.flatMap((line) => (line.stockPlanId ? [line.stockPlanId] : [])))]),
+    planPricesOn(
+      db,
+      lines.flatMap((line) => (line.stockPlanId ? [line.stockPlanId] : [])),
+    ),
   ]);
   for (const line of lines) {
     const price = line.productId
       ? (navs.get(line.productId)?.nav ?? line.unitPrice)
-      : (plans.get(line.stockPlanId!)?.unitPrice ?? line.unitPrice);
+      : (plans.get(line.stockPlanId!)?.price ?? line.unitPrice);
     byAdvance.get(line.advanceId)?.push({
       key: line.productId ? `position:${line.productId}` : `stock-plan:${line.stockPlanId}`,
       value: positionValue(line.units, price).toFixed(2),
@@ -144,12 +148,33 @@ export async function checkAdvance(
   return 'opened';
 }
 
-/** Checks every active advance, each in its own transaction with the advance locked. */
-export async function checkMarginCalls(db: Database, settings: NoticeSettings, now: Date) {
+/**
+ * Checks every active advance (or only those pledging the stock plan `pledging`, after its price was
+ * recorded), each in its own transaction with the advance locked.
+ */
+export async function checkMarginCalls(db: Database, settings: NoticeSettings, now: Date, pledging?: number) {
   const active = await db
     .select({ id: advances.id })
     .from(advances)
-    .where(eq(advances.status, ADVANCE_STATUS.active))
+    .where(
+      and(
+        eq(advances.status, ADVANCE_STATUS.active),
+        pledging === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ id: advanceCollateral.id })
+                .from(advanceCollateral)
+                .where(
+                  and(
+                    eq(advanceCollateral.advanceId, advances.id),
+                    eq(advanceCollateral.stockPlanId, pledging),
+                    isNull(advanceCollateral.releasedAt),
+                  ),
+                ),
+            ),
+      ),
+    )
     .orderBy(asc(advances.id));
   const counts = { opened: 0, updated: 0, closed: 0, none: 0 };
   for (const { id } of active) {
@@ -166,6 +191,16 @@ export function marginCallsHandler(settings: NoticeSettings, clock: () => Date):
   return async (_payload, { db, log }) => {
     const counts = await checkMarginCalls(db, settings, clock());
     log.info(counts, 'margin calls checked');
+  };
+}
+
+/** After a stock plan's price was recorded: the same check, for the advances pledging that plan. */
+export function planPriceMarginHandler(settings: NoticeSettings, clock: () => Date): JobHandler {
+  return async (payload, { db, log }) => {
+    const planId = Number((payload as { stock_plan_id?: unknown }).stock_plan_id);
+    if (!Number.isInteger(planId) || planId <= 0) return;
+    const counts = await checkMarginCalls(db, settings, clock(), planId);
+    log.info({ ...counts, stock_plan_id: planId }, 'margin calls checked after a stock plan price');
   };
 }
 

@@ -4,13 +4,14 @@
 
 import { DOCUMENTS_PATH, documentFileDownloadPath } from '@lombard/shared/document-paths';
 import { calendarDate } from '@lombard/shared/money/business-days';
+import { addDays, isWeekday } from '@lombard/shared/money/calendar-days';
 import { positionValue } from '@lombard/shared/money/valuation';
 import type { DocumentItem } from '@lombard/shared/schemas/documents';
 import type { CashStatement } from '@lombard/shared/schemas/wallet';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/client';
-import { formatDecimal, formatMoney } from '../../lib/format';
+import { formatDate, formatDecimal, formatMoney } from '../../lib/format';
 import { enqueueJob } from '../../lib/jobs/queue';
 import { activeAdvance } from '../../test/active-advance';
 import { loginAs } from '../../test/auth';
@@ -96,20 +97,33 @@ describe('quarterly statement of assets', () => {
     expect(text).toContain(`0.000000\n${units}\n${units}`);
   });
 
-  it('lists the company stock plan shares held, valued at the price on record, and reconciles their units', async () => {
-    const quarter = quarterOfDay(calendarDate(new Date()));
+  it('lists the company stock plan shares held, valued at the price on record that day with its day and source', async () => {
     f.clock.now = new Date();
     const { investor } = await activeAdvance(f, { amount: '5000.00', instalments: 4 });
     const planId = await verifiedStockPlan(f, investor);
+    const verifiedOn = calendarDate(f.clock.now);
+    // The operator records the share's price on the next working day from the verification (the same day
+    // on a weekday, which replaces the verified 30.00): the statement values the shares at it.
+    let day = verifiedOn;
+    while (!isWeekday(day)) day = addDays(day, 1);
+    f.clock.now = new Date(`${day}T12:00:00Z`);
+    const recorded = await f.post(f.admin, `/api/v1/backoffice/stock-plans/${planId}/prices/`, {
+      day,
+      price: '27.5',
+      source: 'employer_valuation',
+    });
+    expect(recorded.statusCode).toBeLessThan(300);
+    const quarter = quarterOfDay(day);
 
     const filed = await inTransaction(f.app.database.db, (tx) =>
       issueAssetStatement(
         tx,
         f.app.files,
         { publicUrl: '', supportEmail: '' },
-        { userId: investor.id, quarter, today: calendarDate(new Date()), replace: true },
+        { userId: investor.id, quarter, today: day, replace: true },
       ),
     );
+    f.clock.now = new Date();
     expect(filed).not.toBeNull();
     const [item] = await statements(investor);
     const text = await textOf(investor, item!);
@@ -119,14 +133,18 @@ describe('quarterly statement of assets', () => {
     const plansPart = text.slice(text.indexOf('Your company stock plan shares'), text.indexOf('Units: opening'));
     expect(plansPart).toContain('Acme Industries S.p.A. · RSU 2024');
     expect(plansPart).toContain(formatDecimal(held, 'en', 6));
-    expect(plansPart).toContain(money(positionValue(held, '30.00')));
-    expect(plansPart).toContain('market close');
+    expect(plansPart).toContain(money(positionValue(held, '27.50')));
+    // The price on record, with its day and source.
+    expect(plansPart.replace(/\s+/g, ' ')).toContain(
+      `Acme Industries S.p.A. · RSU 2024: 27.5000 € on ${formatDate(day, 'en')} (employer valuation)`,
+    );
     // The plan's shares reconcile like a fund's units: none before the quarter, the verification, 1,000.
     const units = formatDecimal(held, 'en', 6);
-    expect(text).toContain(`0.000000\n${units}\n${units}`);
-    expect(text).toContain('Stock plan verified');
+    const opening = quarter.from > verifiedOn ? units : '0.000000';
+    expect(text).toContain(`${opening}\n${opening === units ? '0.000000' : units}\n${units}`);
+    if (opening !== units) expect(text).toContain('Stock plan verified');
     // The summary's holdings include the plan: funds + plan shares.
-    expect(text).toContain(money(positionValue(held, '30.00')));
+    expect(text).toContain(money(positionValue(held, '27.50')));
   });
 
   it('is not issued for a quarter in which the customer held nothing and nothing moved', async () => {

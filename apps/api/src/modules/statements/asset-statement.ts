@@ -17,7 +17,7 @@ import { getAccount } from '../account/service';
 import { fileStatement, type StatementNoticeSettings, tellStatementIssued } from '../documents/service';
 import { type UnitHolding, unitStatementLines } from '../ledger/service';
 import { findProduct, type NavPoint, navOn } from '../products/service';
-import { plansByIds } from '../stock-plans/service';
+import { planPricesOn, plansByIds } from '../stock-plans/service';
 import { cashStatement } from '../wallet/service';
 import type { Quarter } from './quarters';
 
@@ -32,7 +32,10 @@ export interface AssetPosition {
   value: Decimal;
 }
 
-/** Company stock units of an employee plan, valued at the price on record with its source. */
+/**
+ * Company stock units of an employee plan, valued at the price on record on the last day covered (the
+ * latest on or before it, decision 901) with its day and source.
+ */
 export interface PlanPosition {
   planId: number;
   name: string;
@@ -40,6 +43,8 @@ export interface PlanPosition {
   closing: Decimal;
   pledged: Decimal;
   unitPrice: Decimal;
+  /** The day of that price, null for a plan with none on record then. */
+  priceDay: string | null;
   priceSource: string;
   value: Decimal;
 }
@@ -83,19 +88,22 @@ export async function assetStatementFigures(
   }
   positions.sort((a, b) => a.name.localeCompare(b.name));
   const planHoldings = heldOrMoved(planUnits);
-  const planRows = await plansByIds(
-    db,
-    planHoldings.map((h) => h.holdingId),
-  );
+  const planIds = planHoldings.map((h) => h.holdingId);
+  const planRows = await plansByIds(db, planIds);
+  const planPrices = await planPricesOn(db, planIds, to);
   const plans = planHoldings.map(({ holdingId: planId, ...figures }): PlanPosition => {
     const plan = planRows.get(planId);
-    const unitPrice = new Decimal(plan?.unitPrice ?? 0);
+    // None on record by then (units held since before their verification day): the verified price.
+    const price = planPrices.get(planId);
+    const unitPrice = new Decimal(price?.price ?? plan?.unitPrice ?? 0);
+    const source = price?.source ?? plan?.priceSource;
     return {
       ...figures,
       planId,
       name: plan ? `${plan.companyName} · ${plan.planName}` : '',
       unitPrice,
-      priceSource: plan ? t(`advances:stockPlans.priceSources.${plan.priceSource}`).toLocaleLowerCase(language) : '',
+      priceDay: price?.day ?? null,
+      priceSource: source ? t(`advances:stockPlans.priceSources.${source}`).toLocaleLowerCase(language) : '',
       value: positionValue(figures.closing, unitPrice),
     };
   });
@@ -189,9 +197,15 @@ export async function buildAssetStatement(
       ]),
       [205, 75, 85, 70, 60],
     );
-    w.paragraph(k('plansNote', { sources: [...new Set(figures.plans.map((p) => p.priceSource))].join(', ') }), {
-      muted: true,
-    });
+    const onRecord = figures.plans.map((p) =>
+      k(p.priceDay ? 'planPrice' : 'planPriceUndated', {
+        plan: short(p.name, 40),
+        price: formatDecimal(p.unitPrice, language, 4),
+        date: p.priceDay ? date(p.priceDay) : '',
+        source: p.priceSource,
+      }),
+    );
+    w.paragraph(k('plansNote', { date: date(figures.to), prices: onRecord.join('; ') }), { muted: true });
   }
 
   w.heading(k('unitsHeading'));

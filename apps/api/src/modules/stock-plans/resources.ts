@@ -1,12 +1,14 @@
 // The lists of stock plans: the customer's own, and every customer's for the operators' verification.
 import { backofficeStockPlanSchema, stockPlanSchema } from '@lombard/shared/schemas/stock-plans';
 import { STOCK_PLAN_STATUSES } from '@lombard/shared/stock-plan-kinds';
+import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { stockPlans } from '../../db/schema/stock-plans';
 import { defineResource, type FieldSpec } from '../../lib/resource/types';
 import { userEmailOf, userFullNameOf } from '../account/service';
 import { firstFileOf } from '../documents/service';
 import { pledgedPlanUnitsOf } from '../ledger/service';
+import { type PlanPrice, priceInForceColumns } from './prices';
 import { type StockPlanRow, serializeStockPlan } from './service';
 
 const columns = {
@@ -26,9 +28,26 @@ const columns = {
   verifiedAt: stockPlans.verifiedAt,
   decidedBy: stockPlans.decidedBy,
   pledgedUnits: pledgedPlanUnitsOf(sql.raw('"stock_plans"."id"')),
+  ...priceInForceColumns(sql.raw('"stock_plans"."id"')),
   fileId: firstFileOf(sql.raw('"stock_plans"."document_id"')),
 };
-type Row = StockPlanRow & { pledgedUnits: string; fileId: number | null };
+type Row = StockPlanRow & {
+  pledgedUnits: string;
+  fileId: number | null;
+  priceNow: string | null;
+  priceDay: string | null;
+  priceSourceNow: string | null;
+};
+
+/** The row's price in force, when it has one (verified plans). */
+const priceNowOf = (row: Row): PlanPrice | null =>
+  row.priceNow === null || row.priceDay === null
+    ? null
+    : {
+        price: new Decimal(row.priceNow).toFixed(6),
+        day: row.priceDay,
+        source: row.priceSourceNow as PlanPrice['source'],
+      };
 
 const fields = {
   id: { expr: stockPlans.id, type: 'id', sortable: true, filterable: true },
@@ -50,7 +69,8 @@ export const myStockPlans = defineResource({
   fields,
   defaultOrder: ['-created_at'],
   item: stockPlanSchema,
-  serialize: (row, context) => serializeStockPlan(row as Row, (row as Row).pledgedUnits, context.t),
+  serialize: (row, context) =>
+    serializeStockPlan(row as Row, (row as Row).pledgedUnits, context.t, priceNowOf(row as Row)),
   download: { fileId: (row) => (row as Row).fileId },
 });
 
@@ -70,7 +90,7 @@ export const backofficeStockPlans = defineResource({
   serialize: (row, context) => {
     const r = row as Row & { userEmail: string | null; userFullName: string | null };
     return {
-      ...serializeStockPlan(r, r.pledgedUnits, context.t),
+      ...serializeStockPlan(r, r.pledgedUnits, context.t, priceNowOf(r)),
       user: { id: r.userId, email: r.userEmail, full_name: r.userFullName },
     };
   },

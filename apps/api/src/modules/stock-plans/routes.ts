@@ -13,6 +13,8 @@ import { checkUpload, multipartBody, readMultipartForm, registerUploads } from '
 import { flowContext, movingMoney } from '../../lib/flow-context';
 import { registerResource } from '../../lib/resource/routes';
 import { idParams, pathId } from '../../lib/route-params';
+import { priceRoutes } from './price-routes';
+import { planPriceOn } from './prices';
 import { backofficeStockPlans, myStockPlans } from './resources';
 import {
   planBalances,
@@ -29,7 +31,7 @@ const PLAN_FILE_FIELD = 'file';
 
 async function asItem(request: FastifyRequest, row: StockPlanRow) {
   const balances = await planBalances(request.server.database.db, row.userId);
-  return serializeStockPlan(row, (balances.get(row.id)?.pledged ?? 0).toString(), request.t);
+  return serializeStockPlan(row, (balances.get(row.id)?.pledged ?? 0).toString(), request.t, null);
 }
 
 async function uploadRoutes(scope: FastifyInstance) {
@@ -95,7 +97,7 @@ export const stockPlansModule = fp(async (app: FastifyInstance) => {
         pathId(request),
         request.body as z.infer<typeof stockPlanVerifySchema>,
       );
-      return serializeStockPlan(row, '0', context.t);
+      return serializeStockPlan(row, '0', context.t, await planPriceOn(tx, row.id));
     }),
   );
 
@@ -118,7 +120,9 @@ export const stockPlansModule = fp(async (app: FastifyInstance) => {
         pathId(request),
         (request.body as z.infer<typeof rejectRequestSchema>).reason,
       );
-      return serializeStockPlan(row, '0', context.t);
+      return serializeStockPlan(row, '0', context.t, null);
     }),
   );
+
+  await app.register(priceRoutes);
 });

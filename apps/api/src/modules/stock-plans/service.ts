@@ -20,6 +20,17 @@ import { createDocument, type NewDocumentFile } from '../documents/service';
 import { customerBalances, lockBalance, postEntry } from '../ledger/service';
 import { activePartnerName } from '../partners/service';
 import { promoteLead } from '../transactions/service';
+import { type PlanPrice, planPriceOn, planPricesOn, writeVerifiedPrice } from './prices';
+
+// The plan's price on a day, asked by every feature that values plan units (docs/decisions/901).
+export {
+  type PlanPrice,
+  planPriceHistoriesFrom,
+  planPriceOn,
+  planPricesOn,
+  recordPlanPrice,
+  STOCK_PLAN_PRICE_RECORDED_JOB,
+} from './prices';
 
 export type StockPlanRow = typeof stockPlans.$inferSelect;
 
@@ -31,7 +42,24 @@ const employerRef = (stockPlanId: number) => ({ kind: 'platform.plan_units', sto
 
 const units = (value: Decimal.Value) => new Decimal(value).toFixed(6);
 
-export function serializeStockPlan(row: StockPlanRow, pledgedUnits: string, t: Translate): StockPlan {
+/**
+ * The price a plan's units are valued at: the one in force (`found`), or for a plan without one (waiting,
+ * refused) the price declared or verified on the plan itself, with no day.
+ */
+export function priceOf(
+  row: StockPlanRow,
+  found: PlanPrice | null | undefined,
+): Omit<PlanPrice, 'day'> & { day: string | null } {
+  return found ?? { price: units(row.unitPrice), day: null, source: row.priceSource as PlanPrice['source'] };
+}
+
+export function serializeStockPlan(
+  row: StockPlanRow,
+  pledgedUnits: string,
+  t: Translate,
+  found: PlanPrice | null | undefined,
+): StockPlan {
+  const price = priceOf(row, found);
   return {
     id: row.id,
     status: row.status as StockPlan['status'],
@@ -41,9 +69,10 @@ export function serializeStockPlan(row: StockPlanRow, pledgedUnits: string, t: T
     plan_name: row.planName,
     vested_units: units(row.vestedUnits),
     pledged_units: units(pledgedUnits),
-    unit_price: units(row.unitPrice),
-    price_source: row.priceSource as StockPlan['price_source'],
-    value: positionValue(row.vestedUnits, row.unitPrice).toFixed(2),
+    unit_price: price.price,
+    price_source: price.source,
+    price_date: price.day,
+    value: positionValue(row.vestedUnits, price.price).toFixed(2),
     loan_to_value: new Decimal(row.loanToValue).toFixed(4),
     document_id: row.documentId,
     reason: row.reason,
@@ -63,7 +92,7 @@ export async function findStockPlan(db: Queryable, id: number, userId?: number, 
 
 /**
  * The customer's verified plans with their free and pledged units (from the ledger; pass the balances
- * when the caller already read them).
+ * when the caller already read them) and the price in force today.
  */
 export async function verifiedPlans(
   db: Queryable,
@@ -75,11 +104,17 @@ export async function verifiedPlans(
     .from(stockPlans)
     .where(and(eq(stockPlans.userId, userId), eq(stockPlans.status, 'verified')))
     .orderBy(stockPlans.id);
+  // One after the other: the caller may pass a transaction, one connection running one query at a time.
   const balances = known ?? (await planBalances(db, userId));
+  const prices = await planPricesOn(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     row,
     free: balances.get(row.id)?.free ?? new Decimal(0),
     pledged: balances.get(row.id)?.pledged ?? new Decimal(0),
+    price: priceOf(row, prices.get(row.id)),
   }));
 }
 
@@ -90,18 +125,18 @@ export async function planBalances(db: Queryable, userId: number) {
 }
 
 /**
- * The customer's verified plans as holdings: free and pledged units, the plan's price (its one verified
- * reference price) and their value. Net worth and the home count them as assets.
+ * The customer's verified plans as holdings: free and pledged units, the price in force today and their
+ * value. Net worth and the home count them as assets.
  */
 export async function planHoldings(db: Queryable, userId: number, t: Translate) {
   const plans = await verifiedPlans(db, userId);
-  return plans.map(({ row, free, pledged }) => ({
+  return plans.map(({ row, free, pledged, price }) => ({
     stockPlanId: row.id,
     label: t('advances:collateral.stockPlan', { company: row.companyName, plan: row.planName }),
-    price: units(row.unitPrice),
+    price: price.price,
     free,
     pledged,
-    value: positionValue(free.plus(pledged), row.unitPrice),
+    value: positionValue(free.plus(pledged), price.price),
   }));
 }
 
@@ -207,6 +242,7 @@ export async function verifyStockPlan(
       { account: employerRef(id), amount: new Decimal(row!.vestedUnits).neg().toFixed(6) },
     ],
   });
+  await writeVerifiedPrice(tx, context, row!);
   await audit(tx, context, 'verify', before, row!);
   await emailDecision(tx, context, row!);
   await promoteLead(tx, context, row!.userId);
@@ -269,8 +305,9 @@ async function audit(tx: Transaction, context: FlowContext, action: string, befo
 }
 
 /**
- * Pledges all free units of a verified plan to an advance; answers the units pledged. Refuses a plan that
- * is not the customer's, not verified, or already pledged (no free units left).
+ * Pledges all free units of a verified plan to an advance; answers the units pledged and the price in force
+ * (read under the plan's lock). Refuses a plan that is not the customer's, not verified, or already pledged
+ * (no free units left).
  */
 export async function pledgePlan(
   tx: Transaction,
@@ -279,7 +316,7 @@ export async function pledgePlan(
   reference: string,
   /** Only these units (a collateral swap pledges what it needs); every free unit without it. */
   only?: string,
-): Promise<StockPlanRow & { pledgedUnits: string }> {
+): Promise<StockPlanRow & { pledgedUnits: string; price: string }> {
   const row = await findStockPlan(tx, id, userId, true);
   if (row?.status !== 'verified') throw new AppError('COLLATERAL_UNAVAILABLE');
   const free = await lockBalance(tx, planRef(userId, id));
@@ -295,7 +332,7 @@ export async function pledgePlan(
       { account: pledgedRef(userId, id), amount: pledged.toFixed(6) },
     ],
   });
-  return { ...row, pledgedUnits: pledged.toFixed(6) };
+  return { ...row, pledgedUnits: pledged.toFixed(6), price: priceOf(row, await planPriceOn(tx, id)).price };
 }
 
 /** Gives pledged plan units back to the customer (the advance ended, was cancelled or rejected). */

@@ -1,7 +1,7 @@
 // Net worth with the advance as a debt: today (the home's figures), month by month over the last year
 // rebuilt from the ledger and the NAV history, and after the lender sold the pledged units at today's
-// prices to repay the advance. Stock-plan units count at their plan's price, and a forced sale reaches
-// them after the pledged funds (docs/decisions/036).
+// prices to repay the advance. Stock-plan units count at their plan's price in force each day (decision
+// 901), and a forced sale reaches them after the pledged funds (docs/decisions/036).
 import { calendarDate } from '@lombard/shared/money/business-days';
 import {
   forcedSaleNetWorth,
@@ -16,7 +16,7 @@ import type { Translate } from '../../lib/i18n';
 import { lossesCarriedForward, sellableLines } from '../advances/service';
 import { ledgerLinesOf } from '../ledger/service';
 import { navHistoriesFrom } from '../products/service';
-import { planHoldings } from '../stock-plans/service';
+import { planHoldings, planPriceHistoriesFrom } from '../stock-plans/service';
 import { transactionDays } from '../transactions/service';
 
 const ACCOUNTS: Record<string, NetWorthMovement['account']> = {
@@ -52,11 +52,13 @@ export async function netWorth(db: Queryable, userId: number, now: Date, t: Tran
   ]);
   const movements: NetWorthMovement[] = [];
   const productIds = new Set<number>();
+  const planIds = new Set<number>();
   for (const line of lines) {
     const account = ACCOUNTS[line.account];
     if (!account || (account === 'units' && line.productId === null)) continue;
     if (account === 'plan_units' && line.stockPlanId === null) continue;
     if (account === 'units') productIds.add(line.productId!);
+    if (account === 'plan_units') planIds.add(line.stockPlanId!);
     // An order's or transfer's entry counts from the day it was executed; any other from its posting.
     const transaction = /^transactions:(\d+)$/.exec(line.reference);
     const eventDay = transaction ? eventDays.get(Number(transaction[1])) : undefined;
@@ -68,8 +70,10 @@ export async function netWorth(db: Queryable, userId: number, now: Date, t: Tran
       amount: line.amount,
     });
   }
-  const navs = await navHistoriesFrom(db, [...productIds], days[0]!);
-  const planPrices = new Map(plans.map((plan) => [plan.stockPlanId, plan.price]));
+  const [navs, planPrices] = await Promise.all([
+    navHistoriesFrom(db, [...productIds], days[0]!),
+    planPriceHistoriesFrom(db, [...planIds], days[0]!),
+  ]);
   const history = netWorthSeries({ days, movements, navs, planPrices });
   const current = history.at(-1)!;
   const sale = forcedSaleNetWorth({

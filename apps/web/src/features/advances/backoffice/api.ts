@@ -1,12 +1,17 @@
 // The operator's advance desk (API under /api/v1/backoffice/): advance requests and their decisions
-// (pre-approve, approve, record disbursement, reject with a reason), stock plans to verify, overdue
-// instalments and open margin calls. Every decision may move money or units (a disbursement credits cash,
-// a rejection releases the pledge), so each carries an Idempotency-Key; every decision refreshes every
-// advance list and detail, a refused one too (someone else may have decided first).
+// (pre-approve, approve, record disbursement, reject with a reason), stock plans to verify and their
+// share prices, overdue instalments and open margin calls. Every decision may move money or units (a
+// disbursement credits cash, a rejection releases the pledge), so each carries an Idempotency-Key; every
+// decision refreshes every advance list and detail, a refused one too (someone else may have decided first).
 
 import type { AdvanceDetail } from '@lombard/shared/schemas/advances';
 import type { CreditReviewDecision } from '@lombard/shared/schemas/credit-review';
-import type { StockPlan } from '@lombard/shared/schemas/stock-plans';
+import type {
+  StockPlan,
+  StockPlanPriceList,
+  StockPlanPriceRecord,
+  StockPlanPriceRecorded,
+} from '@lombard/shared/schemas/stock-plans';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http/client';
 import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/money/idempotency-key';
@@ -95,5 +100,36 @@ export function useMarginCallStep() {
         )
       ).data,
     onSettled: () => refreshAdvanceDesk(client),
+  });
+}
+
+/** How many of a plan's latest prices the back office shows beside the form. */
+export const RECENT_PLAN_PRICES = 10;
+
+/** A plan's latest recorded share prices (decision 901), refreshed with the plan list. */
+export function planPricesQuery(planId: number) {
+  return queryOptions({
+    queryKey: [...resourceKeys.all(BO_STOCK_PLANS_API), 'prices', planId],
+    queryFn: async ({ signal }) =>
+      (
+        await http.get<StockPlanPriceList>(`${BO_STOCK_PLANS_API}${planId}/prices/`, {
+          params: { per_page: RECENT_PLAN_PRICES },
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** Records (or corrects) a day's share price; its refusals are the form's to show, not a toast. */
+export function useRecordPlanPrice(planId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: StockPlanPriceRecord) =>
+      (
+        await http.post<StockPlanPriceRecorded>(`${BO_STOCK_PLANS_API}${planId}/prices/`, body, {
+          silent: [400, 409],
+        })
+      ).data,
+    onSuccess: () => refreshAdvanceDesk(client),
   });
 }

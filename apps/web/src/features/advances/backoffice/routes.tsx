@@ -14,6 +14,7 @@ const advanceWatch = async () => ({
 export const advanceBackofficeRoutes: RouteObject[] = [
   { path: 'advances/', lazy: advances },
   { path: 'advances/:id/', lazy: advanceReview },
-  { path: 'stock-plans/', lazy: stockPlans },
+  // A plan's share prices open in a drawer on stock-plans/{id}/, over the list.
+  { path: 'stock-plans/:id?/', lazy: stockPlans },
   { path: 'advance-watch/', lazy: advanceWatch },
 ];

@@ -1,13 +1,16 @@
 // Stock plans waiting for the operator: the employer, the vested units and price the customer declared,
 // the plan document to check, and the decision — verify (the units become pledgeable) or reject with a
-// reason the customer reads.
+// reason the customer reads. A plan opens in a drawer (stock-plans/{id}/) with its share prices: the
+// latest ones and the form that records a day's price (decision 901).
 
 import type { BackofficeStockPlan } from '@lombard/shared/schemas/stock-plans';
 import { STOCK_PLAN_STATUSES } from '@lombard/shared/stock-plan-kinds';
 import { Anchor, Badge, Box, Button, Group, Stack } from '@mantine/core';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { CustomerCell } from '../../../components/backoffice/customer-cell';
 import { ReasonModal } from '../../../components/backoffice/reason-modal';
 import { unlessShown, useSingleFlight } from '../../../lib/forms/single-flight';
@@ -17,10 +20,13 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { documentFilePath, downloadFile } from '../../../lib/resource/download';
 import { FilterPanel, SelectFilter } from '../../../lib/resource/filters';
+import { resourceDetailQuery } from '../../../lib/resource/queries';
+import { ResourceDrawer } from '../../../lib/resource/resource-drawer';
 import { type Column, ResourceTable } from '../../../lib/resource/resource-table';
 import { TruncatedText } from '../../../lib/resource/truncated-text';
 import { useResourceList } from '../../../lib/resource/use-resource-list';
 import { BO_STOCK_PLANS_API, useStockPlanDecision } from './api';
+import { PlanPrices } from './plan-prices';
 
 type Row = BackofficeStockPlan & Record<string, unknown>;
 const STATUS_COLOR = { submitted: 'blue', verified: 'teal', rejected: 'red' } as const;
@@ -30,6 +36,17 @@ export function StockPlansPage() {
   usePageMeta(t('sections.stockPlans'));
   const language = useLanguage();
   const list = useResourceList<Row>(BO_STOCK_PLANS_API, { defaultOrder: 'created_at' });
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const opened = id === undefined ? null : Number(id);
+  const detail = useQuery({
+    ...resourceDetailQuery<Row>(BO_STOCK_PLANS_API, opened ?? 0),
+    enabled: opened !== null && Number.isInteger(opened),
+  });
+  // The drawer is a child path of the list, so the list keeps its filters and page underneath.
+  const base = '/customer/backoffice/stock-plans/';
+  const close = () => void navigate({ pathname: base, search: window.location.search });
+  const open = (row: Row) => void navigate({ pathname: `${base}${row.id}/`, search: window.location.search });
   const decide = useStockPlanDecision();
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const active = Object.keys(list.state.filters).length;
@@ -105,6 +122,7 @@ export function StockPlansPage() {
         list={list}
         columns={columns}
         label={t('sections.stockPlans')}
+        onOpen={open}
         empty={t('plans.empty')}
         rowActions={(row) => (
           <Group gap={4} wrap="nowrap">
@@ -147,6 +165,15 @@ export function StockPlansPage() {
         )}
         testId="stock-plans-table"
       />
+      <ResourceDrawer
+        opened={opened !== null}
+        onClose={close}
+        title={detail.data ? `${detail.data.company} · ${detail.data.plan_name}` : t('plans.prices.title')}
+        loading={detail.isPending}
+        testId="stock-plan-drawer"
+      >
+        {detail.data && <PlanPrices plan={detail.data} />}
+      </ResourceDrawer>
       <ReasonModal
         opened={rejecting !== null}
         title={t('plans.rejectTitle')}

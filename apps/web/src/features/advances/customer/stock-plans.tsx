@@ -1,5 +1,5 @@
 // Company stock units as collateral: the customer's registered plans (waiting for verification, verified
-// and pledgeable, or refused with the reason) and the form to register one with its plan document. The
+// and pledgeable at the share's price on record, or refused with the reason) and the form to register one with its plan document. The
 // employer is a partner company picked from the list (sent by id) or another listed company typed by name.
 import { type StockPlan, type StockPlanRequest, stockPlanRequestSchema } from '@lombard/shared/schemas/stock-plans';
 import { STOCK_PLAN_PRICE_SOURCES, type StockPlanPriceSource } from '@lombard/shared/stock-plan-kinds';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmployerField } from '../../../components/employer-field';
 import { UploadField } from '../../../components/upload-field';
-import { formatMoney, formatPercent } from '../../../lib/format';
+import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { applyServerErrors } from '../../../lib/forms/server-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -40,10 +40,22 @@ function PlanCard({ plan }: { plan: StockPlan }) {
       <Text size="sm" mt={6}>
         {t('plans.figures', {
           units: formatUnits(plan.vested_units, language),
-          price: formatUnitPrice(plan.unit_price, language),
           value: formatMoney(plan.value, language),
           ltv: formatPercent(plan.loan_to_value, language),
         })}
+      </Text>
+      {/* The price the shares are valued at: the one on record with its day once verified (decision 901). */}
+      <Text size="sm" c="dimmed" mt={2} data-testid={`stock-plan-price-${plan.id}`}>
+        {plan.price_date
+          ? t('plans.priceOn', {
+              price: formatUnitPrice(plan.unit_price, language),
+              date: formatDate(plan.price_date, language),
+              source: t(`plans.sources.${plan.price_source}`),
+            })
+          : t('plans.priceDeclared', {
+              price: formatUnitPrice(plan.unit_price, language),
+              source: t(`plans.sources.${plan.price_source}`),
+            })}
       </Text>
       {plan.reason && (
         <Text size="sm" c="red" mt={4}>
