@@ -1,4 +1,4 @@
-// The company share's price over time in the browser (decision 901): an operator opens a verified plan in
+// The company share's price over time in the browser (decision 046): an operator opens a verified plan in
 // the back office, is refused a weekend day and a zero price under their fields, records the day's price,
 // and the customer's plan card shows it with its day and source. Then the demo customer's Vela Robotics
 // plan (a history seeded by demo step 12) photographed in the back-office drawer and on her card, in

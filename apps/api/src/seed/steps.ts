@@ -185,7 +185,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
     version: 12,
     async run(db, context) {
       // The Vela Robotics share's closes since her plan was verified, as an operator records them,
-      // ending at the verified 18.40 (docs/decisions/901): her figures stay as they were.
+      // ending at the verified 18.40 (docs/decisions/046): her figures stay as they were.
       await seedDemoStockPlanPrices(db, context);
     },
   },

@@ -2,7 +2,7 @@
 // service an operator's form uses, one working day at a time as the operator would have on each evening:
 // the back office lists a moving price and the customer's card shows the latest with its day and source.
 // The last one is today's (or the last working day's) 18.40, the verified price, so every figure about her
-// (her plan's value, her advance's limit and risk, her net worth) stays what it was. Decision 901 refuses a
+// (her plan's value, her advance's limit and risk, her net worth) stays what it was. Decision 046 refuses a
 // price before the plan's verification: the history starts there, at most a year back.
 
 import { calendarDate } from '@lombard/shared/money/business-days';

@@ -45,7 +45,7 @@ export function monthlyDays(today: string, count = 13): string[] {
   return Array.from({ length: count }, (_, index) => addMonths(today, index - (count - 1)));
 }
 
-/** A stock plan's share price recorded for a day (docs/decisions/901). */
+/** A stock plan's share price recorded for a day (docs/decisions/046). */
 export interface PriceOnDay {
   date: string;
   price: string;

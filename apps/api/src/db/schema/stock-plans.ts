@@ -51,7 +51,7 @@ export const stockPlans = pgTable(
  * The company share's price over time, per plan: one price a day (a later record of the same day replaces
  * it). The verification writes the first row (the verified price on the verification day); operators
  * record the price as it moves, as they record fund NAVs. Whatever values plan units reads the latest
- * price on or before its day (docs/decisions/901).
+ * price on or before its day (docs/decisions/046).
  */
 export const stockPlanPrices = pgTable(
   'stock_plan_prices',

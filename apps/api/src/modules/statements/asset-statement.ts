@@ -34,7 +34,7 @@ export interface AssetPosition {
 
 /**
  * Company stock units of an employee plan, valued at the price on record on the last day covered (the
- * latest on or before it, decision 901) with its day and source.
+ * latest on or before it, decision 046) with its day and source.
  */
 export interface PlanPosition {
   planId: number;

@@ -1,5 +1,5 @@
 // Two operators record the same plan's price for the same day at once, on PostgreSQL (PGlite runs one
-// transaction at a time, so only a server shows the race). Decision 901: the plan's row is locked first,
+// transaction at a time, so only a server shows the race). Decision 046: the plan's row is locked first,
 // so they take turns — both are accepted, one row is left with the later one's price, and the audit trail
 // says the second replaced the first (never two "recorded" with nothing before them).
 import { calendarDate } from '@lombard/shared/money/business-days';

@@ -1,5 +1,5 @@
 // The company share's price over time, for operators: the prices recorded for a plan (latest day first, a
-// page at a time) and the recording of a day's price (docs/decisions/901). Recording writes nothing when
+// page at a time) and the recording of a day's price (docs/decisions/046). Recording writes nothing when
 // refused and queues the margin check of the advances pledging the plan when accepted.
 import {
   type StockPlanPriceRecord,

@@ -1,4 +1,4 @@
-// The company share's price over time through HTTP (docs/decisions/901): an operator records a lower price
+// The company share's price over time through HTTP (docs/decisions/046): an operator records a lower price
 // and everything that values the plan follows it — the plan's value, borrowing power, the advance's risk
 // lines and its margin stage, told once per crossing as after a NAV fall; bad input is refused in the
 // reader's language and writes nothing; net worth values each past month at the price then in force.

@@ -1,4 +1,4 @@
-// The company share's price over time (docs/decisions/901): the one place that answers "the plan's price on
+// The company share's price over time (docs/decisions/046): the one place that answers "the plan's price on
 // day D" — the latest price recorded on or before D — for every feature that values plan units (holdings,
 // borrowing power, an advance's coverage and risk, margin checks, statements, net worth), and the operator's
 // recording of a day's price, which queues the margin check of the advances pledging that plan.

@@ -22,7 +22,7 @@ import { activePartnerName } from '../partners/service';
 import { promoteLead } from '../transactions/service';
 import { type PlanPrice, planPriceOn, planPricesOn, writeVerifiedPrice } from './prices';
 
-// The plan's price on a day, asked by every feature that values plan units (docs/decisions/901).
+// The plan's price on a day, asked by every feature that values plan units (docs/decisions/046).
 export {
   type PlanPrice,
   planPriceHistoriesFrom,

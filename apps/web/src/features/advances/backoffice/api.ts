@@ -106,7 +106,7 @@ export function useMarginCallStep() {
 /** How many of a plan's latest prices the back office shows beside the form. */
 export const RECENT_PLAN_PRICES = 10;
 
-/** A plan's latest recorded share prices (decision 901), refreshed with the plan list. */
+/** A plan's latest recorded share prices (decision 046), refreshed with the plan list. */
 export function planPricesQuery(planId: number) {
   return queryOptions({
     queryKey: [...resourceKeys.all(BO_STOCK_PLANS_API), 'prices', planId],

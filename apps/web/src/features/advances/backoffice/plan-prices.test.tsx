@@ -1,4 +1,4 @@
-// A verified plan's share prices in the back office (decision 901): the price in force and the latest ones,
+// A verified plan's share prices in the back office (decision 046): the price in force and the latest ones,
 // the form checked with the shared rule before sending, the server's field refusals under their field and
 // the plan's own refusal once, in the form — no toast besides.
 import type { StockPlan, StockPlanPrice } from '@lombard/shared/schemas/stock-plans';

@@ -1,4 +1,4 @@
-// A verified plan's share price over time (decision 901): the price in force, the form that records a
+// A verified plan's share price over time (decision 046): the price in force, the form that records a
 // working day's price (or corrects that day's) as the NAV form does for funds, and the latest prices
 // recorded. A refusal is shown once, in the form: under its field, or above the button when it is the plan's.
 

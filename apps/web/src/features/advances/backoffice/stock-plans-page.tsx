@@ -1,7 +1,7 @@
 // Stock plans waiting for the operator: the employer, the vested units and price the customer declared,
 // the plan document to check, and the decision — verify (the units become pledgeable) or reject with a
 // reason the customer reads. A plan opens in a drawer (stock-plans/{id}/) with its share prices: the
-// latest ones and the form that records a day's price (decision 901).
+// latest ones and the form that records a day's price (decision 046).
 
 import type { BackofficeStockPlan } from '@lombard/shared/schemas/stock-plans';
 import { STOCK_PLAN_STATUSES } from '@lombard/shared/stock-plan-kinds';

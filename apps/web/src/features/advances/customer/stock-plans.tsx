@@ -44,7 +44,7 @@ function PlanCard({ plan }: { plan: StockPlan }) {
           ltv: formatPercent(plan.loan_to_value, language),
         })}
       </Text>
-      {/* The price the shares are valued at: the one on record with its day once verified (decision 901). */}
+      {/* The price the shares are valued at: the one on record with its day once verified (decision 046). */}
       <Text size="sm" c="dimmed" mt={2} data-testid={`stock-plan-price-${plan.id}`}>
         {plan.price_date
           ? t('plans.priceOn', {
