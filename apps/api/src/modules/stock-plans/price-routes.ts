@@ -7,10 +7,9 @@ import {
   stockPlanPriceRecordedSchema,
   stockPlanPriceRecordSchema,
 } from '@lombard/shared/schemas/stock-plans';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client';
 import { requireProfile } from '../../lib/auth-guards';
-import { notFound } from '../../lib/errors';
 import { flowContext } from '../../lib/flow-context';
 import { paging } from '../../lib/resource/params';
 import { idParams, pathId } from '../../lib/route-params';
@@ -18,14 +17,6 @@ import { planPricePage, recordPlanPrice } from './prices';
 
 const admin = requireProfile('admin');
 const PRICES_PATH = '/api/v1/backoffice/stock-plans/:id/prices/';
-/** A plan's id is an `integer` column: a larger number names no plan (and must not reach the database). */
-const MAX_PLAN_ID = 2_147_483_647;
-
-function planId(request: FastifyRequest): number {
-  const id = pathId(request);
-  if (id > MAX_PLAN_ID) throw notFound();
-  return id;
-}
 
 export async function priceRoutes(app: FastifyInstance) {
   app.get(
@@ -40,7 +31,7 @@ export async function priceRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      planPricePage(app.database.db, planId(request), paging(request.query as Record<string, unknown>)),
+      planPricePage(app.database.db, pathId(request), paging(request.query as Record<string, unknown>)),
   );
 
   app.post(
@@ -59,7 +50,7 @@ export async function priceRoutes(app: FastifyInstance) {
       const context = flowContext(request);
       const body = request.body as StockPlanPriceRecord;
       const { price, previous } = await inTransaction(app.database.db, (tx) =>
-        recordPlanPrice(tx, context, planId(request), body),
+        recordPlanPrice(tx, context, pathId(request), body),
       );
       const detail = context.t(
         previous === null ? 'advances:stockPlans.priceRecorded' : 'advances:stockPlans.priceCorrected',

@@ -183,6 +183,8 @@ describe('a stock plan share price recorded by an operator', () => {
     expect((await record(9_999_999_999, good)).statusCode).toBe(404);
     expect((await f.get(f.admin, prices(9_999_999_999))).statusCode).toBe(404);
     expect((await f.get(f.admin, prices(2_000_000_000))).statusCode).toBe(404);
+    // Any route's id beyond the integer column names nothing: not found, not a database error.
+    expect((await f.post(f.admin, `/api/v1/backoffice/stock-plans/${9_999_999_999}/verify/`, {})).statusCode).toBe(404);
     expect((await history(waiting)).count).toBe(0);
 
     // Nothing of it was written: the verification's price only, and the plan is still valued at it.
