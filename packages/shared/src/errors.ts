@@ -123,6 +123,7 @@ export const ERROR_STATUS = {
   NAV_MISSING: 409,
   /** Advances (issue 14). "You already have an advance request in progress." */
   ADVANCE_IN_PROGRESS: 409,
+  ADVANCE_MARGIN_CALL_OPEN: 409,
   /** The advance's status does not allow this action (the shared transition table says no). */
   ADVANCE_TRANSITION_NOT_ALLOWED: 409,
   /** "Minimum advance amount is {minimumInvestment}" */

@@ -1,6 +1,6 @@
 // Margin calls after NAVs are recorded: the operator's NAV queues the check, a loan above its collateral's
 // limit opens a call told once per crossing (advance page, home, notification and e-mail), back within
-// the limit it closes.
+// the limit it closes; while one is open the customer is asked to cure it before borrowing again.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../lib/outbox';
@@ -95,6 +95,46 @@ describe('margin calls', () => {
     expect(res.statusCode).toBe(201);
     await f.app.jobs.drain();
     expect((await detail(a)).margin_call).toBeNull();
+    await recordNav(f, a.bond, nav);
+  });
+
+  it('no new advance while a margin call is open: the customer is told which one to cure first', async () => {
+    f.clock.now = new Date();
+    const a = await activeAdvance(f, { amount: '20000.00', invest: '30000.00' });
+    // Part of the payout invested in a money-market fund: a free line a new advance could take.
+    const money = await f.productId('monetario-euro-plus');
+    const order = await f.post(a.investor.session, `/api/v1/products/${money}/invest/`, {
+      amount: '12000.00',
+      payment_method: 'cash',
+    });
+    await f.post(f.admin, '/api/v1/backoffice/orders/settle/', { ids: [order.json().id] });
+    const ask = () =>
+      f.post(a.investor.session, '/api/v1/advances/', {
+        amount: '5000',
+        instalments: 4,
+        collateral: [`position:${money}`],
+      });
+    const [line] = (await detail(a)).collateral;
+    const nav = new Decimal(line.unit_price);
+    await recordNav(f, a.bond, nav.mul('0.9').toDecimalPlaces(6));
+    const call = (await detail(a)).margin_call;
+    expect(call).not.toBeNull();
+
+    const refused = await ask();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ADVANCE_MARGIN_CALL_OPEN',
+      detail: `Your advance no. ${a.id} has an open margin call: cure it first (repay part of it or pledge more to it) before asking for a new advance.`,
+    });
+    // Nothing was pledged: the fund is still free to cure the call with.
+    const power = (await f.get(a.investor.session, '/api/v1/advances/borrowing-power/')).json();
+    expect(power.lines.find((l: { key: string }) => l.key === `position:${money}`).pledged).toBe(false);
+
+    // Cured by a repayment, the request goes through.
+    await f.post(a.investor.session, `/api/v1/advances/${a.id}/repayments/`, { amount: call.shortfall });
+    await f.app.jobs.drain();
+    expect((await detail(a)).margin_call).toBeNull();
+    expect((await ask()).statusCode).toBe(201);
     await recordNav(f, a.bond, nav);
   });
 });

@@ -16,9 +16,9 @@ import { aboveUsuryThreshold } from '@lombard/shared/money/usury';
 import type { AdvanceQuote, AdvanceQuoteRequest, AdvanceRequest, RuleMessage } from '@lombard/shared/schemas/advances';
 import type { UsuryThreshold } from '@lombard/shared/schemas/settings';
 import Decimal from 'decimal.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { advances } from '../../db/schema/advances';
+import { advances, marginCalls } from '../../db/schema/advances';
 import { AppError, fieldError } from '../../lib/errors';
 import type { FlowContext } from '../../lib/flow-context';
 import { formatMoney, formatPercent } from '../../lib/format';
@@ -206,6 +206,25 @@ export async function hasAdvanceInProgress(db: Queryable, userId: number): Promi
 }
 
 /**
+ * One of the customer's advances with a margin call open, or null: no new credit until it is cured (the
+ * free lines a new advance would take are what could cure it). Her advances are read under their row
+ * locks, which opening a call takes too, so a call opening meanwhile is seen or waits for the request.
+ */
+async function advanceInMarginCall(tx: Transaction, userId: number): Promise<number | null> {
+  const open = tx
+    .select({ id: marginCalls.id })
+    .from(marginCalls)
+    .where(and(eq(marginCalls.advanceId, advances.id), isNull(marginCalls.closedAt)));
+  const [row] = await tx
+    .select({ id: advances.id })
+    .from(advances)
+    .where(and(eq(advances.userId, userId), exists(open)))
+    .orderBy(asc(advances.id))
+    .for('update');
+  return row?.id ?? null;
+}
+
+/**
  * The request: status 1, the picked lines pledged through the ledger in the same transaction. The lines
  * are checked once as the customer saw them (the usual messages), then again as pledged: valued under the
  * lock for the units that actually moved, and the amount must still be within what they secure.
@@ -219,6 +238,8 @@ export async function requestAdvance(
   // Requests of one customer take turns, so that two at once cannot both pass the "one in progress" check.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`advance-request:${userId}`}))`);
   if (await hasAdvanceInProgress(tx, userId)) throw new AppError('ADVANCE_IN_PROGRESS');
+  const called = await advanceInMarginCall(tx, userId);
+  if (called !== null) throw new AppError('ADVANCE_MARGIN_CALL_OPEN', { params: { reference: String(called) } });
   const { quote, picked, messages, minimum } = await check(tx, context, userId, body);
   if (Object.keys(messages).length > 0) refuse(messages);
   const bankMaximum = await bankMaximumAdvance(tx);
