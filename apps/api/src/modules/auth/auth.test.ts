@@ -6,6 +6,7 @@ import { sessionFamilies, users } from '../../db/schema/accounts';
 import { messagesTo } from '../../lib/outbox';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/auth';
+import { ageSpentRefreshTokens } from '../../test/spent-tokens';
 import { setUserStatus } from './service';
 
 const JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -157,6 +158,8 @@ describe('POST /api/account/token/refresh/', () => {
     const other = await loginAs(t.app, user.email);
     const second = tokenPairSchema.parse((await refresh(first.refresh)).json());
 
+    // A minute later: no lost answer any more, a replay.
+    await ageSpentRefreshTokens(t);
     const reuse = await refresh(first.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ detail: 'La sessione è scaduta. Accedi di nuovo.', code: 'SESSION_EXPIRED' });
@@ -165,6 +168,19 @@ describe('POST /api/account/token/refresh/', () => {
     expect((await me(second.access)).statusCode).toBe(401);
     // Another sign-in of the same user is a different family and keeps working.
     expect((await refresh(other.refresh)).statusCode).toBe(200);
+  });
+
+  it('a token presented again moments after its refresh (the answer was lost to a reload) keeps the sign-in', async () => {
+    const user = await createUser(t.app, { email: 'lost-answer@example.com' });
+    const first = await loginAs(t.app, user.email);
+    const lost = await refresh(first.refresh);
+    expect(lost.statusCode).toBe(200);
+    // The browser never stored that answer and asks again with the same token: a new one of the same sign-in.
+    const again = await refresh(first.refresh);
+    expect(again.statusCode).toBe(200);
+    const pair = tokenPairSchema.parse(again.json());
+    expect((await me(pair.access)).statusCode).toBe(200);
+    expect((await refresh(pair.refresh)).statusCode).toBe(200);
   });
 
   it('refuses an unknown token, an empty body and an expired sign-in', async () => {

@@ -18,6 +18,9 @@ import { type SignInThrottles, startEpisode, type ThrottleKey, throttleAccount }
 import { type NoticeLinks, queueThrottleNotice } from './throttle-notice';
 import { type AccessTokens, hashToken, randomToken } from './tokens';
 
+/** How long a refresh token just rotated may be presented again by a browser that lost the answer. */
+const REFRESH_RETRY_GRACE_MS = 30_000;
+
 export type { SignInThrottles } from './sign-in-throttle';
 export { rotateSigningKey } from './signing-keys';
 // Other modules hash their own single-use secrets the same way.
@@ -143,7 +146,10 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
       return welcome(user, key, input.rememberMe);
     },
 
-    /** POST token/refresh: rotates; a dead token is refused, a rotated one also revokes its family. */
+    /**
+     * POST token/refresh: rotates; a dead token is refused; a rotated one presented again revokes its
+     * family, unless it was rotated moments ago (a lost answer: see below).
+     */
     async refresh(refresh: string): Promise<Grant> {
       const tokenHash = hashToken(refresh);
       const outcome = await inTransaction(db, async (tx) => {
@@ -154,13 +160,23 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
           .set({ usedAt: new Date() })
           .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
           .returning({ familyId: refreshTokens.familyId });
-        if (!claimed) {
+        let familyId = claimed?.familyId;
+        if (!familyId) {
           const [known] = await tx
-            .select({ familyId: refreshTokens.familyId })
+            .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
             .from(refreshTokens)
             .where(eq(refreshTokens.tokenHash, tokenHash));
-          if (known) await revokeFamily(tx, known.familyId);
-          return null;
+          if (!known) return null;
+          // Used moments ago: the answer of that refresh was lost (the page was reloaded or left while it
+          // was on its way, so the browser never stored the new cookie). The same browser asking again
+          // gets a token of the same sign-in instead of being signed out. Later, it is a stolen token
+          // replayed: the whole family goes (docs/decisions/047).
+          const retried = known.usedAt && known.usedAt.getTime() > Date.now() - REFRESH_RETRY_GRACE_MS;
+          if (!retried) {
+            await revokeFamily(tx, known.familyId);
+            return null;
+          }
+          familyId = known.familyId;
         }
         const [session] = await tx
           .select({
@@ -172,7 +188,7 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
           .innerJoin(users, eq(users.id, sessionFamilies.userId))
           .where(
             and(
-              eq(sessionFamilies.id, claimed.familyId),
+              eq(sessionFamilies.id, familyId),
               isNull(sessionFamilies.revokedAt),
               gt(sessionFamilies.expiresAt, new Date()),
               eq(users.status, 1),
@@ -181,8 +197,8 @@ export function createAuthService(db: Database, tokens: AccessTokens, links: Not
           );
         if (!session) return null;
         const next = randomToken();
-        await tx.insert(refreshTokens).values({ familyId: claimed.familyId, tokenHash: hashToken(next) });
-        return { ...session, sessionId: claimed.familyId, refresh: next };
+        await tx.insert(refreshTokens).values({ familyId, tokenHash: hashToken(next) });
+        return { ...session, sessionId: familyId, refresh: next };
       });
       // Thrown after the transaction so that the revocation of a reused family is committed.
       if (!outcome) throw new AppError('SESSION_EXPIRED');

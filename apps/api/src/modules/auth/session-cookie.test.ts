@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, loginAs, TEST_PASSWORD } from '../../test/auth';
+import { ageSpentRefreshTokens } from '../../test/spent-tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,7 +83,8 @@ describe('the web app keeps the refresh token out of scripts', () => {
     const next = refreshCookie(res)!;
     expect(next.value).not.toBe(signedIn.cookie);
     expect((await me(res.json().access)).statusCode).toBe(200);
-    // The spent cookie again: the whole sign-in ends, and the browser is told to forget the cookie.
+    // The spent cookie again a minute later: the whole sign-in ends, and the browser is told to forget it.
+    await ageSpentRefreshTokens(t);
     const reuse = await post('/api/account/token/refresh/', withCookie(signedIn.cookie));
     expect(reuse.statusCode).toBe(401);
     expect(refreshCookie(reuse)).toMatchObject({ value: '', attributes: expect.arrayContaining(['Max-Age=0']) });
