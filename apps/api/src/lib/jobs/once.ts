@@ -26,20 +26,24 @@ export async function enqueueOnce(
   });
 }
 
-/**
- * Queues the job in the caller's transaction unless one of that name is still waiting to run: a burst of
- * causes (an operator recording ten NAVs) makes one run, and a cause after that run makes another.
- */
-export async function enqueueUnlessWaiting(
+/** Queues the job unless one of that name (and, with `samePayload`, that payload) is still waiting to run. */
+async function enqueueUnlessPending(
   db: Queryable,
   name: string,
   payload: Record<string, unknown>,
-  options: EnqueueOptions = {},
+  options: EnqueueOptions,
+  samePayload: boolean,
 ): Promise<boolean> {
   const [waiting] = await db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.name, name), eq(jobs.status, 'pending')))
+    .where(
+      and(
+        eq(jobs.name, name),
+        eq(jobs.status, 'pending'),
+        samePayload ? sql`${jobs.payload} = ${JSON.stringify(payload)}::jsonb` : undefined,
+      ),
+    )
     .limit(1);
   if (waiting) return false;
   await enqueueJob(db, name, payload, options);
@@ -47,23 +51,27 @@ export async function enqueueUnlessWaiting(
 }
 
 /**
- * Like `enqueueUnlessWaiting`, but only a waiting job with the same payload counts: a burst of causes about
- * one thing (ten prices of one stock plan) makes one run for it, and a cause about another thing its own.
+ * Queues the job in the caller's transaction unless one of that name is still waiting to run: a burst of
+ * causes (an operator recording ten NAVs) makes one run, and a cause after that run makes another.
  */
-export async function enqueueUnlessWaitingFor(
+export function enqueueUnlessWaiting(
   db: Queryable,
   name: string,
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<boolean> {
-  const [waiting] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(eq(jobs.name, name), eq(jobs.status, 'pending'), sql`${jobs.payload} = ${JSON.stringify(payload)}::jsonb`),
-    )
-    .limit(1);
-  if (waiting) return false;
-  await enqueueJob(db, name, payload, options);
-  return true;
+  return enqueueUnlessPending(db, name, payload, options, false);
+}
+
+/**
+ * Like `enqueueUnlessWaiting`, but only a waiting job with the same payload counts: a burst of causes about
+ * one thing (ten prices of one stock plan) makes one run for it, and a cause about another thing its own.
+ */
+export function enqueueUnlessWaitingFor(
+  db: Queryable,
+  name: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<boolean> {
+  return enqueueUnlessPending(db, name, payload, options, true);
 }
